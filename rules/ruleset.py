@@ -1,0 +1,237 @@
+"""Rule sets: every variant of RULES.md as immutable, validated, JSON-able data."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, Literal
+
+KittyScheme = Literal["power", "seed-003", "tournament", "linear"]
+FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
+# Declaration forms, weakest first in a rule set: "L<n>" = n identical level cards of
+# one suit; "LJ<n>"/"BJ<n>" = n small/big jokers (no-trump).
+DECLARATION_FORMS = ("L1", "L2", "L3", "L4", "LJ2", "BJ2", "LJ3", "BJ3", "LJ4", "BJ4")
+
+# A follow pattern is a list of unit shapes "wxL" (width x length): "2x1" a pair,
+# "2x3" a tractor of three pairs, "1x1" a single.
+Shape = tuple[int, int]
+
+
+class RuleSetError(ValueError):
+    """A rule set that cannot be played; the message says which field and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBand:
+    """Attackers' points ≥ ``min_points`` (None = from -∞) give this result.
+
+    ``winner`` is the team that gains ``levels``; ``"attackers"`` also means the
+    attackers take over as defenders (a switch with 0 levels is a plain switch).
+    """
+
+    min_points: int | None
+    winner: Literal["defenders", "attackers"]
+    levels: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTable:
+    bands: tuple[ScoreBand, ...]
+    # Beyond the last band, one more level for each further ``extra_step`` points.
+    extra_step: int | None = None
+    # Most levels one hand may give (None = no cap).
+    cap: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationRules:
+    forms: tuple[str, ...] = ("L1", "L2", "LJ2", "BJ2")
+    self_reinforce: bool = True  # 自保: strengthen one's own suit
+    self_override: bool = True  # 自反: change suit over one's own declaration
+    fallback: FallbackKind = "no-trump"
+    # flip: 1-based kitty card index; suit: 0..3 (Suit value)
+    fallback_arg: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    name: str = "classic"
+    decks: int = 2
+    kitty_size: int = 8
+    # Level ranks a team climbs through, lowest first; the last is the match's goal.
+    levels: tuple[int, ...] = tuple(range(2, 15))
+    # Ranks that are always trump, strongest first (常主), e.g. (2,) or (5, 3, 2).
+    permanent_trumps: tuple[int, ...] = ()
+    # A climb stops at these ranks (the team must play them).
+    must_play: tuple[int, ...] = ()
+    two_colour: bool = False
+    declaration: DeclarationRules = field(default_factory=DeclarationRules)
+    throw_penalty: int = 10
+    kitty_scheme: KittyScheme = "power"
+    kitty_cap: int = 64
+    score: ScoreTable | None = None  # None = the classic table for this step
+    score_step: int | None = None  # None = 20 x decks
+    # Dealer rotation: who deals after the defenders hold / after a take-over.
+    hold_next: Literal["partner", "same"] = "partner"
+    takeover_next: Literal["next"] = "next"
+    # Tournament: defenders at J whose kitty is captured with a J restart at the first level.
+    jack_rule: bool = False
+    # Follow priority tables for leads of a given shape: lead "wxL" -> ranked groups of
+    # patterns, each pattern a tuple of shapes. Empty = the generic order (README).
+    follow_tables: tuple[tuple[Shape, tuple[tuple[tuple[Shape, ...], ...], ...]], ...] = ()
+
+    # ---- derived -------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        return self.score_step if self.score_step is not None else 20 * self.decks
+
+    @property
+    def total_points(self) -> int:
+        return 100 * self.decks
+
+    @property
+    def hand_size(self) -> int:
+        return (54 * self.decks - self.kitty_size) // 4
+
+    @property
+    def score_table(self) -> ScoreTable:
+        return self.score if self.score is not None else classic_score_table(self.step)
+
+    @property
+    def max_width(self) -> int:
+        """Widest tuple that exists (identical cards)."""
+        return self.decks * (2 if self.two_colour else 1)
+
+    def follow_table_for(self, shape: Shape) -> tuple[tuple[tuple[Shape, ...], ...], ...] | None:
+        for lead_shape, table in self.follow_tables:
+            if lead_shape == shape:
+                return table
+        return None
+
+    # ---- validation and (de)serialisation -------------------------------------------
+    def validate(self) -> RuleSet:
+        """Raise ``RuleSetError`` for a rule set that cannot be played; return self."""
+        if not 1 <= self.decks <= 4:
+            raise RuleSetError(f"decks must be 1 to 4, got {self.decks}")
+        total = 54 * self.decks
+        if self.kitty_size < 0 or self.kitty_size >= total:
+            raise RuleSetError(f"kitty_size must be 0..{total - 1}, got {self.kitty_size}")
+        if (total - self.kitty_size) % 4:
+            raise RuleSetError(
+                f"a kitty of {self.kitty_size} leaves {total - self.kitty_size} cards, "
+                "which do not divide among 4 players"
+            )
+        if not self.levels or len(set(self.levels)) != len(self.levels):
+            raise RuleSetError("levels must be a non-empty list of distinct ranks")
+        for r in (*self.levels, *self.permanent_trumps, *self.must_play):
+            if not 2 <= r <= 14:
+                raise RuleSetError(f"rank {r} is not 2..14 (J=11, Q=12, K=13, A=14)")
+        for r in self.must_play:
+            if r not in self.levels:
+                raise RuleSetError(f"must-play rank {r} is not one of the levels")
+        for f in self.declaration.forms:
+            if f not in DECLARATION_FORMS:
+                raise RuleSetError(f"unknown declaration form {f!r}; use {DECLARATION_FORMS}")
+            n = int(f[-1])
+            if n > self.max_width:
+                raise RuleSetError(
+                    f"declaration form {f} needs {n} copies; only {self.decks} decks"
+                )
+        d = self.declaration
+        if d.fallback == "flip" and not 1 <= d.fallback_arg <= max(self.kitty_size, 0):
+            raise RuleSetError("fallback 'flip' needs a kitty card index within the kitty")
+        if d.fallback == "suit" and not 0 <= d.fallback_arg <= 3:
+            raise RuleSetError("fallback 'suit' needs a suit 0..3")
+        if self.kitty_scheme not in ("power", "seed-003", "tournament", "linear"):
+            raise RuleSetError(f"unknown kitty_scheme {self.kitty_scheme!r}")
+        if self.throw_penalty < 0:
+            raise RuleSetError("throw_penalty must be ≥ 0")
+        if self.step <= 0:
+            raise RuleSetError("score_step must be positive")
+        bands = self.score_table.bands
+        if not bands or bands[0].min_points is not None:
+            raise RuleSetError("the first score band must start at -∞ (min_points null)")
+        mins = [b.min_points for b in bands[1:]]
+        if any(m is None for m in mins) or mins != sorted(mins):  # type: ignore[type-var]
+            raise RuleSetError("score bands must be in increasing order of min_points")
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RuleSetError(f"unknown rule set fields: {', '.join(sorted(unknown))}")
+        kw = dict(data)
+        try:
+            if "declaration" in kw and isinstance(kw["declaration"], dict):
+                dd = dict(kw["declaration"])
+                dd["forms"] = tuple(dd.get("forms", DeclarationRules().forms))
+                kw["declaration"] = DeclarationRules(**dd)
+            if kw.get("score") is not None:
+                sd = kw["score"]
+                kw["score"] = ScoreTable(
+                    bands=tuple(ScoreBand(**b) for b in sd["bands"]),
+                    extra_step=sd.get("extra_step"),
+                    cap=sd.get("cap"),
+                )
+            for name in ("levels", "permanent_trumps", "must_play"):
+                if name in kw:
+                    kw[name] = tuple(kw[name])
+            if "follow_tables" in kw:
+                kw["follow_tables"] = _tables_from_json(kw["follow_tables"])
+            return cls(**kw).validate()
+        except (TypeError, KeyError) as exc:
+            raise RuleSetError(f"malformed rule set: {exc}") from exc
+
+    @classmethod
+    def from_json(cls, text: str) -> RuleSet:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RuleSetError(f"rule set is not valid JSON: {exc}") from exc
+        if not isinstance(data, dict):
+            raise RuleSetError("rule set JSON must be an object")
+        return cls.from_dict(data)
+
+    def with_overrides(self, **overrides: Any) -> RuleSet:
+        """A copy with some fields changed, validated."""
+        return replace(self, **overrides).validate()
+
+
+def _tables_from_json(
+    raw: Any,
+) -> tuple[tuple[Shape, tuple[tuple[tuple[Shape, ...], ...], ...]], ...]:
+    out = []
+    for lead, groups in raw:
+        out.append(
+            (
+                (int(lead[0]), int(lead[1])),
+                tuple(
+                    tuple(tuple((int(s[0]), int(s[1])) for s in pattern) for pattern in group)
+                    for group in groups
+                ),
+            )
+        )
+    return tuple(out)
+
+
+def classic_score_table(step: int, cap: int | None = None) -> ScoreTable:
+    """RULES.md section 6 for any step s: 0 → +3, <s → +2, <2s → +1, <3s switch, …"""
+    return ScoreTable(
+        bands=(
+            ScoreBand(None, "defenders", 3),
+            ScoreBand(1, "defenders", 2),
+            ScoreBand(step, "defenders", 1),
+            ScoreBand(2 * step, "attackers", 0),
+            ScoreBand(3 * step, "attackers", 1),
+        ),
+        extra_step=step,
+        cap=cap,
+    )
