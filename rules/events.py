@@ -1,0 +1,160 @@
+"""Events: what applying an action caused.
+
+Every event has an ``audience``: ``None`` = the whole table may see it, a seat
+number = only that seat may. Front ends must route private events privately.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rules.cards import Card, Suit
+from rules.scoring import Team
+
+TrumpSuit = Suit | None  # None = no-trump
+
+Phase = Literal["dealing", "declaring", "burying", "playing", "scored", "finished"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    @property
+    def audience(self) -> int | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    hand_no: int
+    dealer: int | None  # None in hand 1 until someone declares (抢庄)
+    level_rank: int
+    levels: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """Private: the cards this seat just received."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def audience(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DealProgress(Event):
+    dealt: int  # cards dealt to players so far
+    total: int  # cards to deal to players in all
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    trump_suit: TrumpSuit
+    form: str
+    kind: Literal["declare", "reinforce", "override"]
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redealt(Event):
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpFixed(Event):
+    trump_suit: TrumpSuit
+    level_rank: int
+    dealer: int
+    how: Literal["declared", "no-trump", "flip", "suit"]
+    flipped: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KittyTaken(Event):
+    """Private to the dealer: the kitty's cards, now in their hand."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def audience(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class BuryStarted(Event):
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class KittyBuried(Event):
+    """Private to the dealer: what they buried."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def audience(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class BuryDone(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowFailed(Event):
+    seat: int
+    attempted: tuple[Card, ...]
+    forced: tuple[Card, ...]
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    trick_no: int
+    next_seat: int | None  # whose turn now; None when the trick is complete
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    seat: int
+    trick_no: int
+    points: int
+    attackers_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored(Event):
+    hand_no: int
+    dealer: int
+    trick_points: int
+    kitty: tuple[Card, ...]
+    kitty_points: int
+    multiplier: int  # 0 when the defenders won the last trick
+    penalties: int
+    attackers_points: int
+    winner: Literal["defenders", "attackers"]
+    level_change: int
+    levels: tuple[int, int]
+    next_dealer: int
+    jack_reset: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWon(Event):
+    team: Team
+    levels: tuple[int, int] = field(default=(0, 0))

@@ -1,0 +1,686 @@
+"""The match: a deterministic state machine driven by actions (RULES.md 1-8).
+
+    match = Match(preset("classic"), seed="table-42")
+    events = match.apply(DealCards(108))       # or a few cards at a time
+    match.apply(Declare(1, (Card.H2,)))
+    ...
+
+``apply`` either returns the events an action caused or raises ``RuleError``
+and leaves the match exactly as it was (every check runs before any change).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.actions import Action, Bury, DealCards, Declare, NextHand, Pass, Play, action_from_dict
+from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, Suit, cards_of, counts_of, full_deck
+from rules.declare import Declaration, judge_declaration, read_declaration
+from rules.errors import RuleError
+from rules.events import (
+    BuryDone,
+    BuryStarted,
+    CardsDealt,
+    DealProgress,
+    Declared,
+    Event,
+    HandScored,
+    HandStarted,
+    KittyBuried,
+    KittyTaken,
+    MatchWon,
+    Passed,
+    Phase,
+    Played,
+    Redealt,
+    ThrowFailed,
+    TrickWon,
+    TrumpFixed,
+)
+from rules.notation import format_cards, parse_cards
+from rules.play import Lead, check_follow, check_lead, generate_follow, make_lead, trick_winner
+from rules.ruleset import RuleSet
+from rules.scoring import kitty_multiplier, settle_hand, team_of
+from rules.trump import TRUMP, TrumpContext
+from rules.views import DeclarationView, HandSummary, TrickView, View
+
+SEATS = 4
+
+
+@dataclass(slots=True)
+class _Trick:
+    trick_no: int
+    leader: int
+    plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    winner: int | None = None
+    points: int = 0
+
+
+@dataclass(slots=True)
+class _Hand:
+    hand_no: int
+    redeals: int
+    dealer: int | None
+    level_rank: int
+    deck: list[Card]
+    dealt: int = 0
+    hands: list[list[int]] = field(default_factory=lambda: [[0] * NUM_CARDS for _ in range(SEATS)])
+    declarations: list[Declaration] = field(default_factory=list)
+    passes: set[int] = field(default_factory=set)
+    trump_suit: Suit | None = None
+    trump_fixed: bool = False
+    kitty: list[Card] = field(default_factory=list)
+    buried: list[Card] = field(default_factory=list)
+    turn: int | None = None
+    tricks: list[_Trick] = field(default_factory=list)
+    current: _Trick | None = None
+    attackers_points: int = 0  # trick points captured by the attackers
+    defenders_points: int = 0
+    penalties: int = 0  # added to the attackers' total (negative when they threw badly)
+
+
+def shuffled_deck(rules: RuleSet, seed: str, hand_no: int, redeals: int) -> list[Card]:
+    """The deal order of one hand: a pure function of the seed, hand and redeal."""
+    deck = full_deck(rules.decks)
+    random.Random(f"{seed}/{hand_no}/{redeals}").shuffle(deck)
+    return deck
+
+
+class Match:
+    """A whole match: hands until a team wins (RULES.md section 6)."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        seed: str,
+        *,
+        first_dealer: int | None = None,
+        levels: tuple[int, int] | None = None,
+        hand_no: int = 1,
+        redeals: int = 0,
+    ) -> None:
+        """A new match, or (with ``levels``/``hand_no``/``first_dealer``) one that
+        starts at a given hand, e.g. to replay a single hand record."""
+        self.rules = rules.validate()
+        self.seed = str(seed)
+        start = rules.levels[0]
+        self.levels: list[int] = list(levels) if levels is not None else [start, start]
+        self.hand_no = 0
+        self.phase: Phase = "dealing"
+        self.next_dealer: int | None = first_dealer
+        self.history: list[HandSummary] = []
+        self.winner: int | None = None
+        self.hand_log: list[Action] = []  # this hand's accepted actions (for records)
+        self.hand: _Hand = self._new_hand(hand_no, redeals, first_dealer)
+
+    # ---- public API ------------------------------------------------------------------
+    @property
+    def dealer(self) -> int | None:
+        return self.hand.dealer
+
+    @property
+    def turn(self) -> int | None:
+        return self.hand.turn if self.phase == "playing" else None
+
+    @property
+    def context(self) -> TrumpContext:
+        return TrumpContext.of(self.rules, self.hand.level_rank, self.hand.trump_suit)
+
+    @property
+    def deal_total(self) -> int:
+        return len(self.hand.deck) - self.rules.kitty_size
+
+    def hand_of(self, seat: int) -> list[Card]:
+        return self.context.sort_cards(cards_of(self.hand.hands[seat]))
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action; return its events or raise RuleError (state unchanged)."""
+        if self.phase == "finished":
+            raise RuleError("match_over", "the match is over")
+        hand_before = self.hand
+        if isinstance(action, DealCards):
+            events = self._deal(action)
+        elif isinstance(action, Declare):
+            events = self._declare(action)
+        elif isinstance(action, Pass):
+            events = self._pass(action)
+        elif isinstance(action, Bury):
+            events = self._bury(action)
+        elif isinstance(action, Play):
+            events = self._play(action)
+        elif isinstance(action, NextHand):
+            return self._next_hand()
+        else:
+            raise RuleError("unknown_action", f"unknown action {action!r}")
+        if self.hand is hand_before:  # a redeal starts a fresh log
+            self.hand_log.append(action)
+        return events
+
+    # ---- dealing and declaring ---------------------------------------------------------
+    def _new_hand(self, hand_no: int, redeals: int, dealer: int | None) -> _Hand:
+        level = self.levels[team_of(dealer)] if dealer is not None else self.rules.levels[0]
+        self.hand_no = hand_no
+        self.phase = "dealing"
+        self.hand_log = []
+        return _Hand(
+            hand_no=hand_no,
+            redeals=redeals,
+            dealer=dealer,
+            level_rank=level,
+            deck=shuffled_deck(self.rules, self.seed, hand_no, redeals),
+        )
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < SEATS:
+            raise RuleError("bad_seat", f"seat must be 0..3, got {seat}", seat=seat)
+
+    def _deal(self, action: DealCards) -> list[Event]:
+        if self.phase != "dealing":
+            raise RuleError("wrong_phase", "the deal is over", phase=self.phase)
+        if action.count < 1:
+            raise RuleError("bad_count", "deal at least one card")
+        h = self.hand
+        total = self.deal_total
+        start = h.dealer if h.dealer is not None else 0
+        got: dict[int, list[Card]] = {}
+        end = min(total, h.dealt + action.count)
+        for i in range(h.dealt, end):
+            seat = (start + i) % SEATS
+            card = h.deck[i]
+            h.hands[seat][card] += 1
+            got.setdefault(seat, []).append(card)
+        h.dealt = end
+        events: list[Event] = [CardsDealt(s, tuple(cs)) for s, cs in sorted(got.items())]
+        events.append(DealProgress(h.dealt, total))
+        if h.dealt == total:
+            self.phase = "declaring"
+        return events
+
+    def _declare(self, action: Declare) -> list[Event]:
+        self._check_seat(action.seat)
+        if self.phase not in ("dealing", "declaring"):
+            raise RuleError("wrong_phase", "trump can only be declared during the deal")
+        h = self.hand
+        decl = read_declaration(self.rules, h.level_rank, action.seat, action.cards)
+        need = counts_of(action.cards)
+        hand = h.hands[action.seat]
+        if any(need[c] > hand[c] for c in range(NUM_CARDS)):
+            raise RuleError(
+                "not_held",
+                f"you do not hold {format_cards(action.cards)}",
+                cards=format_cards(action.cards),
+            )
+        current = h.declarations[-1] if h.declarations else None
+        kind = judge_declaration(self.rules, current, decl)
+        h.declarations.append(decl)
+        h.passes.clear()
+        return [Declared(action.seat, decl.cards, decl.suit, decl.form, kind)]
+
+    def _pass(self, action: Pass) -> list[Event]:
+        self._check_seat(action.seat)
+        if self.phase != "declaring":
+            raise RuleError("wrong_phase", "you can pass once all cards are dealt")
+        h = self.hand
+        if action.seat in h.passes:
+            raise RuleError("already_passed", "you have already passed")
+        h.passes.add(action.seat)
+        events: list[Event] = [Passed(action.seat)]
+        if len(h.passes) == SEATS:
+            events.extend(self._fix_trump())
+        return events
+
+    def _fix_trump(self) -> list[Event]:
+        h = self.hand
+        rules = self.rules
+        how: str
+        flipped: Card | None = None
+        if h.declarations:
+            decl = h.declarations[-1]
+            suit = decl.suit
+            how = "declared"
+            if h.dealer is None:  # hand 1: the last standing declarer deals (抢庄)
+                h.dealer = decl.seat
+        else:
+            fallback = rules.declaration.fallback
+            if h.dealer is None or fallback == "redeal":
+                return self._redeal("nobody declared")
+            if fallback == "flip":
+                flipped = h.deck[self.deal_total + rules.declaration.fallback_arg - 1]
+                suit = flipped.suit
+                how = "flip"
+            elif fallback == "suit":
+                suit = Suit(rules.declaration.fallback_arg)
+                how = "suit"
+            else:
+                suit = None
+                how = "no-trump"
+        dealer = h.dealer
+        assert dealer is not None
+        h.level_rank = self.levels[team_of(dealer)]
+        h.trump_suit = suit
+        h.trump_fixed = True
+        events: list[Event] = [TrumpFixed(suit, h.level_rank, dealer, how, flipped)]  # type: ignore[arg-type]
+        h.kitty = h.deck[self.deal_total :]
+        if h.kitty:
+            for c in h.kitty:
+                h.hands[dealer][c] += 1
+            self.phase = "burying"
+            events.append(KittyTaken(dealer, tuple(h.kitty)))
+            events.append(BuryStarted(dealer, len(h.kitty)))
+        else:
+            self._start_play()
+        return events
+
+    def _redeal(self, reason: str) -> list[Event]:
+        old = self.hand
+        self.hand = self._new_hand(old.hand_no, old.redeals + 1, old.dealer)
+        return [
+            Redealt(reason),
+            HandStarted(self.hand_no, self.hand.dealer, self.hand.level_rank, self._levels()),
+        ]
+
+    def _bury(self, action: Bury) -> list[Event]:
+        self._check_seat(action.seat)
+        h = self.hand
+        if self.phase != "burying":
+            raise RuleError("wrong_phase", "it is not time to bury", phase=self.phase)
+        if action.seat != h.dealer:
+            raise RuleError("not_dealer", "only the dealer buries the kitty")
+        n = self.rules.kitty_size
+        if len(action.cards) != n:
+            raise RuleError("wrong_count", f"bury exactly {n} cards", count=n)
+        need = counts_of(action.cards)
+        hand = h.hands[action.seat]
+        for c in range(NUM_CARDS):
+            if need[c] > hand[c]:
+                raise RuleError(
+                    "not_held",
+                    f"you do not hold {format_cards([c] * need[c])}",
+                    cards=format_cards([c] * need[c]),
+                )
+        for c in action.cards:
+            hand[c] -= 1
+        h.buried = list(action.cards)
+        self._start_play()
+        return [KittyBuried(action.seat, tuple(action.cards)), BuryDone(action.seat)]
+
+    def _start_play(self) -> None:
+        h = self.hand
+        self.phase = "playing"
+        assert h.dealer is not None
+        h.turn = h.dealer
+        h.current = _Trick(1, h.dealer)
+
+    # ---- playing -----------------------------------------------------------------------
+    def current_lead(self) -> Lead | None:
+        t = self.hand.current
+        if t is None or not t.plays:
+            return None
+        return make_lead(self.context, t.plays[0][1])
+
+    def _play(self, action: Play) -> list[Event]:
+        self._check_seat(action.seat)
+        if self.phase != "playing":
+            raise RuleError("wrong_phase", "it is not time to play", phase=self.phase)
+        h = self.hand
+        trick = h.current
+        assert trick is not None and h.dealer is not None
+        if action.seat != h.turn:
+            raise RuleError("not_your_turn", "it is not your turn", turn=h.turn)
+        ctx = self.context
+        hand = h.hands[action.seat]
+        cards = list(action.cards)
+        events: list[Event] = []
+        penalty = 0
+        if not trick.plays:
+            others = [h.hands[s] for s in range(SEATS) if s != action.seat]
+            result = check_lead(ctx, hand, cards, others)
+            if result.kind == "failed_throw":
+                penalty = result.penalty
+                events.append(
+                    ThrowFailed(action.seat, result.attempted, result.lead.cards, penalty)
+                )
+            cards = list(result.lead.cards)
+        else:
+            lead = make_lead(ctx, trick.plays[0][1])
+            check_follow(ctx, hand, lead, cards)
+        # Accepted: change state.
+        if penalty:
+            attacker = team_of(action.seat) != team_of(h.dealer)
+            h.penalties += -penalty if attacker else penalty
+        for c in cards:
+            hand[c] -= 1
+        played = tuple(ALL_CARDS[c] for c in cards)
+        trick.plays.append((action.seat, played))
+        done = len(trick.plays) == SEATS
+        h.turn = None if done else (action.seat + 1) % SEATS
+        events.append(Played(action.seat, played, trick.trick_no, h.turn))
+        if done:
+            events.extend(self._finish_trick(ctx, trick))
+        return events
+
+    def _finish_trick(self, ctx: TrumpContext, trick: _Trick) -> list[Event]:
+        h = self.hand
+        assert h.dealer is not None
+        lead = make_lead(ctx, trick.plays[0][1])
+        idx = trick_winner(ctx, lead, [p for _, p in trick.plays])
+        winner = trick.plays[idx][0]
+        points = sum(POINTS[c] for _, p in trick.plays for c in p)
+        trick.winner = winner
+        trick.points = points
+        attackers_won = team_of(winner) != team_of(h.dealer)
+        if attackers_won:
+            h.attackers_points += points
+        else:
+            h.defenders_points += points
+        h.tricks.append(trick)
+        events: list[Event] = [
+            TrickWon(winner, trick.trick_no, points, h.attackers_points + h.penalties)
+        ]
+        if any(h.hands[0]):
+            h.turn = winner
+            h.current = _Trick(trick.trick_no + 1, winner)
+            return events
+        h.current = None
+        h.turn = None
+        events.extend(self._score(lead, attackers_won, trick.plays[idx][1]))
+        return events
+
+    def _score(self, lead: Lead, attackers_last: bool, winning: tuple[Card, ...]) -> list[Event]:
+        h = self.hand
+        rules = self.rules
+        dealer = h.dealer
+        assert dealer is not None
+        kitty_points = sum(POINTS[c] for c in h.buried)
+        multiplier = kitty_multiplier(rules, lead.shapes) if attackers_last else 0
+        total = h.attackers_points + kitty_points * multiplier + h.penalties
+        before = self._levels()
+        outcome = settle_hand(rules, before, dealer, total, attackers_last, winning)
+        self.levels = list(outcome.levels)
+        gainer = team_of(dealer) if outcome.result.winner == "defenders" else 1 - team_of(dealer)
+        summary = HandSummary(
+            hand_no=h.hand_no,
+            dealer=dealer,
+            level_rank=h.level_rank,
+            trump_suit=h.trump_suit,
+            attackers_points=total,
+            kitty=tuple(h.buried),
+            multiplier=multiplier,
+            winner=outcome.result.winner,
+            level_change=_steps(rules, before[gainer], outcome.levels[gainer]),
+            levels_before=before,
+            levels_after=outcome.levels,
+            next_dealer=outcome.next_dealer,
+        )
+        self.history.append(summary)
+        self.next_dealer = outcome.next_dealer
+        events: list[Event] = [
+            HandScored(
+                hand_no=h.hand_no,
+                dealer=dealer,
+                trick_points=h.attackers_points,
+                kitty=tuple(h.buried),
+                kitty_points=kitty_points,
+                multiplier=multiplier,
+                penalties=h.penalties,
+                attackers_points=total,
+                winner=outcome.result.winner,
+                level_change=summary.level_change,
+                levels=outcome.levels,
+                next_dealer=outcome.next_dealer,
+                jack_reset=outcome.jack_reset,
+            )
+        ]
+        if outcome.match_winner is not None:
+            self.winner = outcome.match_winner
+            self.phase = "finished"
+            events.append(MatchWon(outcome.match_winner, outcome.levels))
+        else:
+            self.phase = "scored"
+        return events
+
+    def _next_hand(self) -> list[Event]:
+        if self.phase != "scored":
+            raise RuleError("wrong_phase", "the hand is not over yet", phase=self.phase)
+        self.hand = self._new_hand(self.hand_no + 1, 0, self.next_dealer)
+        return [HandStarted(self.hand_no, self.hand.dealer, self.hand.level_rank, self._levels())]
+
+    def _levels(self) -> tuple[int, int]:
+        return (self.levels[0], self.levels[1])
+
+    # ---- help for front ends ---------------------------------------------------------------
+    def suggest(self, seat: int) -> Action | None:
+        """A legal default action for ``seat`` now, or None if it has nothing to do."""
+        h = self.hand
+        if self.phase == "declaring":
+            return None if seat in h.passes else Pass(seat)
+        if self.phase == "burying" and seat == h.dealer:
+            return Bury(
+                seat, tuple(default_bury(self.context, h.hands[seat], self.rules.kitty_size))
+            )
+        if self.phase == "playing" and seat == h.turn:
+            ctx = self.context
+            lead = self.current_lead()
+            if lead is None:
+                return Play(seat, (default_lead(ctx, h.hands[seat]),))
+            return Play(seat, tuple(generate_follow(ctx, h.hands[seat], lead)))
+        return None
+
+    def view_for(self, seat: int | None) -> View:
+        """What ``seat`` may know (``None``: the public view, with no hidden card)."""
+        h = self.hand
+        dealer_view = seat is not None and seat == h.dealer
+        scored = self.phase in ("scored", "finished")
+        hand = None if seat is None else tuple(self.hand_of(seat))
+        return View(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            hand_no=self.hand_no,
+            levels=self._levels(),
+            dealer=h.dealer,
+            level_rank=h.level_rank,
+            trump_suit=h.trump_suit,
+            trump_fixed=h.trump_fixed,
+            declarations=tuple(
+                DeclarationView(d.seat, d.cards, d.form, d.suit) for d in h.declarations
+            ),
+            passes=tuple(sorted(h.passes)),
+            dealt=h.dealt,
+            deal_total=self.deal_total,
+            hand=hand,
+            hand_sizes=tuple(sum(x) for x in h.hands),  # type: ignore[arg-type]
+            kitty_taken=tuple(h.kitty) if dealer_view and h.trump_fixed else None,
+            buried=tuple(h.buried) if (dealer_view or scored) and h.buried else None,
+            turn=self.turn,
+            trick_no=h.current.trick_no if h.current else len(h.tricks),
+            current=tuple(h.current.plays) if h.current else (),
+            tricks=tuple(
+                TrickView(t.trick_no, t.leader, tuple(t.plays), t.winner, t.points)
+                for t in h.tricks
+            ),
+            attackers_points=h.attackers_points + h.penalties,
+            defenders_points=h.defenders_points,
+            penalties=h.penalties,
+            history=tuple(self.history),
+            winner=self.winner,
+        )
+
+    # ---- serialisation -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A complete, lossless snapshot (includes hidden cards: keep it server-side)."""
+        h = self.hand
+        fmt = _fmt
+        return {
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "levels": list(self.levels),
+            "hand_no": self.hand_no,
+            "phase": self.phase,
+            "next_dealer": self.next_dealer,
+            "winner": self.winner,
+            "history": [_summary_to_dict(s) for s in self.history],
+            "hand_log": [a.to_dict() for a in self.hand_log],
+            "hand": {
+                "hand_no": h.hand_no,
+                "redeals": h.redeals,
+                "dealer": h.dealer,
+                "level_rank": h.level_rank,
+                "deck": fmt(h.deck),
+                "dealt": h.dealt,
+                "hands": [fmt(cards_of(x)) for x in h.hands],
+                "declarations": [{"seat": d.seat, "cards": fmt(d.cards)} for d in h.declarations],
+                "passes": sorted(h.passes),
+                "trump_suit": None if h.trump_suit is None else int(h.trump_suit),
+                "trump_fixed": h.trump_fixed,
+                "kitty": fmt(h.kitty),
+                "buried": fmt(h.buried),
+                "turn": h.turn,
+                "tricks": [_trick_to_dict(t) for t in h.tricks],
+                "current": None if h.current is None else _trick_to_dict(h.current),
+                "attackers_points": h.attackers_points,
+                "defenders_points": h.defenders_points,
+                "penalties": h.penalties,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        rules = RuleSet.from_dict(data["rules"])
+        m = cls.__new__(cls)
+        m.rules = rules
+        m.seed = data["seed"]
+        m.levels = list(data["levels"])
+        m.hand_no = data["hand_no"]
+        m.phase = data["phase"]
+        m.next_dealer = data["next_dealer"]
+        m.winner = data["winner"]
+        m.history = [_summary_from_dict(s) for s in data["history"]]
+        m.hand_log = actions_from_json(data["hand_log"])
+        hd = data["hand"]
+        hand = _Hand(
+            hand_no=hd["hand_no"],
+            redeals=hd["redeals"],
+            dealer=hd["dealer"],
+            level_rank=hd["level_rank"],
+            deck=parse_cards(hd["deck"]),
+            dealt=hd["dealt"],
+            hands=[counts_of(parse_cards(x)) for x in hd["hands"]],
+            passes=set(hd["passes"]),
+            trump_suit=None if hd["trump_suit"] is None else Suit(hd["trump_suit"]),
+            trump_fixed=hd["trump_fixed"],
+            kitty=parse_cards(hd["kitty"]),
+            buried=parse_cards(hd["buried"]),
+            turn=hd["turn"],
+            tricks=[_trick_from_dict(t) for t in hd["tricks"]],
+            current=None if hd["current"] is None else _trick_from_dict(hd["current"]),
+            attackers_points=hd["attackers_points"],
+            defenders_points=hd["defenders_points"],
+            penalties=hd["penalties"],
+        )
+        for d in hd["declarations"]:
+            hand.declarations.append(
+                read_declaration(rules, hand.level_rank, d["seat"], parse_cards(d["cards"]))
+            )
+        m.hand = hand
+        return m
+
+    def copy(self) -> Match:
+        return Match.from_dict(self.to_dict())
+
+
+def replay(rules: RuleSet, seed: str, actions: Sequence[Action], **kwargs: Any) -> Match:
+    """Rebuild a match from its seed and action log."""
+    m = Match(rules, seed, **kwargs)
+    for a in actions:
+        m.apply(a)
+    return m
+
+
+def actions_from_json(items: Sequence[dict[str, Any]]) -> list[Action]:
+    return [action_from_dict(x) for x in items]
+
+
+# ---- defaults used by suggest() ---------------------------------------------------------
+
+
+def _cheapness(ctx: TrumpContext, card: int) -> tuple[int, int, int, int]:
+    return (ctx.suit_of[card] == TRUMP, POINTS[card], ctx.pos[card], card)
+
+
+def default_lead(ctx: TrumpContext, hand: Sequence[int]) -> Card:
+    """The cheapest single card: a low plain card without points if possible."""
+    held = [c for c in range(NUM_CARDS) if hand[c]]
+    return ALL_CARDS[min(held, key=lambda c: _cheapness(ctx, c))]
+
+
+def default_bury(ctx: TrumpContext, hand: Sequence[int], n: int) -> list[Card]:
+    """The ``n`` cheapest cards: plain before trump, no points, low first."""
+    cards = [c for c in range(NUM_CARDS) for _ in range(hand[c])]
+    cards.sort(key=lambda c: _cheapness(ctx, c))
+    return [ALL_CARDS[c] for c in cards[:n]]
+
+
+def _steps(rules: RuleSet, before: int, after: int) -> int:
+    return rules.levels.index(after) - rules.levels.index(before)
+
+
+def _fmt(cards: Sequence[int]) -> str:
+    return format_cards(cards, "ascii")
+
+
+def _trick_to_dict(t: _Trick) -> dict[str, Any]:
+    return {
+        "trick_no": t.trick_no,
+        "leader": t.leader,
+        "plays": [[s, _fmt(p)] for s, p in t.plays],
+        "winner": t.winner,
+        "points": t.points,
+    }
+
+
+def _trick_from_dict(d: dict[str, Any]) -> _Trick:
+    return _Trick(
+        d["trick_no"],
+        d["leader"],
+        [(s, tuple(parse_cards(p))) for s, p in d["plays"]],
+        d["winner"],
+        d["points"],
+    )
+
+
+def _summary_to_dict(s: HandSummary) -> dict[str, Any]:
+    return {
+        "hand_no": s.hand_no,
+        "dealer": s.dealer,
+        "level_rank": s.level_rank,
+        "trump_suit": None if s.trump_suit is None else int(s.trump_suit),
+        "attackers_points": s.attackers_points,
+        "kitty": _fmt(s.kitty),
+        "multiplier": s.multiplier,
+        "winner": s.winner,
+        "level_change": s.level_change,
+        "levels_before": list(s.levels_before),
+        "levels_after": list(s.levels_after),
+        "next_dealer": s.next_dealer,
+    }
+
+
+def _summary_from_dict(d: dict[str, Any]) -> HandSummary:
+    return HandSummary(
+        hand_no=d["hand_no"],
+        dealer=d["dealer"],
+        level_rank=d["level_rank"],
+        trump_suit=None if d["trump_suit"] is None else Suit(d["trump_suit"]),
+        attackers_points=d["attackers_points"],
+        kitty=tuple(parse_cards(d["kitty"])),
+        multiplier=d["multiplier"],
+        winner=d["winner"],
+        level_change=d["level_change"],
+        levels_before=(d["levels_before"][0], d["levels_before"][1]),
+        levels_after=(d["levels_after"][0], d["levels_after"][1]),
+        next_dealer=d["next_dealer"],
+    )
