@@ -48,6 +48,7 @@ from rules.trump import TRUMP, TrumpContext
 from rules.views import DeclarationView, HandSummary, TrickView, View
 
 SEATS = 4
+MAX_REDEALS = 3  # empty deals in a row before the fallback applies anyway
 
 
 @dataclass(slots=True)
@@ -245,8 +246,14 @@ class Match:
                 h.dealer = decl.seat
         else:
             fallback = rules.declaration.fallback
-            if h.dealer is None or fallback == "redeal":
+            if (h.dealer is None or fallback == "redeal") and h.redeals < MAX_REDEALS:
                 return self._redeal("nobody declared")
+            if h.dealer is None:
+                # Hand 1 after MAX_REDEALS empty deals: the first seat dealt to deals
+                # (choice), so a table of passing players still gets to play.
+                h.dealer = 0
+            if fallback == "redeal":
+                fallback = "no-trump"
             if fallback == "flip":
                 flipped = h.deck[self.deal_total + rules.declaration.fallback_arg - 1]
                 suit = flipped.suit

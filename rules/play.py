@@ -8,12 +8,13 @@ nothing here mutates its inputs.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, islice
 from typing import Literal
 
-from rules.cards import ALL_CARDS, NUM_CARDS, Card, counts_of
+from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, counts_of
 from rules.errors import RuleError
 from rules.notation import format_cards
 from rules.ruleset import Shape
@@ -25,11 +26,14 @@ from rules.units import (
     best_top,
     decompose,
     describe_shape,
-    follow_groups,
+    first_group,
+    group_plans,
+    groups_for,
     holding_of,
     placements,
     realize_with_placement,
-    realizes,
+    realizes_plan,
+    single_units,
     suit_holding,
     suit_length,
 )
@@ -67,11 +71,38 @@ class LeadResult:
 
 
 def make_lead(ctx: TrumpContext, cards: Sequence[int]) -> Lead:
+    if len(cards) == 1:  # a single: leads are immutable, so one per card and context
+        singles: tuple[Lead, ...] | None = ctx.memo.get("single_leads")
+        if singles is None:
+            singles = ctx.memo["single_leads"] = tuple(
+                Lead((u.cards[0],), u.suit, (u,)) for u in single_units(ctx)
+            )
+        return singles[cards[0]]
     units = decompose(ctx, cards)
     return Lead(tuple(ALL_CARDS[c] for c in cards), ctx.suit_of[cards[0]], tuple(units))
 
 
 def _require_held(counts: Counts, cards: Sequence[int]) -> None:
+    # Fast path: only the played cards are checked (the slow path explains a refusal).
+    if len(counts) == NUM_CARDS:
+        if len(cards) == 1:
+            c = cards[0]
+            if 0 <= c < NUM_CARDS and counts[c] >= 1:
+                return
+        else:
+            left = list(counts)
+            for c in cards:
+                if not 0 <= c < NUM_CARDS:
+                    break
+                left[c] -= 1
+                if left[c] < 0:
+                    break
+            else:
+                return
+    _require_held_slow(counts, cards)
+
+
+def _require_held_slow(counts: Counts, cards: Sequence[int]) -> None:
     need = counts_of(cards)
     for c in range(NUM_CARDS):
         if need[c] > counts[c]:
@@ -109,6 +140,11 @@ def check_lead(
 
 
 def _beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
+    if unit.length == 1 and not ctx.rules.two_colour:
+        # Fast path for a single or tuple: a card of the suit above it, held often enough.
+        w, top, pos = unit.width, unit.top, ctx.pos
+        higher = [c for c in ctx.suit_cards[unit.suit] if pos[c] > top]
+        return any(hand[c] >= w for hand in others for c in higher)
     for hand in others:
         h = suit_holding(ctx, hand, unit.suit)
         if h and next(placements(ctx, h, unit.shape, min_top=unit.top), None) is not None:
@@ -121,12 +157,9 @@ def _beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
 
 def _vector(ctx: TrumpContext, holding: Holding, lead: Lead) -> tuple[int, ...]:
     """Lexicographically best (smallest) group ranks reachable, unit by unit."""
-    groups = [follow_groups(ctx.rules, s) for s in lead.shapes]
-    if len(groups) == 1:
-        for r, group in enumerate(groups[0]):
-            if any(realizes(ctx, holding, p) for p in group):
-                return (r,)
-        return (len(groups[0]),)
+    if len(lead.units) == 1:
+        return (first_group(ctx, holding, lead.units[0].shape),)
+    groups = [groups_for(ctx, s) for s in lead.shapes]
     return _vector_multi(ctx, holding, groups)
 
 
@@ -162,9 +195,7 @@ def _pattern_leftovers(ctx: TrumpContext, holding: Holding, pattern: Pattern) ->
 
     Singles are not taken: they can be any card, so they never block a later unit.
     """
-    shapes = sorted(
-        (s for s in pattern if s != (1, 1)), key=lambda s: (s[1] >= 2, s[0] * s[1]), reverse=True
-    )
+    shapes = _shapes_by_size(pattern)
     out: dict[tuple[tuple[int, int], ...], Holding] = {}
 
     def go(h: Holding, k: int) -> None:
@@ -182,6 +213,18 @@ def _pattern_leftovers(ctx: TrumpContext, holding: Holding, pattern: Pattern) ->
 
     go(holding, 0)
     return list(out.values())
+
+
+@lru_cache(maxsize=4096)
+def _shapes_by_size(pattern: Pattern) -> tuple[Shape, ...]:
+    """The pattern's tuples and tractors, tractors first, then larger first."""
+    return tuple(
+        sorted(
+            (s for s in pattern if s != (1, 1)),
+            key=lambda s: (s[1] >= 2, s[0] * s[1]),
+            reverse=True,
+        )
+    )
 
 
 def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[int]) -> None:
@@ -227,23 +270,40 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
                 need="pair",
             )
         return
+    if len(lead.units) == 1:
+        # One unit: the best group the hand can realise must be realised by the play.
+        # (A play is part of the hand, so it never realises an earlier group; this is
+        # ``_vector(play) == _vector(hand)`` without scanning the earlier groups twice.)
+        shape = lead.units[0].shape
+        r = first_group(ctx, holding, shape)
+        plans = group_plans(ctx, shape)
+        if r == len(plans):
+            return  # nothing to match (the play cannot realise anything either)
+        played = holding_of(ctx, in_suit)
+        total = len(in_suit)
+        if any(realizes_plan(ctx, played, total, plan) for plan in plans[r]):
+            return
+        raise _shape_error(name, groups_for(ctx, shape)[r][0])
     best = _vector(ctx, holding, lead)
     got = _vector(ctx, holding_of(ctx, in_suit), lead)
     if got != best:
         k = next(i for i in range(len(best)) if got[i] != best[i])
-        pattern = follow_groups(ctx.rules, lead.shapes[k])[best[k]][0]
-        need = [describe_shape(s) for s in pattern if s != (1, 1)]
-        parts = []
-        for d in dict.fromkeys(need):
-            k = need.count(d)
-            parts.append(f"a {name} {d}" if k == 1 else f"{k} {name} {d}s")
-        text = " and ".join(parts)
-        raise RuleError(
-            "must_match_shape",
-            f"you hold {text} and must play {'it' if len(need) == 1 else 'them'}",
-            suit=name,
-            need=", ".join(need),
-        )
+        raise _shape_error(name, groups_for(ctx, lead.shapes[k])[best[k]][0])
+
+
+def _shape_error(name: str, pattern: Pattern) -> RuleError:
+    need = [describe_shape(s) for s in pattern if s != (1, 1)]
+    parts = []
+    for d in dict.fromkeys(need):
+        k = need.count(d)
+        parts.append(f"a {name} {d}" if k == 1 else f"{k} {name} {d}s")
+    text = " and ".join(parts)
+    return RuleError(
+        "must_match_shape",
+        f"you hold {text} and must play {'it' if len(need) == 1 else 'them'}",
+        suit=name,
+        need=", ".join(need),
+    )
 
 
 def is_legal_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[int]) -> bool:
@@ -254,17 +314,41 @@ def is_legal_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence
     return True
 
 
+def _weakest_key(ctx: TrumpContext) -> Callable[[int], tuple[bool, int, int, int]]:
+    """Sort key of ``_weakest_first``: non-trump before trump, no points first, low first."""
+    pts = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 0)
+    suit_of, pos = ctx.suit_of, ctx.pos
+    return lambda c: (suit_of[c] == TRUMP, pts[c % 13] if c < 52 else 0, pos[c], c)
+
+
 def _weakest_first(ctx: TrumpContext, cards: list[int]) -> list[int]:
     """Cheap cards first: non-trump before trump, low before high, no points first."""
-    pts = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 0)
-    return sorted(
-        cards,
-        key=lambda c: (ctx.suit_of[c] == TRUMP, pts[c % 13] if c < 52 else 0, ctx.pos[c], c),
-    )
+    return sorted(cards, key=_weakest_key(ctx))
 
 
 def _expand(counts: Counts, cards_order: Sequence[int]) -> list[int]:
     return [c for c in cards_order for _ in range(counts[c])]
+
+
+def _expand_suit(ctx: TrumpContext, counts: Counts, suit: int) -> list[int]:
+    """``_expand(counts, ctx.suit_cards[suit])``, faster."""
+    return _expand_pairs(ctx.suit_cards[suit], ctx.suit_counts[suit](counts))
+
+
+def _expand_other(ctx: TrumpContext, counts: Counts, suit: int) -> list[int]:
+    """The hand's cards outside ``suit``, in card id order."""
+    return _expand_pairs(ctx.other_cards[suit], ctx.other_counts[suit](counts))
+
+
+def _expand_pairs(cards: Sequence[int], counts: Sequence[int]) -> list[int]:
+    out: list[int] = []
+    for c, n in zip(cards, counts, strict=True):
+        if n:
+            if n == 1:
+                out.append(c)
+            else:
+                out += [c] * n
+    return out
 
 
 def generate_follow(
@@ -274,23 +358,26 @@ def generate_follow(
     random legal choice when ``rng`` is given."""
     n = len(lead.cards)
     suit = lead.suit
-    suit_cards = _expand(hand, ctx.suit_cards[suit])
+    suit_cards = _expand_suit(ctx, hand, suit)
     if len(suit_cards) <= n:
-        rest = [c for c in _expand(hand, range(NUM_CARDS)) if ctx.suit_of[c] != suit]
+        rest = _expand_other(ctx, hand, suit)
         if rng is not None:
             rng.shuffle(rest)
         else:
             rest = _weakest_first(ctx, rest)
         return [ALL_CARDS[c] for c in suit_cards + rest[: n - len(suit_cards)]]
-    order = suit_cards[:]
+    order = suit_cards
+    if len(lead.units) == 1 and lead.units[0].size == 1:
+        if rng is not None:
+            rng.shuffle(order)
+            return [ALL_CARDS[order[0]]]
+        return [ALL_CARDS[min(order, key=_weakest_key(ctx))]]
     if rng is not None:
         rng.shuffle(order)
     else:
         order = _weakest_first(ctx, order)
-    if len(lead.units) == 1 and lead.units[0].size == 1:
-        return [ALL_CARDS[order[0]]]
     holding = suit_holding(ctx, hand, suit)
-    remaining = list(order)
+    remaining = order
     chosen: list[int] = []
     ident = ctx.ident
     for i in _witness(ctx, holding, lead, rng):
@@ -306,11 +393,18 @@ def _witness(
     ctx: TrumpContext, holding: Holding, lead: Lead, rng: random.Random | None
 ) -> list[int]:
     """Physical cards of the tuples/tractors a best follow must contain."""
+    if len(lead.units) == 1:
+        # Fast path for one unit: the first placement of the first pattern that has one.
+        shape = lead.units[0].shape
+        for pattern in groups_for(ctx, shape)[first_group(ctx, holding, shape)]:
+            for placed in _placements(ctx, holding, pattern, rng):
+                return [i for (w, _), p in placed for i in p for _ in range(w)]
+        return []
     best = _vector(ctx, holding, lead)
     h = dict(holding)
     chosen_idents: list[int] = []
     for k, shape in enumerate(lead.shapes):
-        groups = follow_groups(ctx.rules, shape)
+        groups = groups_for(ctx, shape)
         done = False
         for pattern in groups[best[k]]:
             # Pick a placement for this unit that keeps the rest of the vector reachable.
@@ -326,21 +420,46 @@ def _witness(
 
 
 def _vector_rest(ctx: TrumpContext, holding: Holding, lead: Lead, k: int) -> tuple[int, ...]:
-    groups = [follow_groups(ctx.rules, s) for s in lead.shapes[k:]]
+    groups = [groups_for(ctx, s) for s in lead.shapes[k:]]
     return _vector_multi(ctx, holding, groups)
 
 
 def _placements_with_idents(
     ctx: TrumpContext, holding: Holding, pattern: Pattern, rng: random.Random | None
-) -> list[tuple[Holding, list[int]]]:
-    shapes = sorted(
-        (s for s in pattern if s != (1, 1)), key=lambda s: (s[1] >= 2, s[0] * s[1]), reverse=True
-    )
+) -> Iterator[tuple[Holding, list[int]]]:
+    """(holding left, identities taken) for the ways to place the pattern's units: the
+    first one found (no rng), or up to 64 in random order. Lazy: the caller usually
+    needs only the first."""
+    for placed in _placements(ctx, holding, pattern, rng):
+        h2 = dict(holding)
+        idents: list[int] = []
+        for (w, _), p in placed:
+            for i in p:
+                h2[i] -= w
+                if not h2[i]:
+                    del h2[i]
+                idents.extend([i] * w)
+        yield h2, idents
+
+
+def _placements(
+    ctx: TrumpContext, holding: Holding, pattern: Pattern, rng: random.Random | None
+) -> list[list[tuple[Shape, tuple[int, ...]]]]:
+    """Ways to place the pattern's units, [(shape, identities top first)] each: the
+    first one found (no rng), or up to 64 in random order."""
+    shapes = _shapes_by_size(pattern)
+    results: list[list[tuple[Shape, tuple[int, ...]]]]
     if rng is None:
-        placed = realize_with_placement(ctx, holding, tuple(shapes))
-        if placed is None:
-            return []
-        results = [placed]
+        placed = realize_with_placement(ctx, holding, shapes)
+        return [] if placed is None else [placed]
+    elif len(shapes) <= 1:
+        # Fast path, same order and cap as the search below.
+        if shapes:
+            one = shapes[0]
+            results = [[(one, p)] for p in islice(placements(ctx, holding, one), 64)]
+        else:
+            results = [[]]
+        rng.shuffle(results)
     else:
         results = []
 
@@ -360,18 +479,7 @@ def _placements_with_idents(
 
         go(holding, 0, [])
         rng.shuffle(results)
-    out: list[tuple[Holding, list[int]]] = []
-    for placed in results:
-        h2 = dict(holding)
-        idents: list[int] = []
-        for (w, _), p in placed:
-            for i in p:
-                h2[i] -= w
-                if not h2[i]:
-                    del h2[i]
-                idents.extend([i] * w)
-        out.append((h2, idents))
-    return out
+    return results
 
 
 def legal_follows(
@@ -408,8 +516,9 @@ def play_key(ctx: TrumpContext, lead: Lead, cards: Sequence[int]) -> tuple[int, 
     """How strongly a play competes for the trick: (is trump over a plain lead,
     top of its most significant unit); None for a discard (垫牌)."""
     suit_of = ctx.suit_of
-    s = suit_of[cards[0]]
-    if any(suit_of[c] != s for c in cards):
+    c0 = cards[0]
+    s = suit_of[c0]
+    if len(cards) > 1 and any(suit_of[c] != s for c in cards):
         return None
     if s != lead.suit and s != TRUMP:
         return None
@@ -418,7 +527,14 @@ def play_key(ctx: TrumpContext, lead: Lead, cards: Sequence[int]) -> tuple[int, 
     if len(units) == 1:
         u = units[0]
         if u.size == 1:
-            return (klass, ctx.pos[cards[0]])
+            return (klass, ctx.pos[c0])
+        if u.length == 1:
+            # A tuple lead: only as many identical cards compete (as ``decompose`` finds).
+            ident = ctx.ident
+            i0 = ident[c0]
+            if len(cards) == u.width and all(ident[c] == i0 for c in cards):
+                return (klass, ctx.pos[i0])
+            return None
         got = decompose(ctx, cards)
         if len(got) == 1 and got[0].shape == u.shape:
             return (klass, got[0].top)
@@ -433,6 +549,26 @@ def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
     The highest play of the lead's shape in the led suit or trump wins; equal
     strength → the earlier play; discards never win.
     """
+    units = lead.units
+    if len(units) == 1 and units[0].size == 1:
+        # Fast path for a single lead: ``play_key`` inlined as klass * 1000 + position.
+        suit_of, pos, suit = ctx.suit_of, ctx.pos, lead.suit
+        best_i = 0
+        best_k = -1
+        for i, cards in enumerate(plays):
+            c0 = cards[0]
+            s = suit_of[c0]
+            if len(cards) > 1 and any(suit_of[c] != s for c in cards):
+                continue
+            if s == suit:
+                k = pos[c0]
+            elif s == TRUMP:
+                k = 1000 + pos[c0]
+            else:
+                continue
+            if k > best_k:
+                best_i, best_k = i, k
+        return best_i
     best_i = 0
     best = play_key(ctx, lead, plays[0]) or (0, -1)
     for i in range(1, len(plays)):
@@ -443,6 +579,4 @@ def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
 
 
 def trick_points(plays: Sequence[Sequence[int]]) -> int:
-    from rules.cards import POINTS
-
     return sum(POINTS[c] for p in plays for c in p)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.ruleset import (
     DeclarationRules,
     RuleSet,
@@ -15,10 +17,6 @@ from rules.ruleset import (
 J, Q, K, A = 11, 12, 13, 14
 
 
-def _table(*groups: tuple[tuple[Shape, ...], ...]) -> tuple[tuple[tuple[Shape, ...], ...], ...]:
-    return tuple(groups)
-
-
 def _p(*shapes: Shape) -> tuple[Shape, ...]:
     return tuple(shapes)
 
@@ -28,28 +26,106 @@ P2: Shape = (2, 1)
 T3: Shape = (3, 1)
 Q4: Shape = (4, 1)
 
-# Seed 003, four decks: a lead of one quad (AAAA) and of a pair tractor (7788); a
-# quad counts as a pair tractor when following. A tractor of quads may be followed
-# by two quads just as well. Other lead shapes use the generic order.
-FOUR_DECK_TABLES = (
+def _groups(*groups: Sequence[tuple[Shape, ...]]) -> tuple[tuple[tuple[Shape, ...], ...], ...]:
+    """Ranked groups; each group lists patterns that are equally good."""
+    return tuple(tuple(g) for g in groups)
+
+
+def _s(n: int) -> tuple[Shape, ...]:
+    return (S1,) * n
+
+
+# Three decks (seed 002, as RULES.md section 4 quotes it): a Titanic lead.
+THREE_DECK_TABLES = (
     (
-        (4, 1),
-        _table(
-            (_p(Q4),),
-            (_p((2, 2)),),
-            (_p(P2, P2),),
-            (_p(T3, S1),),
-            (_p(P2, S1, S1),),
-            (_p(S1, S1, S1, S1),),
+        (3, 2),
+        _groups(
+            [_p((3, 2))],
+            [_p(T3, T3)],
+            [_p((2, 2), *_s(2))],
+            [_p(T3, P2, S1)],
+            [_p(T3, *_s(3))],
+            [_p(P2, P2, *_s(2))],
+            [_p(P2, *_s(4))],
+            [_s(6)],
         ),
     ),
+)
+
+# Four decks (seed 003's lists). "Either" entries share a group.
+_AFTER_FOUR_PAIR_TRACTOR = (
+    [_p((2, 3), P2)],
+    [_p((2, 3), *_s(2))],
+    [_p((2, 2), P2, P2)],
+    [_p((2, 2), P2, *_s(2))],
+    [_p((2, 2), *_s(4))],
+    [_p(Q4, P2, P2)],
+    [_p(Q4, P2, *_s(2))],
+    [_p(Q4, *_s(4))],
+    [_p(T3, T3, *_s(2))],
+    [_p(T3, P2, P2, S1)],
+    [_p(T3, P2, *_s(3))],
+    [_p(T3, *_s(5))],
+    [_p(P2, P2, P2, P2)],
+    [_p(P2, P2, P2, *_s(2))],
+    [_p(P2, P2, *_s(4))],
+    [_p(P2, *_s(6))],
+    [_s(8)],
+)
+FOUR_DECK_TABLES = (
+    # 44556677: a tractor of four pairs (list 1)
+    ((2, 4), _groups([_p((2, 4)), _p(Q4, Q4)], *_AFTER_FOUR_PAIR_TRACTOR)),
+    # 44445555: a tractor of quads (list 2)
+    ((4, 2), _groups([_p(Q4, Q4)], [_p((2, 4))], *_AFTER_FOUR_PAIR_TRACTOR)),
+    # 667788 (list 3)
+    (
+        (2, 3),
+        _groups(
+            [_p((2, 3)), _p((3, 2))],
+            [_p(Q4, P2)],
+            [_p((2, 2), P2)],
+            [_p(P2, P2, P2)],
+            [_p(P2, P2, *_s(2))],
+            [_p(P2, *_s(4))],
+            [_s(6)],
+        ),
+    ),
+    # JJJQQQ (list 4)
+    (
+        (3, 2),
+        _groups(
+            [_p((3, 2))],
+            [_p((2, 3))],
+            [_p(Q4, P2)],
+            [_p((2, 2), P2)],
+            [_p(T3, T3)],
+            [_p(T3, P2, S1)],
+            [_p(P2, P2, P2)],
+            [_p(P2, P2, *_s(2))],
+            [_p(P2, *_s(4))],
+            [_s(6)],
+        ),
+    ),
+    # AAAA (list 5)
+    (
+        (4, 1),
+        _groups(
+            [_p(Q4)],
+            [_p((2, 2))],
+            [_p(P2, P2)],
+            [_p(T3, S1)],
+            [_p(P2, *_s(2))],
+            [_s(4)],
+        ),
+    ),
+    # 7788, where a quad counts as a tractor (list 6)
     (
         (2, 2),
-        _table(
-            (_p((2, 2)), _p(Q4)),
-            (_p(P2, P2),),
-            (_p(P2, S1, S1),),
-            (_p(S1, S1, S1, S1),),
+        _groups(
+            [_p((2, 2)), _p(Q4)],
+            [_p(P2, P2)],
+            [_p(P2, *_s(2))],
+            [_s(4)],
         ),
     ),
 )
@@ -101,6 +177,7 @@ def _build() -> dict[str, RuleSet]:
         declaration=DeclarationRules(forms=("L1", "L2", "LJ2", "BJ2", "L3", "LJ3", "BJ3")),
         kitty_scheme="power",
         kitty_cap=64,
+        follow_tables=THREE_DECK_TABLES,
     )
     four = RuleSet(
         name="four-decks",

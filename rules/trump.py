@@ -7,9 +7,11 @@ positions" (tractor adjacency, RULES.md section 3) is simply ``p`` and ``p + 1``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
+from operator import itemgetter
+from typing import Any
 
 from rules.cards import ALL_CARDS, NUM_CARDS, Card, Suit, rank_name
 from rules.ruleset import RuleSet
@@ -43,6 +45,26 @@ class TrumpContext:
     npos: tuple[int, ...] = field(repr=False)
     # display sort key per card: trumps last, weakest first within a suit
     sort_key: tuple[int, ...] = field(repr=False)
+    # ---- derived lookup tables for the play checks (not part of the constructor) ----
+    # effective suit -> counts -> the counts of ``suit_cards[suit]``, as a tuple
+    suit_counts: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = field(
+        init=False, repr=False
+    )
+    # effective suit -> every card of the other effective suits, in card id order
+    other_cards: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    # effective suit -> counts -> the counts of ``other_cards[suit]``, as a tuple
+    other_counts: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = field(
+        init=False, repr=False
+    )
+    # per-context memo for the play modules (follow groups by lead shape, ...)
+    memo: dict[Any, Any] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        others = tuple(tuple(c for c in range(NUM_CARDS) if self.suit_of[c] != s) for s in range(5))
+        object.__setattr__(self, "suit_counts", tuple(_getter(cs) for cs in self.suit_cards))
+        object.__setattr__(self, "other_cards", others)
+        object.__setattr__(self, "other_counts", tuple(_getter(cs) for cs in others))
+        object.__setattr__(self, "memo", {})
 
     @staticmethod
     def of(rules: RuleSet, level: int, trump_suit: Suit | None) -> TrumpContext:
@@ -79,6 +101,17 @@ class TrumpContext:
     def describe(self) -> str:
         trump = "no-trump" if self.trump_suit is None else self.trump_suit.symbol
         return f"level {rank_name(self.level)}, {trump}"
+
+
+def _getter(cards: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """``counts -> tuple(counts[c] for c in cards)``, at C speed (and picklable)."""
+    if len(cards) >= 2:
+        return itemgetter(*cards)
+    return partial(_get_few, cards)
+
+
+def _get_few(cards: tuple[int, ...], counts: Sequence[int]) -> tuple[int, ...]:
+    return tuple(counts[c] for c in cards)
 
 
 def _colour_twin(card: int, two_colour: bool) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
 from rules.cards import ALL_CARDS, Card
 from rules.ruleset import RuleSet, Shape
@@ -73,6 +74,9 @@ def holding_of(ctx: TrumpContext, cards: Iterable[int]) -> Holding:
 
 def suit_holding(ctx: TrumpContext, counts: Sequence[int], suit: int) -> Holding:
     """Identity counts of a hand's cards in one effective suit."""
+    if not ctx.rules.two_colour:  # every card is its own identity
+        cards = ctx.suit_cards[suit]
+        return {c: n for c, n in zip(cards, ctx.suit_counts[suit](counts), strict=True) if n}
     ident = ctx.ident
     h: Holding = {}
     for c in ctx.suit_cards[suit]:
@@ -84,7 +88,7 @@ def suit_holding(ctx: TrumpContext, counts: Sequence[int], suit: int) -> Holding
 
 
 def suit_length(ctx: TrumpContext, counts: Sequence[int], suit: int) -> int:
-    return sum(counts[c] for c in ctx.suit_cards[suit])
+    return sum(ctx.suit_counts[suit](counts))
 
 
 # ---- decomposition ------------------------------------------------------------------
@@ -99,7 +103,14 @@ def decompose(ctx: TrumpContext, cards: Sequence[int]) -> list[Unit]:
     if not cards:
         return []
     suit_of, pos, ident = ctx.suit_of, ctx.pos, ctx.ident
-    suit = suit_of[cards[0]]
+    c0 = cards[0]
+    suit = suit_of[c0]
+    if len(cards) == 1:  # fast path: a single
+        return [single_units(ctx)[c0]]
+    i0 = ident[c0]
+    if all(ident[c] == i0 for c in cards):  # fast path: one tuple (same suit, same position)
+        return [Unit(len(cards), 1, suit, pos[i0], tuple(ALL_CARDS[c] for c in cards))]
+    singles = single_units(ctx)
     groups: dict[int, list[Card]] = {}
     for c in cards:
         if suit_of[c] != suit:
@@ -111,7 +122,7 @@ def decompose(ctx: TrumpContext, cards: Sequence[int]) -> list[Unit]:
     units: list[Unit] = []
     for w, idents in by_width.items():
         if w == 1:
-            units.extend(Unit(1, 1, suit, pos[i], tuple(groups[i])) for i in idents)
+            units.extend(singles[groups[i][0]] for i in idents)
             continue
         # Chain tuples at consecutive positions, strongest first.
         at: dict[int, list[int]] = {}
@@ -131,8 +142,20 @@ def decompose(ctx: TrumpContext, cards: Sequence[int]) -> list[Unit]:
                     del at[q]
             cards_ = tuple(c for i in chain for c in groups[i])
             units.append(Unit(w, len(chain), suit, top, cards_))
-    units.sort(key=lambda u: u.significance, reverse=True)
+    # ``Unit.significance``, spelled out (this is a hot path)
+    units.sort(key=lambda u: (u.length >= 2, u.width * u.length, u.width, u.top), reverse=True)
     return units
+
+
+def single_units(ctx: TrumpContext) -> tuple[Unit, ...]:
+    """Card id -> the single unit of that card (units are immutable: built once per context)."""
+    got: tuple[Unit, ...] | None = ctx.memo.get("singles")
+    if got is None:
+        pos, ident = ctx.pos, ctx.ident
+        got = ctx.memo["singles"] = tuple(
+            Unit(1, 1, ctx.suit_of[c], pos[ident[c]], (c,)) for c in ALL_CARDS
+        )
+    return got
 
 
 # ---- placing shapes in a holding --------------------------------------------------------
@@ -184,12 +207,88 @@ def _fits(ctx: TrumpContext, holding: Holding, shapes: Sequence[Shape]) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)
+def _shaped(pattern: Pattern) -> tuple[Shape, ...]:
+    """The pattern's tuples and tractors (no singles), most significant first."""
+    return tuple(sorted((s for s in pattern if s != (1, 1)), key=shape_significance, reverse=True))
+
+
 def realizes(ctx: TrumpContext, holding: Holding, pattern: Pattern) -> bool:
     """Does the holding contain the pattern's tuples and tractors (singles are free)?"""
-    shapes = sorted((s for s in pattern if s != (1, 1)), key=shape_significance, reverse=True)
-    if sum(w * n for w, n in shapes) > sum(holding.values()):
+    return realizes_plan(ctx, holding, sum(holding.values()), _plan(pattern))
+
+
+# A pattern compiled for ``realizes``: (cards its tuples/tractors need, how to test, data).
+_NOTHING, _ONE_TUPLE, _ONE_TRACTOR, _TUPLES, _GENERAL = range(5)
+Plan = tuple[int, int, Any]
+
+
+@lru_cache(maxsize=4096)
+def _plan(pattern: Pattern) -> Plan:
+    shapes = _shaped(pattern)
+    size = sum(w * n for w, n in shapes)
+    if not shapes:
+        return (size, _NOTHING, None)
+    if len(shapes) == 1:
+        w, length = shapes[0]
+        return (size, _ONE_TUPLE, w) if length == 1 else (size, _ONE_TRACTOR, shapes[0])
+    if all(length == 1 for _, length in shapes):
+        return (size, _TUPLES, tuple(w for w, _ in shapes))
+    return (size, _GENERAL, shapes)
+
+
+def realizes_plan(ctx: TrumpContext, holding: Holding, total: int, plan: Plan) -> bool:
+    """``realizes`` for a compiled pattern; ``total`` = ``sum(holding.values())``."""
+    size, how, data = plan
+    if size > total:
         return False
-    return _fits(ctx, holding, shapes)
+    if how == _ONE_TUPLE:
+        return any(n >= data for n in holding.values())
+    if how == _NOTHING:
+        return True
+    if how == _ONE_TRACTOR:
+        return next(placements(ctx, holding, data), None) is not None
+    if how == _TUPLES:
+        # Only tuples: positions do not matter, only the counts.
+        return _fits_tuples(tuple(holding.values()), data)
+    return _fits(ctx, holding, data)
+
+
+def group_plans(ctx: TrumpContext, shape: Shape) -> tuple[tuple[Plan, ...], ...]:
+    """``groups_for(ctx, shape)`` with every pattern compiled (memoised on the context)."""
+    key = ("plans", shape)
+    got: tuple[tuple[Plan, ...], ...] | None = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = tuple(
+            tuple(_plan(p) for p in group) for group in groups_for(ctx, shape)
+        )
+    return got
+
+
+def first_group(ctx: TrumpContext, holding: Holding, shape: Shape) -> int:
+    """Index of the first follow group of ``shape`` the holding realises (or the number
+    of groups if none): ``_vector`` for a one-unit lead."""
+    total = sum(holding.values())
+    for r, group in enumerate(group_plans(ctx, shape)):
+        for plan in group:
+            if realizes_plan(ctx, holding, total, plan):
+                return r
+    return len(group_plans(ctx, shape))
+
+
+def _fits_tuples(counts: tuple[int, ...], widths: tuple[int, ...]) -> bool:
+    """``_fits`` for tuples only: can tuples of these widths come from disjoint cards of
+    identities with these counts (an identity may give several tuples)?"""
+    if not widths:
+        return True
+    w, rest = widths[0], widths[1:]
+    tried = set()
+    for k, n in enumerate(counts):
+        if n >= w and n not in tried:
+            tried.add(n)
+            if _fits_tuples((*counts[:k], n - w, *counts[k + 1 :]), rest):
+                return True
+    return False
 
 
 def realize_with_placement(
@@ -241,6 +340,16 @@ def _partitions(total: int, shapes: list[Shape], start: int = 0) -> Iterator[lis
                 yield [shapes[k], *rest]
 
 
+def groups_for(ctx: TrumpContext, shape: Shape) -> tuple[tuple[Pattern, ...], ...]:
+    """``follow_groups(ctx.rules, shape)``, memoised on the context (no RuleSet hashing)."""
+    key = ("groups", shape)
+    memo = ctx.memo
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = follow_groups(ctx.rules, shape)
+    return got
+
+
 @lru_cache(maxsize=1024)
 def follow_groups(rules: RuleSet, shape: Shape) -> tuple[tuple[Pattern, ...], ...]:
     """Ranked groups of patterns a follower must match for a lead unit of ``shape``.
@@ -268,6 +377,8 @@ def follow_groups(rules: RuleSet, shape: Shape) -> tuple[tuple[Pattern, ...], ..
     groups.extend((p,) for p in others)
     table = rules.follow_table_for(shape)
     if table is not None:
+        if ((1, 1),) * (w * length) in table[-1]:
+            return tuple(table)  # a complete table: it ends with "all singles"
         listed = {p for g in table for p in g}
         rest = [g for g in groups if g[0] not in listed]
         return tuple(table) + tuple(rest)

@@ -1,0 +1,40 @@
+"""Durable tables: SQLAlchemy 2 (async) on SQLite by default, PostgreSQL by DATABASE_URL."""
+
+from storage.db import DEFAULT_URL, Database, database_url
+from storage.errors import (
+    DuplicateAction,
+    StaleVersion,
+    StorageError,
+    StorageFull,
+    StorageUnavailable,
+    TableExists,
+    TableNotFound,
+)
+from storage.locks import TableLocks
+from storage.settings import GuildSettings, Settings
+from storage.stats import HandProgress, PlayerStats, Stats
+from storage.tables import ActionReceipt, SeatInfo, Store, TableInfo, with_seat
+
+__all__ = [
+    "DEFAULT_URL",
+    "ActionReceipt",
+    "Database",
+    "DuplicateAction",
+    "GuildSettings",
+    "HandProgress",
+    "PlayerStats",
+    "SeatInfo",
+    "Settings",
+    "StaleVersion",
+    "Stats",
+    "StorageError",
+    "StorageFull",
+    "StorageUnavailable",
+    "Store",
+    "TableExists",
+    "TableInfo",
+    "TableLocks",
+    "TableNotFound",
+    "database_url",
+    "with_seat",
+]

@@ -1,0 +1,19 @@
+"""``python -m bot`` runs the Discord bot; ``python -m bot console`` the offline table."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["console"]:
+        from bot.console import main as console_main
+
+        return console_main(argv[1:])
+    from bot.app import main as app_main
+
+    return app_main(argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

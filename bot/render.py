@@ -1,0 +1,213 @@
+"""Plain-text rendering shared by the console table and the Discord bot.
+
+Everything here takes a *view* (public or one seat's), so it can only show what
+that audience may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import language, seat_name, text
+from rules.cards import Card, rank_name
+from rules.events import (
+    BuryDone,
+    Declared,
+    Event,
+    HandScored,
+    HandStarted,
+    MatchWon,
+    Passed,
+    Played,
+    Redealt,
+    ThrowFailed,
+    TrickWon,
+    TrumpFixed,
+)
+from rules.notation import format_cards
+from rules.scoring import team_of
+from rules.trump import TRUMP, TrumpContext
+from rules.views import View
+from storage.tables import SeatInfo
+
+ZH = {"zh-CN", "zh-TW"}
+
+
+def _t(locale: str | None, en: str, zh_cn: str, zh_tw: str | None = None) -> str:
+    lang = language(locale)
+    if lang == "zh-CN":
+        return zh_cn
+    if lang == "zh-TW":
+        return zh_tw or zh_cn
+    return en
+
+
+def trump_label(locale: str | None, view: View) -> str:
+    if not view.trump_fixed:
+        if view.declarations:
+            d = view.declarations[-1]
+            suit = text(locale, "word.no_trump") if d.trump_suit is None else d.trump_suit.symbol
+            return _t(locale, f"{suit} (declared)", f"{suit}（已亮）", f"{suit}（已亮）")
+        return "?"
+    return text(locale, "word.no_trump") if view.trump_suit is None else view.trump_suit.symbol
+
+
+def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int) -> str:
+    base = seat_name(locale, seat)
+    if seats is None:
+        return base
+    info = seats[seat]
+    if info.is_ai:
+        return f"{base} ({text(locale, 'word.ai')})"
+    if info.display_name:
+        return f"{base} ({info.display_name})"
+    return base
+
+
+def suit_groups(ctx: TrumpContext, cards: Sequence[Card]) -> list[tuple[str, list[Card]]]:
+    """The hand grouped by effective suit: plain suits ♠♥♣♦ first, trump last."""
+    groups: dict[int, list[Card]] = {}
+    for c in ctx.sort_cards(cards):
+        groups.setdefault(ctx.suit_of[c], []).append(c)
+    out: list[tuple[str, list[Card]]] = []
+    for suit in sorted(groups, key=lambda s: (s == TRUMP, s)):
+        out.append((ctx.suit_name(suit), groups[suit]))
+    return out
+
+
+def hand_lines(locale: str | None, view: View) -> list[str]:
+    if view.hand is None:
+        return []
+    ctx = view.context
+    lines = []
+    for name, cards in suit_groups(ctx, view.hand):
+        label = text(locale, "word.trump") if name == "trump" else name
+        lines.append(f"{label:>5} ({len(cards):>2}): {format_cards(cards)}")
+    return lines
+
+
+def status_lines(locale: str | None, view: View, seats: Sequence[SeatInfo] | None = None) -> list[str]:
+    """Trump, level, dealer, levels, whose turn, the trick, points, cards left."""
+    lv = view.levels
+    dealer = "?" if view.dealer is None else player_name(locale, seats, view.dealer)
+    lines = [
+        _t(
+            locale,
+            f"Hand {view.hand_no} · level {rank_name(view.level_rank)} · trump {trump_label(locale, view)}"
+            f" · dealer {dealer}",
+            f"第 {view.hand_no} 局 · 打 {rank_name(view.level_rank)} · 主 {trump_label(locale, view)}"
+            f" · 庄家 {dealer}",
+            f"第 {view.hand_no} 局 · 打 {rank_name(view.level_rank)} · 主 {trump_label(locale, view)}"
+            f" · 莊家 {dealer}",
+        ),
+        _t(
+            locale,
+            f"Levels: N/S {rank_name(lv[0])} · E/W {rank_name(lv[1])}",
+            f"级别：南北 {rank_name(lv[0])} · 东西 {rank_name(lv[1])}",
+            f"級別：南北 {rank_name(lv[0])} · 東西 {rank_name(lv[1])}",
+        ),
+    ]
+    if view.phase == "dealing":
+        lines.append(
+            _t(locale, f"Dealing… {view.dealt}/{view.deal_total}", f"发牌中… {view.dealt}/{view.deal_total}",
+               f"發牌中… {view.dealt}/{view.deal_total}")
+        )
+    if view.dealer is not None and view.phase in ("playing", "scored", "finished"):
+        step = view.rules.step
+        lines.append(
+            _t(
+                locale,
+                f"Attackers' points: {view.attackers_points} (take over at {2 * step}, "
+                f"+1 level each {step} more)",
+                f"抓分方得分：{view.attackers_points}（{2 * step} 分上台，每多 {step} 分升一级）",
+                f"抓分方得分：{view.attackers_points}（{2 * step} 分上台，每多 {step} 分升一級）",
+            )
+        )
+    if view.phase == "playing":
+        trick = " · ".join(
+            f"{player_name(locale, seats, s)}: {format_cards(cards)}" for s, cards in view.current
+        )
+        lines.append(_t(locale, f"Trick {view.trick_no}: ", f"第 {view.trick_no} 轮：", f"第 {view.trick_no} 輪：") + (trick or "—"))
+        if view.turn is not None:
+            lines.append(
+                _t(locale, "Turn: ", "轮到：", "輪到：") + player_name(locale, seats, view.turn)
+            )
+        lines.append(
+            _t(locale, "Cards left: ", "剩余张数：", "剩餘張數：")
+            + " ".join(f"{seat_name(locale, s)} {n}" for s, n in enumerate(view.hand_sizes))
+        )
+    return lines
+
+
+def event_line(locale: str | None, ev: Event, seats: Sequence[SeatInfo] | None = None) -> str | None:
+    """One line describing a public event (or None for events not worth a line)."""
+    name = lambda s: player_name(locale, seats, s)  # noqa: E731
+    if isinstance(ev, HandStarted):
+        return _t(locale, f"Hand {ev.hand_no} begins.", f"第 {ev.hand_no} 局开始。", f"第 {ev.hand_no} 局開始。")
+    if isinstance(ev, Declared):
+        what = {"declare": ("declares", "亮主", "亮主"), "reinforce": ("reinforces", "自保", "自保"),
+                "override": ("overrides", "反主", "反主")}[ev.kind]
+        return f"{name(ev.seat)} {_t(locale, *what)}: {format_cards(ev.cards)}"
+    if isinstance(ev, Passed):
+        return None
+    if isinstance(ev, Redealt):
+        return _t(locale, "Nobody declared: the cards are dealt again.", "没人亮主，重新发牌。", "沒人亮主，重新發牌。")
+    if isinstance(ev, TrumpFixed):
+        trump = text(locale, "word.no_trump") if ev.trump_suit is None else ev.trump_suit.symbol
+        flip = f" ({format_cards([ev.flipped])})" if ev.flipped is not None else ""
+        return _t(
+            locale,
+            f"Trump is {trump}{flip}, level {rank_name(ev.level_rank)}; {name(ev.dealer)} deals.",
+            f"主牌：{trump}{flip}，打 {rank_name(ev.level_rank)}；{name(ev.dealer)} 坐庄。",
+            f"主牌：{trump}{flip}，打 {rank_name(ev.level_rank)}；{name(ev.dealer)} 坐莊。",
+        )
+    if isinstance(ev, BuryDone):
+        return _t(locale, f"{name(ev.seat)} has buried the kitty.", f"{name(ev.seat)} 已埋底。", f"{name(ev.seat)} 已埋底。")
+    if isinstance(ev, ThrowFailed):
+        return _t(
+            locale,
+            f"{name(ev.seat)} tried to throw {format_cards(ev.attempted)} but it can be beaten: "
+            f"{format_cards(ev.forced)} is played, penalty {ev.penalty}.",
+            f"{name(ev.seat)} 甩牌 {format_cards(ev.attempted)} 失败，改出 {format_cards(ev.forced)}，罚 {ev.penalty} 分。",
+            f"{name(ev.seat)} 甩牌 {format_cards(ev.attempted)} 失敗，改出 {format_cards(ev.forced)}，罰 {ev.penalty} 分。",
+        )
+    if isinstance(ev, Played):
+        return f"{name(ev.seat)}: {format_cards(ev.cards)}"
+    if isinstance(ev, TrickWon):
+        return _t(
+            locale,
+            f"{name(ev.seat)} wins trick {ev.trick_no} (+{ev.points}); attackers {ev.attackers_points}.",
+            f"{name(ev.seat)} 赢得第 {ev.trick_no} 轮（{ev.points} 分）；抓分方 {ev.attackers_points} 分。",
+            f"{name(ev.seat)} 贏得第 {ev.trick_no} 輪（{ev.points} 分）；抓分方 {ev.attackers_points} 分。",
+        )
+    if isinstance(ev, HandScored):
+        return summary_text(locale, ev)
+    if isinstance(ev, MatchWon):
+        team = _t(locale, "North/South", "南北", "南北") if ev.team == 0 else _t(locale, "East/West", "东西", "東西")
+        return _t(locale, f"🏆 {team} win the match!", f"🏆 {team}赢得比赛！", f"🏆 {team}贏得比賽！")
+    return None
+
+
+def summary_text(locale: str | None, ev: HandScored) -> str:
+    kitty = format_cards(ev.kitty) or "—"
+    mult = f" ×{ev.multiplier}" if ev.multiplier else ""
+    who = {
+        "defenders": _t(locale, "defenders", "庄家方", "莊家方"),
+        "attackers": _t(locale, "attackers", "抓分方", "抓分方"),
+    }[ev.winner]
+    return _t(
+        locale,
+        f"Hand {ev.hand_no} over. Kitty: {kitty} ({ev.kitty_points} pts{mult}). "
+        f"Attackers {ev.attackers_points} points → {who} +{ev.level_change}. "
+        f"Levels now N/S {rank_name(ev.levels[0])}, E/W {rank_name(ev.levels[1])}.",
+        f"第 {ev.hand_no} 局结束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。"
+        f"抓分方 {ev.attackers_points} 分 → {who}升 {ev.level_change} 级。"
+        f"现在南北打 {rank_name(ev.levels[0])}，东西打 {rank_name(ev.levels[1])}。",
+        f"第 {ev.hand_no} 局結束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。"
+        f"抓分方 {ev.attackers_points} 分 → {who}升 {ev.level_change} 級。"
+        f"現在南北打 {rank_name(ev.levels[0])}，東西打 {rank_name(ev.levels[1])}。",
+    )
+
+
+def team_name(locale: str | None, seat: int) -> str:
+    return _t(locale, "N/S", "南北") if team_of(seat) == 0 else _t(locale, "E/W", "东西", "東西")

@@ -1,0 +1,20 @@
+"""The Discord-free application core: tables, seats, timers, AI seats, notices."""
+
+from bot.service.clock import Clock, FakeClock, SystemClock
+from bot.service.errors import ServiceError
+from bot.service.notices import Notice, Private, Public
+from bot.service.options import TableOptions
+from bot.service.service import TableService, TableStatus
+
+__all__ = [
+    "Clock",
+    "FakeClock",
+    "Notice",
+    "Private",
+    "Public",
+    "ServiceError",
+    "SystemClock",
+    "TableOptions",
+    "TableService",
+    "TableStatus",
+]

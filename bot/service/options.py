@@ -1,0 +1,37 @@
+"""Per-table options (pace and timers), stored with the table as JSON."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from bot.service.errors import ServiceError
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    turn_seconds: int = 60  # per-turn timer; 0 = off
+    deal_seconds: float = 4.0  # the whole progressive deal
+    deal_steps: int = 5  # how many times the deal pauses (each pause: one timer)
+    declare_seconds: int = 15  # the window for overrides after the last card
+    bury_seconds: int = 90
+    ai_delay: float = 1.0  # seconds an AI seat waits before acting
+    next_hand_seconds: int = 15  # auto-start the next hand; 0 = wait for /table next
+    language: str = "en"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableOptions:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known}).validate()
+
+    def validate(self) -> TableOptions:
+        if not 0 <= self.turn_seconds <= 3600:
+            raise ServiceError("bad_option", detail="timer must be 0 (off) to 3600 seconds")
+        if self.deal_seconds < 0 or self.deal_steps < 1:
+            raise ServiceError("bad_option", detail="the deal pace must be ≥ 0 s in ≥ 1 step")
+        if self.declare_seconds < 0 or self.bury_seconds < 0 or self.ai_delay < 0:
+            raise ServiceError("bad_option", detail="timers cannot be negative")
+        return self

@@ -1,0 +1,184 @@
+"""The database schema as SQLAlchemy 2.0 typed models.
+
+Tables live in one channel (or thread); a table plays matches; a match has hands;
+every accepted rules action is a row in ``actions`` with a per-table sequence
+number. ``tables.version`` is bumped by every write to a table so two processes
+can never both apply an action on the same version (optimistic concurrency).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+# Stable constraint names so Alembic migrations are portable between SQLite and PostgreSQL.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+ACTIVE_STATUSES = ("lobby", "playing")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    parent_channel_id: Mapped[int | None] = mapped_column(BigInteger)  # set for a thread
+    creator_id: Mapped[int] = mapped_column(BigInteger)
+    rules_json: Mapped[str] = mapped_column(Text)
+    options_json: Mapped[str] = mapped_column(Text, default="{}")
+    # lobby → playing → finished (match won) | ended (stopped by a player)
+    status: Mapped[str] = mapped_column(String(16), default="lobby")
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    seq: Mapped[int] = mapped_column(Integer, default=0)  # last action sequence number
+    current_match_id: Mapped[int | None] = mapped_column(Integer)
+    # The one armed timer (deal step, declaration window, bury, turn), persisted.
+    deadline_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    deadline_kind: Mapped[str | None] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="table", cascade="all, delete-orphan", order_by="SeatRow.seat"
+    )
+
+    __table_args__ = (
+        # One active table per channel or thread.
+        Index(
+            "uq_tables_active_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("status IN ('lobby', 'playing')"),
+            postgresql_where=text("status IN ('lobby', 'playing')"),
+        ),
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    ai_level: Mapped[str | None] = mapped_column(String(16))
+    display_name: Mapped[str] = mapped_column(String(100), default="")
+    locale: Mapped[str | None] = mapped_column(String(16))
+
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seed: Mapped[str] = mapped_column(String(64))
+    rules_json: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing|finished|ended
+    winner_team: Mapped[int | None] = mapped_column(Integer)
+    # Snapshot of the rules state after action ``snapshot_seq`` (table sequence).
+    snapshot_json: Mapped[str] = mapped_column(Text)
+    snapshot_seq: Mapped[int] = mapped_column(Integer, default=0)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class HandRow(Base):
+    __tablename__ = "hands"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    hand_no: Mapped[int] = mapped_column(Integer)
+    dealer: Mapped[int] = mapped_column(Integer)
+    level_rank: Mapped[int] = mapped_column(Integer)
+    trump: Mapped[str] = mapped_column(String(4))  # S H C D or NT
+    attackers_points: Mapped[int] = mapped_column(Integer)
+    kitty_multiplier: Mapped[int] = mapped_column(Integer, default=0)
+    winner: Mapped[str] = mapped_column(String(16))  # defenders | attackers
+    level_change: Mapped[int] = mapped_column(Integer)
+    team0_before: Mapped[int] = mapped_column(Integer)
+    team1_before: Mapped[int] = mapped_column(Integer)
+    team0_after: Mapped[int] = mapped_column(Integer)
+    team1_after: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)  # the readable hand record (rules.record)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (UniqueConstraint("match_id", "hand_no", name="uq_hands_match_hand"),)
+
+
+class HandPlayerRow(Base):
+    """One row per human player per finished hand: the source of all statistics."""
+
+    __tablename__ = "hand_players"
+
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    match_id: Mapped[int] = mapped_column(Integer, index=True)
+    role: Mapped[str] = mapped_column(String(16))  # dealer | defender | attacker
+    won: Mapped[bool] = mapped_column(default=False)
+    levels_gained: Mapped[int] = mapped_column(Integer, default=0)
+    points_captured: Mapped[int] = mapped_column(Integer, default=0)  # attackers' total
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    hand_no: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    payload: Mapped[str] = mapped_column(Text)  # the action as JSON
+    actor_id: Mapped[int | None] = mapped_column(BigInteger)  # Discord user, None = system/AI
+    idempotency_key: Mapped[str | None] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq", name="uq_actions_table_seq"),
+        UniqueConstraint("table_id", "idempotency_key", name="uq_actions_table_id_idempotency_key"),
+    )
+
+
+class GuildSettingsRow(Base):
+    __tablename__ = "guild_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    preset: Mapped[str] = mapped_column(String(32), default="classic")
+    language: Mapped[str] = mapped_column(String(16), default="en")
+    turn_timer: Mapped[int] = mapped_column(Integer, default=60)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )

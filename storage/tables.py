@@ -1,0 +1,538 @@
+"""Tables, seats, matches and the action log: the durable state of every table.
+
+Every write to a table is one transaction that checks and bumps
+``tables.version``; a rules action is committed together with its sequence
+number before anyone is told about it. A table's state after a restart is the
+match snapshot plus a replay of the later actions (``load_match``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, NoReturn
+
+from sqlalchemy import Table, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from rules.actions import Action, action_from_dict
+from rules.game import Match
+from rules.record import write_record
+from rules.ruleset import RuleSet
+from rules.scoring import team_of
+from storage.db import Database
+from storage.errors import DuplicateAction, StaleVersion, TableExists, TableNotFound
+from storage.models import (
+    ACTIVE_STATUSES,
+    ActionRow,
+    HandPlayerRow,
+    HandRow,
+    MatchRow,
+    SeatRow,
+    TableRow,
+    utcnow,
+)
+
+SNAPSHOT_EVERY = 64  # actions between snapshots inside a hand (hands always snapshot)
+_UNSET: Any = object()
+
+# Core tables for the hot path (``record_action``): no ORM unit of work per action.
+_TABLES: Table = TableRow.__table__  # type: ignore[assignment]
+_MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
+_ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+_HANDS: Table = HandRow.__table__  # type: ignore[assignment]
+_HAND_PLAYERS: Table = HandPlayerRow.__table__  # type: ignore[assignment]
+
+
+def aware(dt: datetime | None) -> datetime | None:
+    """SQLite returns naive datetimes; everything here is UTC."""
+    if dt is None or dt.tzinfo is not None:
+        return dt
+    return dt.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None = None
+    ai_level: str | None = None
+    display_name: str = ""
+    locale: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.user_id is None and self.ai_level is None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    parent_channel_id: int | None
+    creator_id: int
+    rules: RuleSet
+    options: dict[str, Any]
+    status: str
+    version: int
+    seq: int
+    current_match_id: int | None
+    deadline_at: datetime | None
+    deadline_kind: str | None
+    seats: tuple[SeatInfo, ...] = field(default_factory=tuple)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionReceipt:
+    seq: int
+    version: int
+    hand_finished: bool
+
+
+def _info(row: TableRow) -> TableInfo:
+    seats = {s.seat: s for s in row.seats}
+    return TableInfo(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        parent_channel_id=row.parent_channel_id,
+        creator_id=row.creator_id,
+        rules=RuleSet.from_json(row.rules_json),
+        options=json.loads(row.options_json or "{}"),
+        status=row.status,
+        version=row.version,
+        seq=row.seq,
+        current_match_id=row.current_match_id,
+        deadline_at=aware(row.deadline_at),
+        deadline_kind=row.deadline_kind,
+        seats=tuple(
+            SeatInfo(i, s.user_id, s.ai_level, s.display_name, s.locale)
+            if (s := seats.get(i)) is not None
+            else SeatInfo(i)
+            for i in range(4)
+        ),
+    )
+
+
+class Store:
+    """All reads and writes of tables and matches. One session per call."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        # match id -> sequence number of its latest stored snapshot, as far as this
+        # process knows (never ahead of the database): spares ``record_action`` a
+        # SELECT per action to decide whether a snapshot is due.
+        self._snapshot_seqs: dict[int, int] = {}
+
+    # ---- tables ------------------------------------------------------------------------
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        rules: RuleSet,
+        options: dict[str, Any] | None = None,
+        parent_channel_id: int | None = None,
+    ) -> TableInfo:
+        try:
+            async with self.db.session() as s:
+                row = TableRow(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    parent_channel_id=parent_channel_id,
+                    creator_id=creator_id,
+                    rules_json=rules.to_json(),
+                    options_json=json.dumps(options or {}, sort_keys=True),
+                    status="lobby",
+                    version=0,
+                    seq=0,
+                )
+                s.add(row)
+                await s.flush()
+                table_id = row.id
+        except IntegrityError as exc:
+            raise TableExists(channel_id) from exc
+        return await self.get_table(table_id)
+
+    async def _load(self, s: AsyncSession, table_id: int) -> TableRow:
+        row = await s.get(TableRow, table_id, populate_existing=True)
+        if row is None:
+            raise TableNotFound(table_id)
+        await s.refresh(row, ["seats"])
+        return row
+
+    async def get_table(self, table_id: int) -> TableInfo:
+        async with self.db.session() as s:
+            return _info(await self._load(s, table_id))
+
+    async def table_in_channel(self, channel_id: int) -> TableInfo | None:
+        async with self.db.session() as s:
+            row = await s.scalar(
+                select(TableRow).where(
+                    TableRow.channel_id == channel_id, TableRow.status.in_(ACTIVE_STATUSES)
+                )
+            )
+            if row is None:
+                return None
+            await s.refresh(row, ["seats"])
+            return _info(row)
+
+    async def active_tables(self) -> list[TableInfo]:
+        async with self.db.session() as s:
+            rows = (
+                await s.scalars(
+                    select(TableRow)
+                    .where(TableRow.status.in_(ACTIVE_STATUSES))
+                    .order_by(TableRow.id)
+                )
+            ).all()
+            out = []
+            for row in rows:
+                await s.refresh(row, ["seats"])
+                out.append(_info(row))
+            return out
+
+    async def _bump(self, s: AsyncSession, table_id: int, expected: int, **values: Any) -> None:
+        """Check-and-increment the version: the optimistic lock of every write."""
+        result = await s.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.version == expected)
+            .values(version=TableRow.version + 1, updated_at=utcnow(), **values)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            exists = await s.scalar(select(TableRow.id).where(TableRow.id == table_id))
+            if exists is None:
+                raise TableNotFound(table_id)
+            raise StaleVersion(table_id, expected)
+
+    async def update_table(
+        self,
+        table_id: int,
+        expected_version: int,
+        *,
+        status: str = _UNSET,
+        options: dict[str, Any] = _UNSET,
+        rules: RuleSet = _UNSET,
+        deadline: tuple[str, datetime] | None = _UNSET,
+        seats: Sequence[SeatInfo] = (),
+    ) -> TableInfo:
+        """Change a table's status, options, seats or timer in one versioned write."""
+        values: dict[str, Any] = {}
+        if status is not _UNSET:
+            values["status"] = status
+        if options is not _UNSET:
+            values["options_json"] = json.dumps(options, sort_keys=True)
+        if rules is not _UNSET:
+            values["rules_json"] = rules.to_json()
+        if deadline is not _UNSET:
+            values["deadline_kind"] = None if deadline is None else deadline[0]
+            values["deadline_at"] = None if deadline is None else deadline[1]
+        async with self.db.session() as s:
+            await self._bump(s, table_id, expected_version, **values)
+            for seat in seats:
+                row = await s.get(SeatRow, (table_id, seat.seat))
+                if seat.empty:
+                    if row is not None:
+                        await s.delete(row)
+                    continue
+                if row is None:
+                    row = SeatRow(table_id=table_id, seat=seat.seat)
+                    s.add(row)
+                row.user_id = seat.user_id
+                row.ai_level = seat.ai_level
+                row.display_name = seat.display_name
+                row.locale = seat.locale
+            await s.flush()
+            return _info(await self._load(s, table_id))
+
+    # ---- matches -------------------------------------------------------------------------
+    async def start_match(self, table_id: int, expected_version: int, match: Match) -> TableInfo:
+        """Store a new match (its snapshot) and make it the table's current match."""
+        async with self.db.session() as s:
+            row = await self._load(s, table_id)
+            m = MatchRow(
+                table_id=table_id,
+                seed=match.seed,
+                rules_json=match.rules.to_json(),
+                status="playing",
+                snapshot_json=json.dumps(match.to_dict()),
+                snapshot_seq=row.seq,
+            )
+            s.add(m)
+            await s.flush()
+            await self._bump(
+                s, table_id, expected_version, status="playing", current_match_id=m.id
+            )
+            info = _info(await self._load(s, table_id))
+            match_id, snapshot_seq = m.id, m.snapshot_seq
+        self._snapshot_seqs[match_id] = snapshot_seq
+        return info
+
+    async def find_action(self, table_id: int, idempotency_key: str) -> int | None:
+        """The sequence number of an already-applied action with this key, if any."""
+        async with self.db.session() as s:
+            return await s.scalar(
+                select(ActionRow.seq).where(
+                    ActionRow.table_id == table_id, ActionRow.idempotency_key == idempotency_key
+                )
+            )
+
+    async def record_action(
+        self,
+        table: TableInfo,
+        action: Action,
+        match_after: Match,
+        *,
+        actor_id: int | None = None,
+        idempotency_key: str | None = None,
+        deadline: tuple[str, datetime] | None = _UNSET,
+    ) -> ActionReceipt:
+        """Commit one applied action (and the hand result it caused) atomically.
+
+        ``table`` is the version the caller applied the action on; if anyone
+        wrote since, ``StaleVersion`` is raised and nothing is stored.
+        """
+        # The hot path of every game: Core statements on a bare connection, two
+        # statements (version bump, action row) plus the snapshot when one is due.
+        # Everything that needs no database (JSON, the snapshot) is built before
+        # the transaction so the connection is held as briefly as possible.
+        match_id = table.current_match_id
+        if match_id is None:
+            raise ValueError("the table has no match")
+        seq = table.seq + 1
+        values: dict[str, Any] = {"seq": seq}
+        if deadline is not _UNSET:
+            values["deadline_kind"] = None if deadline is None else deadline[0]
+            values["deadline_at"] = None if deadline is None else deadline[1]
+        hand_finished = bool(
+            match_after.history
+            and match_after.history[-1].hand_no == match_after.hand_no
+            and match_after.phase in ("scored", "finished")
+            and action.kind == "play"
+        )
+        finished = match_after.phase == "finished"
+        if finished:
+            values["status"] = "finished"
+            values["deadline_kind"] = None
+            values["deadline_at"] = None
+        action_row = {
+            "table_id": table.id,
+            "match_id": match_id,
+            "seq": seq,
+            "hand_no": match_after.hand_no,
+            "kind": action.kind,
+            "seat": getattr(action, "seat", None),
+            "payload": json.dumps(action.to_dict(), ensure_ascii=False),
+            "actor_id": actor_id,
+            "idempotency_key": idempotency_key,
+            "created_at": utcnow(),
+        }
+        snapshot = hand_finished or finished or action.kind == "next_hand"
+        known_seq = self._snapshot_seqs.get(match_id)
+        if not snapshot and known_seq is not None:
+            snapshot = seq - known_seq >= SNAPSHOT_EVERY
+        snapshot_json = json.dumps(match_after.to_dict()) if snapshot else None
+        hand = _hand_rows(table, match_after) if hand_finished else None
+        read_seq: int | None = None
+        try:
+            async with self.db.transaction() as conn:
+                values["updated_at"] = action_row["created_at"]
+                result = await conn.execute(
+                    update(_TABLES)
+                    .where(_TABLES.c.id == table.id, _TABLES.c.version == table.version)
+                    .values(version=_TABLES.c.version + 1, **values)
+                )
+                if result.rowcount != 1:
+                    await _bump_failed(conn, table.id, table.version, idempotency_key)
+                await conn.execute(insert(_ACTIONS), action_row)
+                if not snapshot and known_seq is None:
+                    # Not seen since this process started: ask the database once.
+                    read_seq = await conn.scalar(
+                        select(_MATCHES.c.snapshot_seq).where(_MATCHES.c.id == match_id)
+                    )
+                    if read_seq is None or seq - read_seq >= SNAPSHOT_EVERY:
+                        snapshot = True
+                        snapshot_json = json.dumps(match_after.to_dict())
+                match_values: dict[str, Any] = {}
+                if snapshot:
+                    match_values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
+                if finished:
+                    match_values.update(
+                        status="finished", winner_team=match_after.winner, finished_at=utcnow()
+                    )
+                if match_values:
+                    await conn.execute(
+                        update(_MATCHES).where(_MATCHES.c.id == match_id).values(**match_values)
+                    )
+                if hand is not None:
+                    await _store_hand(conn, *hand)
+        except IntegrityError as exc:
+            if idempotency_key is not None and "idempotency" in str(exc).lower():
+                raise DuplicateAction(idempotency_key) from exc
+            raise StaleVersion(table.id, table.version) from exc
+        # Committed: remember where the latest snapshot is (never ahead of the
+        # database, so a snapshot is at worst taken early, never skipped).
+        if finished:
+            self._snapshot_seqs.pop(match_id, None)
+        elif snapshot:
+            self._snapshot_seqs[match_id] = seq
+        elif read_seq is not None:
+            self._snapshot_seqs[match_id] = read_seq
+        return ActionReceipt(seq, table.version + 1, hand_finished)
+
+    async def end_match(self, table_id: int, expected_version: int, status: str = "ended") -> TableInfo:
+        """Stop a table (and its match) by a player's decision."""
+        async with self.db.session() as s:
+            row = await self._load(s, table_id)
+            if row.current_match_id is not None:
+                await s.execute(
+                    update(MatchRow)
+                    .where(MatchRow.id == row.current_match_id, MatchRow.status == "playing")
+                    .values(status="ended", finished_at=utcnow())
+                )
+            await self._bump(
+                s, table_id, expected_version, status=status, deadline_kind=None, deadline_at=None
+            )
+            info = _info(await self._load(s, table_id))
+            match_id = row.current_match_id
+        if match_id is not None:
+            self._snapshot_seqs.pop(match_id, None)
+        return info
+
+    async def load_match(self, table_id: int) -> Match | None:
+        """The table's current match: latest snapshot + replay of later actions."""
+        async with self.db.session() as s:
+            row = await self._load(s, table_id)
+            if row.current_match_id is None:
+                return None
+            m = await s.get(MatchRow, row.current_match_id)
+            assert m is not None
+            payloads = (
+                await s.scalars(
+                    select(ActionRow.payload)
+                    .where(ActionRow.match_id == m.id, ActionRow.seq > m.snapshot_seq)
+                    .order_by(ActionRow.seq)
+                )
+            ).all()
+            snapshot = m.snapshot_json
+            match_id, snapshot_seq, playing = m.id, m.snapshot_seq, m.status == "playing"
+        if playing:
+            known = self._snapshot_seqs.get(match_id)
+            self._snapshot_seqs[match_id] = max(snapshot_seq, known or 0)
+        match = Match.from_dict(json.loads(snapshot))
+        for p in payloads:
+            match.apply(action_from_dict(json.loads(p)))
+        return match
+
+    async def match_actions(self, match_id: int) -> list[Action]:
+        async with self.db.session() as s:
+            payloads = (
+                await s.scalars(
+                    select(ActionRow.payload)
+                    .where(ActionRow.match_id == match_id)
+                    .order_by(ActionRow.seq)
+                )
+            ).all()
+        return [action_from_dict(json.loads(p)) for p in payloads]
+
+    async def match_info(self, match_id: int) -> MatchRow | None:
+        async with self.db.session() as s:
+            return await s.get(MatchRow, match_id)
+
+    async def action_count(self, table_id: int) -> int:
+        async with self.db.session() as s:
+            return int(
+                await s.scalar(select(func.count()).where(ActionRow.table_id == table_id)) or 0
+            )
+
+
+async def _bump_failed(
+    conn: AsyncConnection, table_id: int, expected: int, idempotency_key: str | None
+) -> NoReturn:
+    """Why a version check of ``record_action`` matched no row (the cold path)."""
+    if idempotency_key is not None:
+        dup = await conn.scalar(
+            select(_ACTIONS.c.seq).where(
+                _ACTIONS.c.table_id == table_id, _ACTIONS.c.idempotency_key == idempotency_key
+            )
+        )
+        if dup is not None:  # a retry of an action that was already stored
+            raise DuplicateAction(idempotency_key)
+    exists = await conn.scalar(select(_TABLES.c.id).where(_TABLES.c.id == table_id))
+    if exists is None:
+        raise TableNotFound(table_id)
+    raise StaleVersion(table_id, expected)
+
+
+def _hand_rows(table: TableInfo, match: Match) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The ``hands`` row of the hand that just ended and its ``hand_players`` rows."""
+    summary = match.history[-1]
+    match_id = table.current_match_id
+    assert match_id is not None
+    hand = {
+        "match_id": match_id,
+        "hand_no": summary.hand_no,
+        "dealer": summary.dealer,
+        "level_rank": summary.level_rank,
+        "trump": "NT" if summary.trump_suit is None else summary.trump_suit.letter,
+        "attackers_points": summary.attackers_points,
+        "kitty_multiplier": summary.multiplier,
+        "winner": summary.winner,
+        "level_change": summary.level_change,
+        "team0_before": summary.levels_before[0],
+        "team1_before": summary.levels_before[1],
+        "team0_after": summary.levels_after[0],
+        "team1_after": summary.levels_after[1],
+        "record": write_record(match),
+    }
+    defenders = team_of(summary.dealer)
+    players = []
+    for seat in table.seats:
+        if seat.user_id is None:
+            continue
+        defending = team_of(seat.seat) == defenders
+        won = (summary.winner == "defenders") == defending
+        role = "dealer" if seat.seat == summary.dealer else "defender" if defending else "attacker"
+        players.append(
+            {
+                "seat": seat.seat,
+                "user_id": seat.user_id,
+                "guild_id": table.guild_id,
+                "match_id": match_id,
+                "role": role,
+                "won": won,
+                "levels_gained": max(summary.level_change, 0) if won else 0,
+                "points_captured": 0 if defending else summary.attackers_points,
+            }
+        )
+    return hand, players
+
+
+async def _store_hand(
+    conn: AsyncConnection, hand: dict[str, Any], players: list[dict[str, Any]]
+) -> None:
+    result = await conn.execute(insert(_HANDS), hand)
+    (hand_id,) = result.inserted_primary_key  # type: ignore[misc]
+    if players:
+        await conn.execute(insert(_HAND_PLAYERS), [{**p, "hand_id": hand_id} for p in players])
+
+
+def with_seat(table: TableInfo, seat: SeatInfo) -> tuple[SeatInfo, ...]:
+    """The table's seats with one replaced (helper for callers building updates)."""
+    return tuple(seat if s.seat == seat.seat else s for s in table.seats)
+
+
