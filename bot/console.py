@@ -24,8 +24,8 @@ from bot.render import event_line, hand_lines, player_name, status_lines
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from rules.cards import counts_of
 from rules.declare import Declaration, possible_declarations
-from rules.notation import format_cards
 from rules.events import CardsDealt, KittyTaken
+from rules.notation import format_cards
 from rules.views import View
 from storage import Database, SeatInfo
 
@@ -101,7 +101,9 @@ class ConsoleTable:
         if view is None:
             self.out.print("The game has not started.")
             return
-        self.out.print(Panel("\n".join(status_lines(self.locale, view, self._seats())), title="Table"))
+        self.out.print(
+            Panel("\n".join(status_lines(self.locale, view, self._seats())), title="Table")
+        )
 
     # ---- set-up ----------------------------------------------------------------------------
     async def open(self) -> None:
@@ -124,7 +126,9 @@ class ConsoleTable:
             for _ in range(3):
                 await self.service.add_ai(CHANNEL, YOU, level="basic")
             await self.service.start_game(CHANNEL, YOU)
-            self.out.print("New table: you sit North; your partner is South. Type help for commands.")
+            self.out.print(
+                "New table: you sit North; your partner is South. Type help for commands."
+            )
 
     # ---- the loop ------------------------------------------------------------------------
     async def pump(self) -> str | None:
@@ -163,7 +167,12 @@ class ConsoleTable:
 
     def prompt_for(self, asked: str | None) -> str:
         view = self.service.seat_view(self.table_id or 0, YOUR_SEAT)
-        key = (asked, view.hand if view else None, view.trick_no if view else 0, len(view.current) if view else 0)
+        key = (
+            asked,
+            view.hand if view else None,
+            view.trick_no if view else 0,
+            len(view.current) if view else 0,
+        )
         if key == self.last_prompt:
             return ""  # nothing changed since we last asked: stay quiet
         self.last_prompt = key
@@ -249,7 +258,11 @@ class ConsoleTable:
         match = self.service.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
         cards = getattr(action, "cards", None)
-        self.out.print(f"Hint: {action.kind} {format_cards(cards) if cards else ''}" if action else "Nothing to do.")
+        self.out.print(
+            f"Hint: {action.kind} {format_cards(cards) if cards else ''}"
+            if action
+            else "Nothing to do."
+        )
 
     async def _auto(self) -> None:
         """Let the suggestion move for you (the same move an absent player gets)."""
@@ -272,9 +285,12 @@ class ConsoleTable:
             self.out.print("No trick finished yet.")
             return
         plays = " · ".join(
-            f"{player_name(self.locale, self._seats(), s)}: {format_cards(c)}" for s, c in trick.plays
+            f"{player_name(self.locale, self._seats(), s)}: {format_cards(c)}"
+            for s, c in trick.plays
         )
-        self.out.print(f"Trick {trick.trick_no}: {plays} → {seat_name(self.locale, trick.winner or 0)} (+{trick.points})")
+        self.out.print(
+            f"Trick {trick.trick_no}: {plays} → {seat_name(self.locale, trick.winner or 0)} (+{trick.points})"
+        )
 
     async def _progress(self) -> None:
         for p in await self.service.progress(CHANNEL):
@@ -312,7 +328,9 @@ def _current(console: ConsoleTable) -> Declaration | None:
     return match.hand.declarations[-1]
 
 
-async def run_console(db_url: str, preset_name: str, locale: str, stdin: TextIO, out: Console) -> None:
+async def run_console(
+    db_url: str, preset_name: str, locale: str, stdin: TextIO, out: Console
+) -> None:
     db = Database(db_url)
     try:
         await db.upgrade()
@@ -325,8 +343,12 @@ async def run_console(db_url: str, preset_name: str, locale: str, stdin: TextIO,
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot console", description="Play Shengji in the terminal.")
-    parser.add_argument("--db", default="shengji-console.db", help="SQLite file (default: shengji-console.db)")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot console", description="Play Shengji in the terminal."
+    )
+    parser.add_argument(
+        "--db", default="shengji-console.db", help="SQLite file (default: shengji-console.db)"
+    )
     parser.add_argument("--preset", default="classic", help="rule preset for a new table")
     parser.add_argument("--lang", default="en", help="en, zh-CN or zh-TW")
     args = parser.parse_args(argv)

@@ -186,6 +186,78 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "这个操作已经完成了。",
         "這個操作已經完成了。",
     ),
+    # ---- table messages ---------------------------------------------------------------
+    "dm_closed": (
+        "{mention} cannot receive my DMs, so I cannot send your cards there. Use /hand to see "
+        "them (only you will), or allow DMs from server members.",
+        "{mention} 关闭了私信，我无法私信你的手牌。请用 /hand 查看（只有你能看到），或允许服务器成员私信。",
+        "{mention} 關閉了私訊，我無法私訊你的手牌。請用 /hand 查看（只有你能看到），或允許伺服器成員私訊。",
+    ),
+    "seat_to_ai": (
+        "{seat_name} left: an AI player takes over the seat.",
+        "{seat_name} 离开了：由电脑接替。",
+        "{seat_name} 離開了：由電腦接替。",
+    ),
+    "auto_acted": (
+        "⏰ {seat_name} ran out of time: a move was made for them.",
+        "⏰ {seat_name} 超时，系统代为出牌。",
+        "⏰ {seat_name} 超時，系統代為出牌。",
+    ),
+    "table_ended": ("The table is closed.", "牌桌已关闭。", "牌桌已關閉。"),
+    "lobby_header": (
+        "🀄 **Shengji table** — rules: {preset}, {decks} deck(s). Take a seat:",
+        "🀄 **升级牌桌** — 规则：{preset}，{decks} 副牌。请入座：",
+        "🀄 **升級牌桌** — 規則：{preset}，{decks} 副牌。請入座：",
+    ),
+    "lobby_footer": (
+        "Partners sit opposite (North–South vs East–West). Turn timer: {timer} s. "
+        "Press Start when all four seats are filled.",
+        "对家坐对面（南北对东西）。每步限时：{timer} 秒。坐满四人后按开始。",
+        "對家坐對面（南北對東西）。每步限時：{timer} 秒。坐滿四人後按開始。",
+    ),
+    "table_title": (
+        "Hand {hand} · trump {trump}",
+        "第 {hand} 局 · 主 {trump}",
+        "第 {hand} 局 · 主 {trump}",
+    ),
+    "last_trick": (
+        "Trick {n} → {winner} (+{points})",
+        "第 {n} 轮 → {winner}（{points} 分）",
+        "第 {n} 輪 → {winner}（{points} 分）",
+    ),
+    "hand_over": ("Hand over", "本局结束", "本局結束"),
+    "dm_header": (
+        "Your hand at {channel} — hand {hand}, trump {trump}",
+        "你在 {channel} 的手牌 — 第 {hand} 局，主 {trump}",
+        "你在 {channel} 的手牌 — 第 {hand} 局，主 {trump}",
+    ),
+    "dm_kitty": (
+        "You are the dealer. The kitty was: {kitty}. Bury {n} cards with /bury (only you see them).",
+        "你是庄家。底牌是：{kitty}。请用 /bury 埋 {n} 张牌（只有你能看到）。",
+        "你是莊家。底牌是：{kitty}。請用 /bury 埋 {n} 張牌（只有你能看到）。",
+    ),
+    "dm_buried": ("You buried: {cards}", "你埋的底：{cards}", "你埋的底：{cards}"),
+    "turn_of": ("Next: {who}", "轮到：{who}", "輪到：{who}"),
+    "your_hand": ("Your hand:", "你的手牌：", "你的手牌："),
+    "declared_ok": ("Declared {cards}.", "已亮 {cards}。", "已亮 {cards}。"),
+    "passed_ok": ("You pass.", "你选择不亮。", "你選擇不亮。"),
+    "buried_ok": ("Buried {cards}.", "已埋底：{cards}。", "已埋底：{cards}。"),
+    "joined": ("{who} sits {seat_name}.", "{who} 坐在{seat_name}。", "{who} 坐在{seat_name}。"),
+    "left": ("{who} left the table.", "{who} 离开了牌桌。", "{who} 離開了牌桌。"),
+    "ai_added": (
+        "An AI player sits {seat_name}.",
+        "电脑玩家坐在{seat_name}。",
+        "電腦玩家坐在{seat_name}。",
+    ),
+    "started": (
+        "The game starts — cards are being dealt. Check your DMs.",
+        "游戏开始——正在发牌，请查看私信。",
+        "遊戲開始——正在發牌，請查看私訊。",
+    ),
+    "created": ("Table opened in {channel}.", "已在 {channel} 开桌。", "已在 {channel} 開桌。"),
+    "ended": ("Table ended.", "牌桌已结束。", "牌桌已結束。"),
+    "next_started": ("Next hand!", "下一局开始！", "下一局開始！"),
+    "no_game": ("No game is running here.", "这里没有进行中的游戏。", "這裡沒有進行中的遊戲。"),
     # ---- words ------------------------------------------------------------------------------
     "phase.lobby": ("waiting for players", "等待玩家", "等待玩家"),
     "phase.dealing": ("dealing", "发牌中", "發牌中"),

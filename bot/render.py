@@ -86,7 +86,9 @@ def hand_lines(locale: str | None, view: View) -> list[str]:
     return lines
 
 
-def status_lines(locale: str | None, view: View, seats: Sequence[SeatInfo] | None = None) -> list[str]:
+def status_lines(
+    locale: str | None, view: View, seats: Sequence[SeatInfo] | None = None
+) -> list[str]:
     """Trump, level, dealer, levels, whose turn, the trick, points, cards left."""
     lv = view.levels
     dealer = "?" if view.dealer is None else player_name(locale, seats, view.dealer)
@@ -109,8 +111,12 @@ def status_lines(locale: str | None, view: View, seats: Sequence[SeatInfo] | Non
     ]
     if view.phase == "dealing":
         lines.append(
-            _t(locale, f"Dealing… {view.dealt}/{view.deal_total}", f"发牌中… {view.dealt}/{view.deal_total}",
-               f"發牌中… {view.dealt}/{view.deal_total}")
+            _t(
+                locale,
+                f"Dealing… {view.dealt}/{view.deal_total}",
+                f"发牌中… {view.dealt}/{view.deal_total}",
+                f"發牌中… {view.dealt}/{view.deal_total}",
+            )
         )
     if view.dealer is not None and view.phase in ("playing", "scored", "finished"):
         step = view.rules.step
@@ -127,7 +133,15 @@ def status_lines(locale: str | None, view: View, seats: Sequence[SeatInfo] | Non
         trick = " · ".join(
             f"{player_name(locale, seats, s)}: {format_cards(cards)}" for s, cards in view.current
         )
-        lines.append(_t(locale, f"Trick {view.trick_no}: ", f"第 {view.trick_no} 轮：", f"第 {view.trick_no} 輪：") + (trick or "—"))
+        lines.append(
+            _t(
+                locale,
+                f"Trick {view.trick_no}: ",
+                f"第 {view.trick_no} 轮：",
+                f"第 {view.trick_no} 輪：",
+            )
+            + (trick or "—")
+        )
         if view.turn is not None:
             lines.append(
                 _t(locale, "Turn: ", "轮到：", "輪到：") + player_name(locale, seats, view.turn)
@@ -139,19 +153,34 @@ def status_lines(locale: str | None, view: View, seats: Sequence[SeatInfo] | Non
     return lines
 
 
-def event_line(locale: str | None, ev: Event, seats: Sequence[SeatInfo] | None = None) -> str | None:
+def event_line(
+    locale: str | None, ev: Event, seats: Sequence[SeatInfo] | None = None
+) -> str | None:
     """One line describing a public event (or None for events not worth a line)."""
     name = lambda s: player_name(locale, seats, s)  # noqa: E731
     if isinstance(ev, HandStarted):
-        return _t(locale, f"Hand {ev.hand_no} begins.", f"第 {ev.hand_no} 局开始。", f"第 {ev.hand_no} 局開始。")
+        return _t(
+            locale,
+            f"Hand {ev.hand_no} begins.",
+            f"第 {ev.hand_no} 局开始。",
+            f"第 {ev.hand_no} 局開始。",
+        )
     if isinstance(ev, Declared):
-        what = {"declare": ("declares", "亮主", "亮主"), "reinforce": ("reinforces", "自保", "自保"),
-                "override": ("overrides", "反主", "反主")}[ev.kind]
+        what = {
+            "declare": ("declares", "亮主", "亮主"),
+            "reinforce": ("reinforces", "自保", "自保"),
+            "override": ("overrides", "反主", "反主"),
+        }[ev.kind]
         return f"{name(ev.seat)} {_t(locale, *what)}: {format_cards(ev.cards)}"
     if isinstance(ev, Passed):
         return None
     if isinstance(ev, Redealt):
-        return _t(locale, "Nobody declared: the cards are dealt again.", "没人亮主，重新发牌。", "沒人亮主，重新發牌。")
+        return _t(
+            locale,
+            "Nobody declared: the cards are dealt again.",
+            "没人亮主，重新发牌。",
+            "沒人亮主，重新發牌。",
+        )
     if isinstance(ev, TrumpFixed):
         trump = text(locale, "word.no_trump") if ev.trump_suit is None else ev.trump_suit.symbol
         flip = f" ({format_cards([ev.flipped])})" if ev.flipped is not None else ""
@@ -162,7 +191,12 @@ def event_line(locale: str | None, ev: Event, seats: Sequence[SeatInfo] | None =
             f"主牌：{trump}{flip}，打 {rank_name(ev.level_rank)}；{name(ev.dealer)} 坐莊。",
         )
     if isinstance(ev, BuryDone):
-        return _t(locale, f"{name(ev.seat)} has buried the kitty.", f"{name(ev.seat)} 已埋底。", f"{name(ev.seat)} 已埋底。")
+        return _t(
+            locale,
+            f"{name(ev.seat)} has buried the kitty.",
+            f"{name(ev.seat)} 已埋底。",
+            f"{name(ev.seat)} 已埋底。",
+        )
     if isinstance(ev, ThrowFailed):
         return _t(
             locale,
@@ -183,8 +217,14 @@ def event_line(locale: str | None, ev: Event, seats: Sequence[SeatInfo] | None =
     if isinstance(ev, HandScored):
         return summary_text(locale, ev)
     if isinstance(ev, MatchWon):
-        team = _t(locale, "North/South", "南北", "南北") if ev.team == 0 else _t(locale, "East/West", "东西", "東西")
-        return _t(locale, f"🏆 {team} win the match!", f"🏆 {team}赢得比赛！", f"🏆 {team}贏得比賽！")
+        team = (
+            _t(locale, "North/South", "南北", "南北")
+            if ev.team == 0
+            else _t(locale, "East/West", "东西", "東西")
+        )
+        return _t(
+            locale, f"🏆 {team} win the match!", f"🏆 {team}赢得比赛！", f"🏆 {team}贏得比賽！"
+        )
     return None
 
 

@@ -10,7 +10,9 @@ from storage.db import Database
 
 def main(argv: list[str]) -> int:
     if argv[:1] != ["upgrade"]:
-        print("usage: python -m storage upgrade   (uses DATABASE_URL, default sqlite+aiosqlite:///shengji.db)")
+        print(
+            "usage: python -m storage upgrade   (uses DATABASE_URL, default sqlite+aiosqlite:///shengji.db)"
+        )
         return 2
 
     async def run() -> None:

@@ -15,8 +15,7 @@ class StorageUnavailable(StorageError):
     def __init__(self, detail: str = "") -> None:
         super().__init__(
             "the game database cannot be reached right now; nothing was changed — "
-            "please try again in a moment"
-            + (f" ({detail})" if detail else "")
+            "please try again in a moment" + (f" ({detail})" if detail else "")
         )
 
 

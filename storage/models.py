@@ -86,7 +86,9 @@ class TableRow(Base):
 class SeatRow(Base):
     __tablename__ = "seats"
 
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int | None] = mapped_column(BigInteger)
     ai_level: Mapped[str | None] = mapped_column(String(16))
@@ -140,7 +142,9 @@ class HandPlayerRow(Base):
 
     __tablename__ = "hand_players"
 
-    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True)
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True
+    )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(BigInteger, index=True)
     guild_id: Mapped[int | None] = mapped_column(BigInteger, index=True)

@@ -38,7 +38,9 @@ class Settings:
         async with self.db.session() as s:
             row = await s.get(GuildSettingsRow, guild_id)
             if row is None:
-                row = GuildSettingsRow(guild_id=guild_id, preset="classic", language="en", turn_timer=60)
+                row = GuildSettingsRow(
+                    guild_id=guild_id, preset="classic", language="en", turn_timer=60
+                )
                 s.add(row)
             if preset is not None:
                 row.preset = preset

@@ -48,19 +48,23 @@ def _aggregate(where: list[object]) -> Select[tuple[int, ...]]:
     hp = HandPlayerRow
     won = func.sum(case((hp.won, 1), else_=0))
     defending = hp.role.in_(("dealer", "defender"))
-    return select(  # type: ignore[return-value]
-        hp.user_id,
-        func.count(distinct(hp.match_id)),
-        func.count(),
-        won,
-        func.sum(case((hp.role == "dealer", 1), else_=0)),
-        func.sum(case((defending, 1), else_=0)),
-        func.sum(case((hp.role == "attacker", 1), else_=0)),
-        func.sum(case((defending & hp.won, 1), else_=0)),
-        func.sum(case(((hp.role == "attacker") & hp.won, 1), else_=0)),
-        func.sum(hp.levels_gained),
-        func.sum(hp.points_captured),
-    ).where(*where).group_by(hp.user_id)  # type: ignore[arg-type]
+    return (
+        select(  # type: ignore[return-value]
+            hp.user_id,
+            func.count(distinct(hp.match_id)),
+            func.count(),
+            won,
+            func.sum(case((hp.role == "dealer", 1), else_=0)),
+            func.sum(case((defending, 1), else_=0)),
+            func.sum(case((hp.role == "attacker", 1), else_=0)),
+            func.sum(case((defending & hp.won, 1), else_=0)),
+            func.sum(case(((hp.role == "attacker") & hp.won, 1), else_=0)),
+            func.sum(hp.levels_gained),
+            func.sum(hp.points_captured),
+        )
+        .where(*where)
+        .group_by(hp.user_id)
+    )  # type: ignore[arg-type]
 
 
 class Stats:

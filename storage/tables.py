@@ -274,9 +274,7 @@ class Store:
             )
             s.add(m)
             await s.flush()
-            await self._bump(
-                s, table_id, expected_version, status="playing", current_match_id=m.id
-            )
+            await self._bump(s, table_id, expected_version, status="playing", current_match_id=m.id)
             info = _info(await self._load(s, table_id))
             match_id, snapshot_seq = m.id, m.snapshot_seq
         self._snapshot_seqs[match_id] = snapshot_seq
@@ -394,7 +392,9 @@ class Store:
             self._snapshot_seqs[match_id] = read_seq
         return ActionReceipt(seq, table.version + 1, hand_finished)
 
-    async def end_match(self, table_id: int, expected_version: int, status: str = "ended") -> TableInfo:
+    async def end_match(
+        self, table_id: int, expected_version: int, status: str = "ended"
+    ) -> TableInfo:
         """Stop a table (and its match) by a player's decision."""
         async with self.db.session() as s:
             row = await self._load(s, table_id)
@@ -534,5 +534,3 @@ async def _store_hand(
 def with_seat(table: TableInfo, seat: SeatInfo) -> tuple[SeatInfo, ...]:
     """The table's seats with one replaced (helper for callers building updates)."""
     return tuple(seat if s.seat == seat.seat else s for s in table.seats)
-
-

@@ -21,7 +21,9 @@ class ServiceError(Exception):
         if "seat" in params and "seat_name" not in params and isinstance(params["seat"], int):
             params["seat_name"] = seat_name(locale, params["seat"])
         if "turn" in params and isinstance(params["turn"], int):
-            params.setdefault("turn_name", params.get("turn_player") or seat_name(locale, params["turn"]))
+            params.setdefault(
+                "turn_name", params.get("turn_player") or seat_name(locale, params["turn"])
+            )
         if "phase" in params:
             params["phase"] = text(locale, f"phase.{params['phase']}")
         if "shapes" in params:

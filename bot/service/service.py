@@ -369,7 +369,9 @@ class TableService:
         except NotationError as exc:
             raise from_notation_error(exc) from exc
 
-    async def declare(self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None) -> list[Event]:
+    async def declare(
+        self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None
+    ) -> list[Event]:
         live = await self._table_for(channel_id)
         seat = self._seat_of(live, user_id)
         return await self._act(live, Declare(seat, self._cards(cards)), user_id, key)
@@ -379,17 +381,23 @@ class TableService:
         seat = self._seat_of(live, user_id)
         return await self._act(live, Pass(seat), user_id, key)
 
-    async def bury(self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None) -> list[Event]:
+    async def bury(
+        self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None
+    ) -> list[Event]:
         live = await self._table_for(channel_id)
         seat = self._seat_of(live, user_id)
         return await self._act(live, Bury(seat, self._cards(cards)), user_id, key)
 
-    async def play(self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None) -> list[Event]:
+    async def play(
+        self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None
+    ) -> list[Event]:
         live = await self._table_for(channel_id)
         seat = self._seat_of(live, user_id)
         return await self._act(live, Play(seat, self._cards(cards)), user_id, key)
 
-    async def _act(self, live: _Live, action: Action, actor_id: int | None, key: str | None) -> list[Event]:
+    async def _act(
+        self, live: _Live, action: Action, actor_id: int | None, key: str | None
+    ) -> list[Event]:
         """A player's action: locked, deduplicated, applied, stored, announced."""
         async with self.locks(live.table.id):
             live = self._live.get(live.table.id) or live
@@ -400,7 +408,13 @@ class TableService:
             return events
 
     async def _commit(
-        self, live: _Live, action: Action, actor_id: int | None, key: str | None, *, auto: bool = False
+        self,
+        live: _Live,
+        action: Action,
+        actor_id: int | None,
+        key: str | None,
+        *,
+        auto: bool = False,
     ) -> list[Event]:
         """Apply + store + announce one action. Caller holds the table's lock."""
         match = live.match
@@ -549,7 +563,9 @@ class TableService:
         if kind == "declare":
             for s in range(4):
                 if live.match is not None and m.phase == "declaring" and s not in m.hand.passes:
-                    await self._commit(live, Pass(s), None, None, auto=not live.table.seats[s].is_ai)
+                    await self._commit(
+                        live, Pass(s), None, None, auto=not live.table.seats[s].is_ai
+                    )
             return
         # "ai": an AI seat acts; "bury", "turn": an absent human is played for.
         for seat in self._actors(m):
@@ -603,7 +619,9 @@ class TableService:
                     continue
 
     # ---- notices ------------------------------------------------------------------------------
-    def _notices(self, live: _Live, action: Action, events: list[Event], auto: bool) -> list[Notice]:
+    def _notices(
+        self, live: _Live, action: Action, events: list[Event], auto: bool
+    ) -> list[Notice]:
         t = live.table
         m = live.match
         out: list[Notice] = []
@@ -638,13 +656,32 @@ class TableService:
     # ---- queries --------------------------------------------------------------------------------
     def _status(self, live: _Live) -> TableStatus:
         view = live.match.view_for(None) if live.match is not None else None
-        return TableStatus(live.table, live.options, view, live.table.deadline_kind, live.table.deadline_at)
+        return TableStatus(
+            live.table, live.options, view, live.table.deadline_kind, live.table.deadline_at
+        )
 
     async def status(self, channel_id: int) -> TableStatus:
         return self._status(await self._table_for(channel_id))
 
     async def status_by_id(self, table_id: int) -> TableStatus | None:
         return self.cached_status(table_id)
+
+    async def status_for_table(self, table_id: int) -> TableStatus | None:
+        """By table id (a DM button knows only that): cached, else loaded."""
+        live = self._live.get(table_id)
+        if live is None:
+            try:
+                info = await self.store.get_table(table_id)
+            except StorageError:
+                return None
+            if info.status not in ("lobby", "playing"):
+                return None
+            live = await self._load(info)
+        return self._status(live)
+
+    def cached_status_by_channel(self, channel_id: int) -> TableStatus | None:
+        table_id = self._by_channel.get(channel_id)
+        return None if table_id is None else self.cached_status(table_id)
 
     def cached_status(self, table_id: int) -> TableStatus | None:
         """The status of a table this process holds (None once it is over)."""

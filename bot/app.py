@@ -1,0 +1,47 @@
+"""``python -m bot``: run the Discord bot, or explain how to get a token."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from bot.config import Config
+
+NO_TOKEN = """\
+No DISCORD_TOKEN is set, so the Discord bot cannot start.
+
+To run it on Discord:
+  1. Open https://discord.com/developers/applications → New Application.
+  2. Bot → Reset Token → copy the token.
+  3. Put it in a file named .env next to this README:   DISCORD_TOKEN=your-token
+     (copy .env.example to .env for every setting).
+  4. OAuth2 → URL Generator: scopes "bot" and "applications.commands";
+     permissions Send Messages, Send Messages in Threads, Create Public Threads,
+     Embed Links, Read Message History. Open the URL to add the bot to a server.
+  5. Run again:  .venv/bin/python -m bot   (first time: .venv/bin/python -m bot sync)
+
+Meanwhile you can play offline against three AI players:
+  .venv/bin/python -m bot console
+"""
+
+
+def main(argv: list[str]) -> int:
+    config = Config.load()
+    logging.basicConfig(
+        level=getattr(logging, config.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    sync = argv[:1] == ["sync"]
+    if not config.token:
+        print(NO_TOKEN)
+        if sys.stdin.isatty() and not sync:
+            answer = input("Start the console table now? [Y/n] ").strip().lower()
+            if answer in ("", "y", "yes"):
+                from bot.console import main as console_main
+
+                return console_main([])
+        return 2
+    from bot.client import run_bot
+
+    return asyncio.run(run_bot(config, sync_only=sync))

@@ -1,0 +1,153 @@
+"""The discord.py client: cogs, persistent buttons, the timer loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.info import Info
+from bot.cogs.lobby import Lobby
+from bot.cogs.play import Play
+from bot.components import DYNAMIC_ITEMS
+from bot.config import Config
+from bot.presenter import Presenter
+from bot.service import Clock, TableOptions, TableService
+from bot.translator import ShengjiTranslator
+from storage import Database
+
+log = logging.getLogger(__name__)
+
+
+class _ShengjiCore:
+    """Shared by the plain and the auto-sharded bot."""
+
+    service: TableService
+    presenter: Presenter
+
+    def _init_core(
+        self,
+        config: Config,
+        *,
+        database: Database | None = None,
+        clock: Clock | None = None,
+        options: TableOptions | None = None,
+        ticker: bool = True,
+    ) -> None:
+        self.config = config
+        self.database = database or Database(config.database_url)
+        self._clock = clock
+        self._options = options
+        self._ticker_enabled = ticker
+        self._ticker: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+
+    async def _setup_core(self) -> None:
+        bot: commands.Bot = self  # type: ignore[assignment]
+        await self.database.upgrade()
+        self.service = TableService(self.database, clock=self._clock, defaults=self._options)
+        self.presenter = Presenter(bot, self.service)
+        restored = await self.service.start()
+        log.info("restored %d table(s)", restored)
+        await bot.tree.set_translator(ShengjiTranslator())
+        await bot.add_cog(Lobby(bot))  # type: ignore[arg-type]
+        await bot.add_cog(Play(bot))  # type: ignore[arg-type]
+        await bot.add_cog(Info(bot))  # type: ignore[arg-type]
+        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            await bot.tree.sync(guild=guild)
+        if self._ticker_enabled:
+            self._ticker = asyncio.create_task(self._tick_loop())
+
+    async def after_change(self) -> None:
+        """Flush Discord updates after a change and wake the timer loop."""
+        await self.presenter.flush_all()
+        self._wake.set()
+
+    async def tick_now(self) -> int:
+        """Fire due timers (AI moves, deal steps, AFK) and show the results."""
+        fired = await self.service.tick()
+        await self.presenter.flush_all()
+        return fired
+
+    async def _tick_loop(self) -> None:
+        while True:
+            try:
+                await self.tick_now()
+            except Exception:  # keep the loop alive whatever one table does
+                log.exception("timer loop")
+            deadline = self.service.next_deadline()
+            wait = 1.0
+            if deadline is not None:
+                wait = max(0.05, min(1.0, (deadline - self.service.clock.now()).total_seconds()))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+
+    async def _close_core(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        await self.database.dispose()
+
+
+class ShengjiBot(_ShengjiCore, commands.Bot):
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        core = {k: kwargs.pop(k) for k in ("database", "clock", "options", "ticker") if k in kwargs}
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **kwargs
+        )
+        self._init_core(config, **core)
+
+    async def setup_hook(self) -> None:
+        await self._setup_core()
+
+    async def close(self) -> None:
+        await self._close_core()
+        await super().close()
+
+
+class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        core = {k: kwargs.pop(k) for k in ("database", "clock", "options", "ticker") if k in kwargs}
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            shard_count=config.shard_count,
+            **kwargs,
+        )
+        self._init_core(config, **core)
+
+    async def setup_hook(self) -> None:
+        await self._setup_core()
+
+    async def close(self) -> None:
+        await self._close_core()
+        await super().close()
+
+
+def create_bot(config: Config, **kwargs: Any) -> ShengjiBot | ShardedShengjiBot:
+    """The bot for this configuration (auto-sharded when SHARD_COUNT is set)."""
+    if config.shard_count:
+        return ShardedShengjiBot(config, **kwargs)
+    return ShengjiBot(config, **kwargs)
+
+
+async def run_bot(config: Config, sync_only: bool = False) -> int:
+    bot = create_bot(config)
+    assert config.token is not None
+    async with bot:
+        if sync_only:
+            await bot.login(config.token)
+            commands_ = await bot.tree.sync()
+            print(
+                f"synced {len(commands_)} global command(s); Discord may take up to an hour to show them"
+            )
+            return 0
+        await bot.start(config.token)
+    return 0

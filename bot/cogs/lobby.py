@@ -1,0 +1,234 @@
+"""/table …: open, join, seat AI players, start, show, end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.i18n import seat_name, text
+from bot.interactions import locale_of, reply, run
+from bot.presenter import table_embed
+from bot.service import ServiceError
+from rules.ai import LEVELS
+from rules.cards import rank_name
+from rules.presets import PRESET_NAMES
+
+if TYPE_CHECKING:
+    from bot.client import ShengjiBot
+
+SEAT_CHOICES = [
+    app_commands.Choice(name=name, value=i)
+    for i, name in enumerate(("North", "East", "South", "West"))
+]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
+LEVEL_CHOICES = [app_commands.Choice(name=lv, value=lv) for lv in LEVELS]
+
+
+class Lobby(
+    commands.GroupCog, group_name=_("table"), group_description=_("Shengji tables in this channel")
+):
+    def __init__(self, bot: ShengjiBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name=_("new"), description=_("Open a table in this channel (or a new thread if it is busy)")
+    )
+    @app_commands.rename(preset=_("preset"), decks=_("decks"), timer=_("timer"))
+    @app_commands.describe(
+        preset=_("Rule preset (classic, tournament, …)"),
+        decks=_("Number of decks, 1 to 4"),
+        timer=_("Seconds per turn (0 = no timer)"),
+    )
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        decks: app_commands.Range[int, 1, 4] | None = None,
+        timer: app_commands.Range[int, 0, 3600] | None = None,
+    ) -> None:
+        loc = locale_of(interaction)
+        channel = interaction.channel
+        if interaction.guild is None or channel is None:
+            await reply(
+                interaction,
+                text(loc, "bad_option", detail="tables live in server channels"),
+                ephemeral=True,
+            )
+            return
+        service = self.bot.service
+        target_id = channel.id
+        parent_id = None
+        busy = await self._busy(channel.id)
+        if busy and isinstance(channel, discord.TextChannel):
+            thread = await channel.create_thread(
+                name=f"Shengji {interaction.user.display_name}"[:100],
+                type=discord.ChannelType.public_thread,
+            )
+            target_id, parent_id = thread.id, channel.id
+        status = await run(
+            interaction,
+            lambda: service.create_table(
+                guild_id=interaction.guild_id,
+                channel_id=target_id,
+                creator_id=interaction.user.id,
+                creator_name=interaction.user.display_name,
+                preset_name=preset,
+                decks=decks,
+                turn_seconds=timer,
+                parent_channel_id=parent_id,
+                locale=loc,
+            ),
+        )
+        if status is not None:
+            await reply(
+                interaction,
+                text(loc, "created", channel=f"<#{target_id}>"),
+                ephemeral=target_id == channel.id,
+            )
+            await self.bot.after_change()
+
+    async def _busy(self, channel_id: int) -> bool:
+        try:
+            await self.bot.service.status(channel_id)
+        except ServiceError:
+            return False
+        return True
+
+    @app_commands.command(name=_("join"), description=_("Take a seat at this table"))
+    @app_commands.rename(seat=_("seat"))
+    @app_commands.describe(seat=_("Which seat (empty = any free seat)"))
+    @app_commands.choices(seat=SEAT_CHOICES)
+    async def join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
+        loc = locale_of(interaction)
+        got = await run(
+            interaction,
+            lambda: self.bot.service.join(
+                interaction.channel_id or 0,
+                interaction.user.id,
+                interaction.user.display_name,
+                seat,
+                loc,
+            ),
+        )
+        if got is not None:
+            await reply(
+                interaction,
+                text(loc, "joined", who=interaction.user.mention, seat_name=seat_name(loc, got)),
+            )
+            await self.bot.after_change()
+
+    @app_commands.command(
+        name=_("leave"), description=_("Leave the table (after the start, an AI takes your seat)")
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        got = await run(
+            interaction,
+            lambda: self.bot.service.leave(interaction.channel_id or 0, interaction.user.id),
+        )
+        if got is not None:
+            await reply(interaction, text(loc, "left", who=interaction.user.mention))
+            await self.bot.after_change()
+
+    @app_commands.command(name=_("addbot"), description=_("Seat an AI player"))
+    @app_commands.rename(seat=_("seat"), level=_("level"))
+    @app_commands.describe(seat=_("Which seat (empty = any free seat)"), level=_("AI strength"))
+    @app_commands.choices(seat=SEAT_CHOICES, level=LEVEL_CHOICES)
+    async def addbot(
+        self, interaction: discord.Interaction, seat: int | None = None, level: str = "basic"
+    ) -> None:
+        loc = locale_of(interaction)
+        got = await run(
+            interaction,
+            lambda: self.bot.service.add_ai(
+                interaction.channel_id or 0, interaction.user.id, seat, level
+            ),
+        )
+        if got is not None:
+            await reply(interaction, text(loc, "ai_added", seat_name=seat_name(loc, got)))
+            await self.bot.after_change()
+
+    @app_commands.command(name=_("start"), description=_("Start the game (four seats filled)"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        got = await run(
+            interaction,
+            lambda: self.bot.service.start_game(interaction.channel_id or 0, interaction.user.id),
+        )
+        if got is not None:
+            await reply(interaction, text(loc, "started"))
+            await self.bot.after_change()
+
+    @app_commands.command(name=_("status"), description=_("Show the table"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        status = await run(
+            interaction, lambda: self.bot.service.status(interaction.channel_id or 0)
+        )
+        if status is None:
+            return
+        if status.view is None:
+            from bot.presenter import lobby_text
+
+            await reply(interaction, lobby_text(loc, status), ephemeral=True)
+        else:
+            await reply(interaction, embed=table_embed(loc, status), ephemeral=True)
+
+    @app_commands.command(name=_("rules"), description=_("Show this table's rules"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        status = await run(
+            interaction, lambda: self.bot.service.status(interaction.channel_id or 0)
+        )
+        if status is None:
+            return
+        r = status.table.rules
+        lines = [
+            f"**{r.name}** — {r.decks} deck(s), kitty {r.kitty_size}, score step {r.step}",
+            "levels: " + " ".join(rank_name(x) for x in r.levels),
+            "permanent trumps: " + (" > ".join(rank_name(x) for x in r.permanent_trumps) or "—"),
+            "must play: " + (" ".join(rank_name(x) for x in r.must_play) or "—"),
+            f"declare with: {', '.join(r.declaration.forms)}; self-override: {r.declaration.self_override}; "
+            f"nobody declares → {r.declaration.fallback}",
+            f"failed throw penalty: {r.throw_penalty}; kitty multiplier: {r.kitty_scheme} (cap {r.kitty_cap})",
+            f"turn timer: {status.options.turn_seconds or '∞'} s",
+        ]
+        await reply(interaction, "\n".join(lines), ephemeral=True)
+
+    @app_commands.command(
+        name=_("end"), description=_("End the table (creator or Manage Channels)")
+    )
+    async def end(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        perms = interaction.permissions
+        moderator = bool(perms and perms.manage_channels)
+        done = await run(
+            interaction,
+            lambda: self._end(interaction.channel_id or 0, interaction.user.id, moderator),
+        )
+        if done:
+            await reply(interaction, text(loc, "ended"))
+            await self.bot.after_change()
+
+    async def _end(self, channel_id: int, user_id: int, moderator: bool) -> bool:
+        await self.bot.service.end_table(channel_id, user_id, moderator)
+        return True
+
+    @app_commands.command(name=_("next"), description=_("Start the next hand now"))
+    async def next(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        done = await run(
+            interaction, lambda: self._next(interaction.channel_id or 0, interaction.user.id)
+        )
+        if done:
+            await reply(interaction, text(loc, "next_started"))
+            await self.bot.after_change()
+
+    async def _next(self, channel_id: int, user_id: int) -> bool:
+        await self.bot.service.next_hand(channel_id, user_id)
+        return True

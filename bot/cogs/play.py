@@ -1,0 +1,170 @@
+"""/declare, /pass, /bury, /play and /hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.autocomplete import bury_options, choices, declare_options, play_options
+from bot.i18n import text
+from bot.interactions import key_of, locale_of, reply, run
+from bot.presenter import dm_text, play_reply
+from bot.render import hand_lines
+from bot.service import ServiceError
+from rules.notation import format_cards
+from rules.views import View
+
+if TYPE_CHECKING:
+    from bot.client import ShengjiBot
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: ShengjiBot) -> None:
+        self.bot = bot
+
+    async def _own_view(self, interaction: discord.Interaction) -> View | None:
+        try:
+            return await self.bot.service.view(interaction.channel_id or 0, interaction.user.id)
+        except ServiceError:
+            return None
+
+    async def _choices(
+        self, interaction: discord.Interaction, typed: str, kind: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await self._own_view(interaction)
+        if view is None:
+            return []
+        if kind == "play":
+            options = (
+                play_options(view) if view.phase == "playing" and view.turn == view.seat else []
+            )
+        elif kind == "bury":
+            options = bury_options(view)
+        else:
+            status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
+            match = self.bot.service.match_of(status.table.id) if status else None
+            current = match.hand.declarations[-1] if match and match.hand.declarations else None
+            options = declare_options(view, current)
+        return [app_commands.Choice(name=n, value=v) for n, v in choices(options, typed)]
+
+    # ---- 亮主 ---------------------------------------------------------------------------------
+    @app_commands.command(
+        name=_("declare"), description=_("Declare trump (亮主), reinforce or override")
+    )
+    @app_commands.rename(cards=_("cards"))
+    @app_commands.describe(cards=_("Level cards or jokers to show, e.g. ♥2 ♥2"))
+    async def declare(self, interaction: discord.Interaction, cards: str) -> None:
+        events = await run(
+            interaction,
+            lambda: self.bot.service.declare(
+                interaction.channel_id or 0, interaction.user.id, cards, key=key_of(interaction)
+            ),
+        )
+        if events is not None:
+            shown = " ".join(format_cards(e.cards) for e in events if hasattr(e, "cards"))
+            await reply(interaction, f"{interaction.user.mention} 亮主 {shown}".strip())
+            await self.bot.after_change()
+
+    @declare.autocomplete("cards")
+    async def declare_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, "declare")
+
+    @app_commands.command(name=_("pass"), description=_("No (more) declaration from you"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        events = await run(
+            interaction,
+            lambda: self.bot.service.pass_(
+                interaction.channel_id or 0, interaction.user.id, key=key_of(interaction)
+            ),
+        )
+        if events is not None:
+            await reply(interaction, text(loc, "passed_ok"), ephemeral=True)
+            await self.bot.after_change()
+
+    # ---- 埋底 ---------------------------------------------------------------------------------
+    @app_commands.command(name=_("bury"), description=_("Bury the kitty (埋底)"))
+    @app_commands.rename(cards=_("cards"))
+    @app_commands.describe(cards=_("The cards to bury, e.g. ♠2 ♠3 ♣4 …"))
+    async def bury(self, interaction: discord.Interaction, cards: str) -> None:
+        loc = locale_of(interaction)
+        events = await run(
+            interaction,
+            lambda: self.bot.service.bury(
+                interaction.channel_id or 0, interaction.user.id, cards, key=key_of(interaction)
+            ),
+            ephemeral_defer=True,
+        )
+        if events is not None:
+            buried = next((e.cards for e in events if hasattr(e, "cards")), ())
+            await reply(
+                interaction, text(loc, "buried_ok", cards=format_cards(buried)), ephemeral=True
+            )
+            await self.bot.after_change()
+
+    @bury.autocomplete("cards")
+    async def bury_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, "bury")
+
+    # ---- 出牌 ---------------------------------------------------------------------------------
+    @app_commands.command(name=_("play"), description=_("Play cards (出牌)"))
+    @app_commands.rename(cards=_("cards"))
+    @app_commands.describe(cards=_("The cards to play, e.g. ♠A or ♥KK"))
+    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+        loc = locale_of(interaction)
+        channel_id = interaction.channel_id or 0
+        events = await run(
+            interaction,
+            lambda: self.bot.service.play(
+                channel_id, interaction.user.id, cards, key=key_of(interaction)
+            ),
+        )
+        if events is None:
+            return
+        status = self.bot.service.cached_status_by_channel(channel_id)
+        if status is not None:
+            seat = status.table.seat_of(interaction.user.id) or 0
+            # The play is shown by the answer to the player's own command (not rate limited).
+            await reply(interaction, play_reply(loc, status, seat, events))
+            view = self.bot.service.seat_view(status.table.id, seat)
+            if view is not None and view.hand:
+                await reply(
+                    interaction,
+                    text(loc, "your_hand")
+                    + "\n"
+                    + "\n".join(f"`{x}`" for x in hand_lines(loc, view)),
+                    ephemeral=True,
+                )
+        else:
+            await reply(interaction, "✓")
+        await self.bot.after_change()
+
+    @play.autocomplete("cards")
+    async def play_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, "play")
+
+    # ---- 手牌 ---------------------------------------------------------------------------------
+    @app_commands.command(name=_("hand"), description=_("Show your hand (only you see it)"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        view = await run(
+            interaction,
+            lambda: self.bot.service.view(interaction.channel_id or 0, interaction.user.id),
+        )
+        if view is None:
+            return
+        status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
+        if status is None:
+            await reply(interaction, text(loc, "no_game"), ephemeral=True)
+            return
+        await reply(interaction, dm_text(loc, status, view), ephemeral=True)

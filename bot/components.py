@@ -1,0 +1,176 @@
+"""Persistent buttons: their custom ids carry the table id, so they keep working
+after a restart (``DynamicItem`` templates are registered at start-up)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import discord
+
+from bot.i18n import seat_name, text
+from bot.interactions import bot_of, key_of, locale_of, reply, run
+from rules.cards import Card
+from rules.notation import format_cards, parse_cards
+
+SEAT_LETTERS = "NESW"
+
+
+class SeatButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sj:join:(?P<table>\d+):(?P<seat>[0-3])",
+):
+    def __init__(self, table_id: int, seat: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Join {SEAT_LETTERS[seat]}",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"sj:join:{table_id}:{seat}",
+            )
+        )
+        self.table_id = table_id
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SeatButton:
+        return cls(int(match["table"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        assert interaction.channel_id is not None
+        seat = await run(
+            interaction,
+            lambda: bot.service.join(
+                interaction.channel_id or 0,
+                interaction.user.id,
+                interaction.user.display_name,
+                self.seat,
+                locale_of(interaction),
+            ),
+        )
+        if seat is not None:
+            loc = locale_of(interaction)
+            await reply(
+                interaction,
+                text(loc, "joined", who=interaction.user.mention, seat_name=seat_name(loc, seat)),
+                ephemeral=True,
+            )
+            await bot.after_change()
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sj:(?P<what>addai|start|leave):(?P<table>\d+)",
+):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "addai": ("Add AI", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, what: str, table_id: int) -> None:
+        label, style = self.LABELS[what]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"sj:{what}:{table_id}")
+        )
+        self.what = what
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["what"], int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        channel_id = interaction.channel_id or 0
+        loc = locale_of(interaction)
+        user = interaction.user
+        if self.what == "addai":
+            seat = await run(interaction, lambda: bot.service.add_ai(channel_id, user.id))
+            if seat is not None:
+                await reply(
+                    interaction,
+                    text(loc, "ai_added", seat_name=seat_name(loc, seat)),
+                    ephemeral=True,
+                )
+        elif self.what == "start":
+            status = await run(interaction, lambda: bot.service.start_game(channel_id, user.id))
+            if status is not None:
+                await reply(interaction, text(loc, "started"))
+        else:
+            seat = await run(interaction, lambda: bot.service.leave(channel_id, user.id))
+            if seat is not None:
+                await reply(interaction, text(loc, "left", who=user.mention), ephemeral=True)
+        await bot.after_change()
+
+
+class DeclareButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sj:decl:(?P<table>\d+):(?P<cards>[A-Z0-9-]+)",
+):
+    """A button on a player's hand DM: declare (or override) with these cards."""
+
+    def __init__(self, table_id: int, cards: Sequence[Card]) -> None:
+        ascii_cards = "-".join(format_cards(cards, "ascii").split())
+        super().__init__(
+            discord.ui.Button(
+                label=f"亮 {format_cards(cards)}"[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"sj:decl:{table_id}:{ascii_cards}",
+            )
+        )
+        self.table_id = table_id
+        self.cards = tuple(cards)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DeclareButton:
+        return cls(int(match["table"]), parse_cards(match["cards"].replace("-", " ")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        status = await bot.service.status_for_table(self.table_id)
+        if status is None:
+            await reply(interaction, text(locale_of(interaction), "no_game"), ephemeral=True)
+            return
+        channel_id = status.table.channel_id
+        events = await run(
+            interaction,
+            lambda: bot.service.declare(
+                channel_id, interaction.user.id, self.cards, key=key_of(interaction)
+            ),
+        )
+        if events is not None:
+            await reply(
+                interaction,
+                text(locale_of(interaction), "declared_ok", cards=format_cards(self.cards)),
+                ephemeral=True,
+            )
+            await bot.after_change()
+
+
+def lobby_view(table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for seat in range(4):
+        view.add_item(SeatButton(table_id, seat))
+    for what in ("addai", "start", "leave"):
+        view.add_item(LobbyButton(what, table_id))
+    return view
+
+
+def declare_view(table_id: int, options: Sequence[Sequence[Card]]) -> discord.ui.View | None:
+    if not options:
+        return None
+    view = discord.ui.View(timeout=None)
+    for cards in list(options)[:25]:
+        view.add_item(DeclareButton(table_id, cards))
+    return view
+
+
+DYNAMIC_ITEMS = (SeatButton, LobbyButton, DeclareButton)

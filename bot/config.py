@@ -1,0 +1,55 @@
+"""Settings from the environment or a ``.env`` file (environment wins)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from storage.db import DEFAULT_URL
+
+
+def load_dotenv(path: Path = Path(".env")) -> dict[str, str]:
+    """Read KEY=VALUE lines (``#`` comments, optional quotes). Missing file: {}."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip().removeprefix("export ").strip()] = value
+    return values
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    token: str | None
+    database_url: str
+    log_level: str
+    dev_guild_id: int | None
+    shard_count: int | None  # set to run an AutoShardedBot
+
+    @classmethod
+    def load(cls, env_file: Path = Path(".env")) -> Config:
+        file_values = load_dotenv(env_file)
+
+        def get(name: str) -> str | None:
+            value = os.environ.get(name)
+            if value is None:
+                value = file_values.get(name)
+            return value or None
+
+        guild = get("DEV_GUILD_ID")
+        shards = get("SHARD_COUNT")
+        return cls(
+            token=get("DISCORD_TOKEN"),
+            database_url=get("DATABASE_URL") or DEFAULT_URL,
+            log_level=(get("LOG_LEVEL") or "INFO").upper(),
+            dev_guild_id=int(guild) if guild and guild.isdigit() else None,
+            shard_count=int(shards) if shards and shards.isdigit() else None,
+        )

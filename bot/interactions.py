@@ -1,0 +1,81 @@
+"""Answering interactions: on time, in the user's language, errors ephemeral.
+
+Every handler runs its service call through ``run``: if the call is not done
+within ``DEFER_AFTER`` seconds the interaction is deferred (Discord wants an
+answer within 3 s), a ``ServiceError`` becomes an ephemeral message in the
+user's locale, and the presenter flushes the table afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.service import ServiceError
+
+if TYPE_CHECKING:
+    from bot.client import ShengjiBot
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+DEFER_AFTER = 2.0
+
+
+def bot_of(interaction: discord.Interaction) -> ShengjiBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    return str(interaction.locale)
+
+
+def key_of(interaction: discord.Interaction) -> str:
+    """Idempotency key: a retried delivery of the same interaction has the same id."""
+    return f"i{interaction.id}"
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool = False,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if content is not None:
+        kwargs["content"] = content[:2000]
+    if embed is not None:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def run(
+    interaction: discord.Interaction,
+    call: Callable[[], Awaitable[T]],
+    *,
+    ephemeral_defer: bool = False,
+) -> T | None:
+    """Run a service call for an interaction. Returns None after answering an error."""
+    bot = bot_of(interaction)
+    bot.presenter.remember_user(interaction.user)
+    task = asyncio.ensure_future(call())
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral_defer, thinking=True)
+    try:
+        result = await task
+    except ServiceError as exc:
+        await reply(interaction, exc.message(locale_of(interaction)), ephemeral=True)
+        await bot.after_change()
+        return None
+    return result

@@ -1,0 +1,408 @@
+"""Turns service notices into Discord messages, with as few REST calls as possible.
+
+Notices only mark what changed (no I/O under the table lock); ``flush`` then does
+the REST work for one table:
+
+* one living table message per hand in the channel, edited when a trick ends,
+  when the phase changes, or when a run of AI plays is over (AI plays of a trick
+  are batched into one edit; a human's play is shown by the reply to their own
+  command, which Discord does not count against the global rate limit);
+* one DM per player per hand with their hand (sorted, grouped by suit, trump
+  last) and buttons for the declarations they can make, sent during the deal and
+  edited as cards arrive and leave — throttled (see ``DM_EVERY_TRICKS``);
+* players whose DMs are closed are told once, in the channel, without any card.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.components import declare_view, lobby_view
+from bot.i18n import language, seat_name, text
+from bot.render import event_line, hand_lines, player_name, status_lines, summary_text, trump_label
+from bot.service import Notice, Private, Public, TableService, TableStatus
+from rules.cards import counts_of
+from rules.declare import possible_declarations
+from rules.events import (
+    CardsDealt,
+    Declared,
+    HandScored,
+    HandStarted,
+    KittyTaken,
+    MatchWon,
+    Played,
+    ThrowFailed,
+    TrickWon,
+    TrumpFixed,
+)
+from rules.notation import format_cards
+
+log = logging.getLogger(__name__)
+
+DM_EVERY_TRICKS = 6  # during play, refresh a hand DM at most once per this many tricks
+DM_DEAL_SHARE = 0.5  # during the deal, send the hand DM once this share is dealt
+
+
+@dataclass(slots=True)
+class _DM:
+    message_id: int | None = None
+    channel_id: int | None = None
+    hand_no: int = 0
+    rendered_dealt: int = -1
+    rendered_trick: int = 0
+    rendered_phase: str = ""
+    dirty: bool = False
+
+
+@dataclass(slots=True)
+class _TableRender:
+    channel_id: int
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    hand_no: int = 0
+    dirty: bool = False
+    force: bool = False  # a trick ended or the phase changed: edit even mid AI run
+    lobby_dirty: bool = False
+    posts: list[str] = field(default_factory=list)  # short public messages to send
+    dms: dict[int, _DM] = field(default_factory=dict)
+
+
+class Presenter:
+    def __init__(self, bot: discord.Client, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+        self.tables: dict[int, _TableRender] = {}
+        self.users: dict[int, discord.abc.User] = {}
+        self.dm_closed: set[int] = set()
+        self.dm_channels: dict[int, int] = {}
+        service.subscribe(self.on_notice)
+
+    def remember_user(self, user: discord.abc.User) -> None:
+        self.users[user.id] = user
+
+    def _render(self, table_id: int, channel_id: int) -> _TableRender:
+        r = self.tables.get(table_id)
+        if r is None:
+            r = self.tables[table_id] = _TableRender(channel_id)
+        return r
+
+    # ---- notices: bookkeeping only --------------------------------------------------------
+    def on_notice(self, n: Notice) -> None:
+        r = self._render(n.table_id, n.channel_id)
+        if isinstance(n, Public):
+            if n.kind in ("table_created", "seats_changed"):
+                r.lobby_dirty = True
+            elif n.kind == "game_started":
+                r.lobby_dirty = True
+                r.force = True
+                r.dirty = True
+            elif n.kind == "table_ended":
+                r.lobby_dirty = True
+                r.posts.append("table_ended")
+            elif n.kind == "seat_to_ai":
+                r.posts.append(f"seat_to_ai:{n.params.get('seat')}")
+            elif n.kind == "auto_acted":
+                r.posts.append(f"auto:{n.params.get('seat')}")
+                r.dirty = r.force = True
+            elif n.kind == "event" and n.event is not None:
+                ev = n.event
+                if isinstance(ev, Played):
+                    # A human's play is shown by the reply to their command; AI plays
+                    # are batched into the next edit of the table message.
+                    status = self.service.cached_status(n.table_id)
+                    if status is not None and not status.table.seats[ev.seat].user_id:
+                        r.dirty = True
+                if isinstance(
+                    ev, TrickWon | TrumpFixed | HandStarted | Declared | HandScored | ThrowFailed
+                ):
+                    r.dirty = True
+                    r.force = True
+                if isinstance(ev, HandScored | MatchWon | ThrowFailed):
+                    r.posts.append(ev.__class__.__name__)
+        elif isinstance(n, Private):
+            dm = r.dms.setdefault(n.seat, _DM())
+            if n.kind == "hand_changed" or isinstance(n.event, CardsDealt | KittyTaken):
+                dm.dirty = True
+
+    # ---- flushing: the REST calls ----------------------------------------------------------
+    async def flush_all(self) -> None:
+        for table_id in list(self.tables):
+            await self.flush(table_id)
+
+    async def flush(self, table_id: int) -> None:
+        r = self.tables.get(table_id)
+        if r is None:
+            return
+        status = self.service.cached_status(table_id)
+        try:
+            if r.lobby_dirty:
+                await self._lobby(table_id, r, status)
+            if status is not None and status.view is not None:
+                await self._table_message(table_id, r, status)
+                await self._dms(table_id, r, status)
+            await self._posts(r, status)
+        except discord.HTTPException as exc:  # never let Discord break a table
+            log.warning("table %s: Discord refused an update: %s", table_id, exc)
+        if status is None and not r.posts:
+            self.tables.pop(table_id, None)
+
+    def _locale(self, status: TableStatus | None) -> str:
+        return language(status.options.language if status else "en")
+
+    async def _lobby(self, table_id: int, r: _TableRender, status: TableStatus | None) -> None:
+        r.lobby_dirty = False
+        channel = self.bot.get_partial_messageable(r.channel_id)
+        locale = self._locale(status)
+        if status is None:
+            if r.lobby_message_id is not None:
+                await channel.get_partial_message(r.lobby_message_id).edit(view=None)
+            return
+        content = lobby_text(locale, status)
+        view = lobby_view(table_id) if status.phase == "lobby" else None
+        if r.lobby_message_id is None:
+            msg = await channel.send(content, view=view)
+            r.lobby_message_id = msg.id
+        else:
+            await channel.get_partial_message(r.lobby_message_id).edit(content=content, view=view)
+
+    async def _table_message(self, table_id: int, r: _TableRender, status: TableStatus) -> None:
+        view = status.view
+        assert view is not None
+        new_hand = view.hand_no != r.hand_no
+        if not (r.dirty or new_hand):
+            return
+        match = self.service.match_of(table_id)
+        next_ai = False
+        if match is not None and view.phase == "playing" and view.turn is not None:
+            next_ai = status.table.seats[view.turn].is_ai
+        if next_ai and not r.force and not new_hand:
+            return  # more AI plays are coming: batch them into one edit
+        embed = table_embed(self._locale(status), status)
+        channel = self.bot.get_partial_messageable(r.channel_id)
+        if new_hand or r.table_message_id is None:
+            msg = await channel.send(embed=embed)
+            r.table_message_id = msg.id
+            r.hand_no = view.hand_no
+        else:
+            await channel.get_partial_message(r.table_message_id).edit(embed=embed)
+        r.dirty = False
+        r.force = False
+
+    def _dm_due(self, dm: _DM, status: TableStatus, seat: int) -> bool:
+        view = status.view
+        assert view is not None
+        if view.hand_no != dm.hand_no:
+            dm.message_id = None  # one DM per hand
+            dm.hand_no = view.hand_no
+            dm.rendered_dealt = -1
+            dm.rendered_trick = 0
+            dm.rendered_phase = ""
+        if not dm.dirty:
+            return False
+        if view.phase == "dealing":
+            share = view.dealt / max(view.deal_total, 1)
+            return dm.message_id is None and share >= DM_DEAL_SHARE
+        if view.phase in ("declaring", "burying"):
+            return dm.rendered_phase != view.phase or (
+                view.phase == "burying" and seat == view.dealer
+            )
+        if view.phase == "playing":
+            if dm.rendered_phase != "playing":
+                return True
+            return view.trick_no - dm.rendered_trick >= DM_EVERY_TRICKS
+        return False
+
+    async def _dms(self, table_id: int, r: _TableRender, status: TableStatus) -> None:
+        for info in status.table.seats:
+            if info.user_id is None or info.user_id in self.dm_closed:
+                continue
+            dm = r.dms.setdefault(info.seat, _DM())
+            if not self._dm_due(dm, status, info.seat):
+                continue
+            await self._send_dm(table_id, r, status, info.seat, info.user_id, dm)
+
+    async def _send_dm(
+        self, table_id: int, r: _TableRender, status: TableStatus, seat: int, user_id: int, dm: _DM
+    ) -> None:
+        view = self.service.seat_view(table_id, seat)
+        if view is None:
+            return
+        locale = status.table.seats[seat].locale or status.options.language
+        content = dm_text(locale, status, view)
+        buttons = None
+        if view.phase in ("dealing", "declaring"):
+            match = self.service.match_of(table_id)
+            current = match.hand.declarations[-1] if match and match.hand.declarations else None
+            options = possible_declarations(
+                view.rules, view.level_rank, seat, counts_of(view.hand or ()), current
+            )
+            buttons = declare_view(table_id, [d.cards for d in options])
+        try:
+            if dm.message_id is None or dm.channel_id is None:
+                channel = await self._dm_channel(user_id)
+                msg = await channel.send(content, view=buttons)
+                dm.message_id, dm.channel_id = msg.id, channel.id
+            else:
+                channel = self.bot.get_partial_messageable(dm.channel_id)
+                await channel.get_partial_message(dm.message_id).edit(content=content, view=buttons)
+        except discord.Forbidden as exc:
+            if exc.code == 50007:
+                self.dm_closed.add(user_id)
+                r.posts.append(f"dm_closed:{user_id}")
+                return
+            raise
+        dm.dirty = False
+        dm.rendered_dealt = view.dealt
+        dm.rendered_trick = view.trick_no
+        dm.rendered_phase = view.phase
+
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        cid = self.dm_channels.get(user_id)
+        if cid is not None:
+            return self.bot.get_partial_messageable(cid, type=discord.ChannelType.private)
+        user = self.users.get(user_id) or await self.bot.fetch_user(user_id)
+        channel = await user.create_dm()
+        self.dm_channels[user_id] = channel.id
+        return channel
+
+    async def _posts(self, r: _TableRender, status: TableStatus | None) -> None:
+        if not r.posts:
+            return
+        posts, r.posts = r.posts, []
+        locale = self._locale(status)
+        lines: list[str] = []
+        for p in posts:
+            if p.startswith("dm_closed:"):
+                uid = int(p.split(":")[1])
+                lines.append(text(locale, "dm_closed", mention=f"<@{uid}>"))
+            elif p.startswith("seat_to_ai:"):
+                seat = int(p.split(":")[1])
+                lines.append(text(locale, "seat_to_ai", seat_name=seat_name(locale, seat)))
+            elif p.startswith("auto:"):
+                seat_s = p.split(":")[1]
+                if seat_s.isdigit():
+                    lines.append(
+                        text(locale, "auto_acted", seat_name=seat_name(locale, int(seat_s)))
+                    )
+            elif p == "table_ended":
+                lines.append(text(locale, "table_ended"))
+            elif p in ("HandScored", "MatchWon", "ThrowFailed") and status is not None:
+                pass  # shown in the table message (summary) to save calls
+        if lines:
+            channel = self.bot.get_partial_messageable(r.channel_id)
+            await channel.send("\n".join(lines)[:2000])
+
+
+# ---- rendering ------------------------------------------------------------------------------
+
+
+def lobby_text(locale: str, status: TableStatus) -> str:
+    rules = status.table.rules
+    seats = []
+    for s in status.table.seats:
+        who = (
+            text(locale, "word.empty")
+            if s.empty
+            else (f"{text(locale, 'word.ai')} ({s.ai_level})" if s.is_ai else f"<@{s.user_id}>")
+        )
+        seats.append(f"**{seat_name(locale, s.seat)}**: {who}")
+    header = text(locale, "lobby_header", preset=rules.name, decks=rules.decks)
+    timer = status.options.turn_seconds
+    return (
+        f"{header}\n" + "\n".join(seats) + "\n" + text(locale, "lobby_footer", timer=timer or "∞")
+    )
+
+
+def table_embed(locale: str, status: TableStatus) -> discord.Embed:
+    view = status.view
+    assert view is not None
+    seats = status.table.seats
+    embed = discord.Embed(
+        title=text(locale, "table_title", hand=view.hand_no, trump=trump_label(locale, view)),
+        description="\n".join(status_lines(locale, view, seats))[:4000],
+        colour=discord.Colour.dark_red(),
+    )
+    if view.phase == "playing" and view.tricks:
+        last = view.tricks[-1]
+        plays = "\n".join(
+            f"{player_name(locale, seats, s)}: {format_cards(c)}" for s, c in last.plays
+        )
+        embed.add_field(
+            name=text(
+                locale,
+                "last_trick",
+                n=last.trick_no,
+                winner=player_name(locale, seats, last.winner or 0),
+                points=last.points,
+            ),
+            value=plays[:1024],
+            inline=False,
+        )
+    if view.history and view.phase in ("scored", "finished"):
+        # The hand summary: kitty revealed, points, level changes.
+        s = view.history[-1]
+        ev = HandScored(
+            s.hand_no,
+            s.dealer,
+            0,
+            s.kitty,
+            sum(c.points for c in s.kitty),
+            s.multiplier,
+            0,
+            s.attackers_points,
+            s.winner,
+            s.level_change,
+            s.levels_after,
+            s.next_dealer,  # type: ignore[arg-type]
+        )
+        embed.add_field(
+            name=text(locale, "hand_over"), value=summary_text(locale, ev)[:1024], inline=False
+        )
+    if view.phase == "finished" and view.winner is not None:
+        embed.add_field(
+            name="🏆",
+            value=event_line(locale, MatchWon(view.winner, view.levels)) or "",
+            inline=False,
+        )  # type: ignore[arg-type]
+    return embed
+
+
+def dm_text(locale: str | None, status: TableStatus, view: Any) -> str:
+    lines = [
+        text(
+            locale,
+            "dm_header",
+            channel=f"<#{status.table.channel_id}>",
+            hand=view.hand_no,
+            trump=trump_label(locale, view),
+        )
+    ]
+    lines += [f"`{line}`" for line in hand_lines(locale, view)]
+    if view.kitty_taken and view.phase == "burying":
+        lines.append(
+            text(locale, "dm_kitty", kitty=format_cards(view.kitty_taken), n=view.rules.kitty_size)
+        )
+    if view.buried:
+        lines.append(text(locale, "dm_buried", cards=format_cards(view.buried)))
+    return "\n".join(lines)[:2000]
+
+
+def play_reply(locale: str | None, status: TableStatus, seat: int, events: list[Any]) -> str:
+    """The public answer to a play: what was played and, if the trick ended, who won."""
+    seats = status.table.seats
+    lines = []
+    for ev in events:
+        if isinstance(ev, Played | TrickWon | ThrowFailed | HandScored | MatchWon | TrumpFixed):
+            line = event_line(locale, ev, seats)
+            if line:
+                lines.append(line)
+    view = status.view
+    if view is not None and view.phase == "playing" and view.turn is not None:
+        info = seats[view.turn]
+        who = f"<@{info.user_id}>" if info.user_id else player_name(locale, seats, view.turn)
+        lines.append(text(locale, "turn_of", who=who))
+    return "\n".join(lines)[:2000] or "✓"
