@@ -461,6 +461,7 @@ class Match:
     # ---- help for front ends ---------------------------------------------------------------
     def suggest(self, seat: int) -> Action | None:
         """A legal default action for ``seat`` now, or None if it has nothing to do."""
+        self._check_seat(seat)
         h = self.hand
         if self.phase == "declaring":
             return None if seat in h.passes else Pass(seat)
@@ -478,6 +479,8 @@ class Match:
 
     def view_for(self, seat: int | None) -> View:
         """What ``seat`` may know (``None``: the public view, with no hidden card)."""
+        if seat is not None:
+            self._check_seat(seat)
         h = self.hand
         dealer_view = seat is not None and seat == h.dealer
         scored = self.phase in ("scored", "finished")
@@ -539,7 +542,16 @@ class Match:
                 "deck": fmt(h.deck),
                 "dealt": h.dealt,
                 "hands": [fmt(cards_of(x)) for x in h.hands],
-                "declarations": [{"seat": d.seat, "cards": fmt(d.cards)} for d in h.declarations],
+                "declarations": [
+                    {
+                        "seat": d.seat,
+                        "cards": fmt(d.cards),
+                        "form": d.form,
+                        "suit": None if d.suit is None else int(d.suit),
+                        "strength": d.strength,
+                    }
+                    for d in h.declarations
+                ],
                 "passes": sorted(h.passes),
                 "trump_suit": None if h.trump_suit is None else int(h.trump_suit),
                 "trump_fixed": h.trump_fixed,
@@ -589,8 +601,15 @@ class Match:
             penalties=hd["penalties"],
         )
         for d in hd["declarations"]:
+            # Stored as read when made: the hand's level may have changed since (hand 1).
             hand.declarations.append(
-                read_declaration(rules, hand.level_rank, d["seat"], parse_cards(d["cards"]))
+                Declaration(
+                    d["seat"],
+                    tuple(parse_cards(d["cards"])),
+                    d["form"],
+                    None if d["suit"] is None else Suit(d["suit"]),
+                    d["strength"],
+                )
             )
         m.hand = hand
         return m
