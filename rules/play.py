@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, islice
+from itertools import combinations
 from typing import Literal
 
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, counts_of
@@ -31,7 +31,6 @@ from rules.units import (
     groups_for,
     holding_of,
     placements,
-    realize_with_placement,
     realizes_plan,
     single_units,
     suit_holding,
@@ -259,8 +258,12 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
     if len(lead.units) == 1 and lead.units[0].size == 1:
         return  # a single: any card of the suit
     holding = suit_holding(ctx, hand, suit)
-    if len(lead.units) == 1 and lead.units[0].shape == (2, 1):
-        # Fast path for the commonest shaped lead: a pair.
+    if (
+        len(lead.units) == 1
+        and lead.units[0].shape == (2, 1)
+        and ctx.rules.follow_table_for((2, 1)) is None
+    ):
+        # Fast path for the commonest shaped lead: a pair (generic order only).
         ident = ctx.ident
         if ident[in_suit[0]] != ident[in_suit[1]] and any(v >= 2 for v in holding.values()):
             raise RuleError(
@@ -268,6 +271,7 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
                 f"you hold a {name} pair and must play it",
                 suit=name,
                 need="pair",
+                shapes=[(2, 1)],
             )
         return
     if len(lead.units) == 1:
@@ -287,8 +291,12 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
     best = _vector(ctx, holding, lead)
     got = _vector(ctx, holding_of(ctx, in_suit), lead)
     if got != best:
-        k = next(i for i in range(len(best)) if got[i] != best[i])
-        raise _shape_error(name, groups_for(ctx, lead.shapes[k])[best[k]][0])
+        # Name everything the best follow holds, not just the first unit that differs:
+        # the play may already contain that unit but have spent it elsewhere.
+        needed = tuple(
+            s for k, shape in enumerate(lead.shapes) for s in groups_for(ctx, shape)[best[k]][0]
+        )
+        raise _shape_error(name, needed)
 
 
 def _shape_error(name: str, pattern: Pattern) -> RuleError:
@@ -303,6 +311,7 @@ def _shape_error(name: str, pattern: Pattern) -> RuleError:
         f"you hold {text} and must play {'it' if len(need) == 1 else 'them'}",
         suit=name,
         need=", ".join(need),
+        shapes=[s for s in pattern if s != (1, 1)],
     )
 
 
@@ -427,9 +436,8 @@ def _vector_rest(ctx: TrumpContext, holding: Holding, lead: Lead, k: int) -> tup
 def _placements_with_idents(
     ctx: TrumpContext, holding: Holding, pattern: Pattern, rng: random.Random | None
 ) -> Iterator[tuple[Holding, list[int]]]:
-    """(holding left, identities taken) for the ways to place the pattern's units: the
-    first one found (no rng), or up to 64 in random order. Lazy: the caller usually
-    needs only the first."""
+    """(holding left, identities taken) for every way to place the pattern's units
+    (lazily; see ``_placements``)."""
     for placed in _placements(ctx, holding, pattern, rng):
         h2 = dict(holding)
         idents: list[int] = []
@@ -444,42 +452,36 @@ def _placements_with_idents(
 
 def _placements(
     ctx: TrumpContext, holding: Holding, pattern: Pattern, rng: random.Random | None
-) -> list[list[tuple[Shape, tuple[int, ...]]]]:
-    """Ways to place the pattern's units, [(shape, identities top first)] each: the
-    first one found (no rng), or up to 64 in random order."""
+) -> Iterator[list[tuple[Shape, tuple[int, ...]]]]:
+    """Every way to place the pattern's units, [(shape, identities top first)] each,
+    lazily: weakest first without an rng (the cheapest follow), in random order
+    with one. Lazy and complete, so a caller that needs a placement leaving room
+    for later units always finds one."""
     shapes = _shapes_by_size(pattern)
-    results: list[list[tuple[Shape, tuple[int, ...]]]]
-    if rng is None:
-        placed = realize_with_placement(ctx, holding, shapes)
-        return [] if placed is None else [placed]
-    elif len(shapes) <= 1:
-        # Fast path, same order and cap as the search below.
-        if shapes:
-            one = shapes[0]
-            results = [[(one, p)] for p in islice(placements(ctx, holding, one), 64)]
+    acc: list[tuple[Shape, tuple[int, ...]]] = []
+
+    def go(h: Holding, k: int) -> Iterator[list[tuple[Shape, tuple[int, ...]]]]:
+        if k == len(shapes):
+            yield list(acc)
+            return
+        shape = shapes[k]
+        options = list(placements(ctx, h, shape))
+        if rng is None:
+            options.reverse()  # placements() yields the strongest first
         else:
-            results = [[]]
-        rng.shuffle(results)
-    else:
-        results = []
+            rng.shuffle(options)
+        w = shape[0]
+        for p in options:
+            h2 = dict(h)
+            for i in p:
+                h2[i] -= w
+                if not h2[i]:
+                    del h2[i]
+            acc.append((shape, p))
+            yield from go(h2, k + 1)
+            acc.pop()
 
-        def go(h: Holding, k: int, acc: list[tuple[Shape, tuple[int, ...]]]) -> None:
-            if len(results) >= 64:
-                return
-            if k == len(shapes):
-                results.append(list(acc))
-                return
-            for p in placements(ctx, h, shapes[k]):
-                h2 = dict(h)
-                for i in p:
-                    h2[i] -= shapes[k][0]
-                    if not h2[i]:
-                        del h2[i]
-                go(h2, k + 1, [*acc, (shapes[k], p)])
-
-        go(holding, 0, [])
-        rng.shuffle(results)
-    return results
+    yield from go(holding, 0)
 
 
 def legal_follows(

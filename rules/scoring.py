@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.cards import Card
 from rules.ruleset import RuleSet, Shape
 
 Team = Literal[0, 1]  # team 0 = seats 0 & 2, team 1 = seats 1 & 3
@@ -109,7 +108,7 @@ def settle_hand(
     dealer: int,
     attackers_points: int,
     last_trick_by_attackers: bool = False,
-    last_winning_cards: Sequence[Card] = (),
+    last_winning_cards: Sequence[int] = (),
 ) -> HandOutcome:
     """Apply a hand's score: new levels, next dealer, and the match winner if any.
 
@@ -133,7 +132,7 @@ def settle_hand(
         rules.jack_rule
         and levels[defenders] == 11
         and last_trick_by_attackers
-        and any(c.rank == 11 for c in last_winning_cards)
+        and any(c < 52 and c % 13 + 2 == 11 for c in last_winning_cards)
     ):
         new[defenders] = rules.levels[0]
         jack_reset = True

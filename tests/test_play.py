@@ -298,11 +298,6 @@ def test_throw_follow_three_pairs_keep_the_tractor():
     assert [sorted(f) for f in follows] == [sorted(C("♠AAKK 55 88 JJ"))]
 
 
-@pytest.mark.xfail(
-    reason="engine bug: generate_follow (rng=None) tries only the first placement of the "
-    "first unit's pattern; it spends AA KK on the three pairs and returns an illegal follow",
-    strict=True,
-)
 def test_generate_follow_keeps_the_tractor_for_a_later_throw_unit():
     hand = counts_of(C(THROW_HAND))
     lead = make_lead(L10, C(THROW))
@@ -310,11 +305,6 @@ def test_generate_follow_keeps_the_tractor_for_a_later_throw_unit():
     assert is_legal_follow(L10, hand, lead, got)
 
 
-@pytest.mark.xfail(
-    reason="engine bug: generate_follow with rng keeps only the first 64 placements (DFS "
-    "order, strongest first); all of them use the joker tractor, so the follow is illegal",
-    strict=True,
-)
 def test_generate_follow_with_rng_keeps_the_tractor_for_a_later_throw_unit():
     # Trump throw (2,3)+(2,2); the follower holds the BJ/LJ tractor and 7 loose pairs.
     lead = make_lead(L10, C("♥223344 ♥8899"))

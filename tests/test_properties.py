@@ -128,11 +128,6 @@ def test_generated_follow_to_a_throw_of_two_units_is_legal(name, seed):
         assert_follow_ok(ctx, hand, lead, generate_follow(ctx, counts, lead, random.Random(seed)))
 
 
-@pytest.mark.xfail(
-    reason="engine bug: generate_follow can return an illegal follow to a throw when the "
-    "placement it tries for an earlier unit spends cards a later unit needs",
-    strict=True,
-)
 @settings(max_examples=150, **SETTINGS)
 @given(name=st.sampled_from(NAMES), seed=seeds)
 # Deals found by a random search with these helpers (the first two fail without rng,
