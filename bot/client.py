@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import OrderedDict
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.info import Info
@@ -15,12 +17,38 @@ from bot.cogs.lobby import Lobby
 from bot.cogs.play import Play
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
+from bot.i18n import text
+from bot.interactions import DELIVERY_CHECKED, locale_of, reply
 from bot.presenter import Presenter
 from bot.service import Clock, TableOptions, TableService
 from bot.translator import ShengjiTranslator
 from storage import Database
+from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
+
+
+class ShengjiTree(app_commands.CommandTree):
+    """Refuses a second delivery of the same interaction before any command runs
+    (a retried /table new must not open a second table)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        bot = interaction.client
+        if interaction.type != discord.InteractionType.application_command:
+            return True
+        if not isinstance(bot, _ShengjiCore) or bot.first_delivery(interaction.id):
+            interaction.extras[DELIVERY_CHECKED] = True
+            return True
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, text(locale_of(interaction), "duplicate"), ephemeral=True)
+        return False
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            return  # a duplicate delivery, already answered
+        await super().on_error(interaction, error)
 
 
 class _ShengjiCore:
@@ -45,12 +73,22 @@ class _ShengjiCore:
         self._ticker_enabled = ticker
         self._ticker: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
+        self._seen: OrderedDict[int, None] = OrderedDict()
+
+    def first_delivery(self, interaction_id: int) -> bool:
+        """False for an interaction id handled before (Discord may deliver twice)."""
+        if interaction_id in self._seen:
+            return False
+        self._seen[interaction_id] = None
+        if len(self._seen) > 10_000:
+            self._seen.popitem(last=False)
+        return True
 
     async def _setup_core(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
         await self.database.upgrade()
         self.service = TableService(self.database, clock=self._clock, defaults=self._options)
-        self.presenter = Presenter(bot, self.service)
+        self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
         restored = await self.service.start()
         log.info("restored %d table(s)", restored)
         await bot.tree.set_translator(ShengjiTranslator())
@@ -100,7 +138,10 @@ class ShengjiBot(_ShengjiCore, commands.Bot):
     def __init__(self, config: Config, **kwargs: Any) -> None:
         core = {k: kwargs.pop(k) for k in ("database", "clock", "options", "ticker") if k in kwargs}
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **kwargs
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=ShengjiTree,
+            **kwargs,
         )
         self._init_core(config, **core)
 
@@ -119,6 +160,7 @@ class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             shard_count=config.shard_count,
+            tree_cls=ShengjiTree,
             **kwargs,
         )
         self._init_core(config, **core)

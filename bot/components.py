@@ -111,33 +111,43 @@ class LobbyButton(
 
 class DeclareButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sj:decl:(?P<table>\d+):(?P<cards>[A-Z0-9-]+)",
+    template=r"sj:decl:(?P<table>\d+):(?P<hand>\d+):(?P<cards>[A-Z0-9-]+)",
 ):
-    """A button on a player's hand DM: declare (or override) with these cards."""
+    """A button on a player's hand DM: declare (or override) with these cards.
 
-    def __init__(self, table_id: int, cards: Sequence[Card]) -> None:
+    The custom id carries the hand number, so a button left on an old DM cannot
+    declare in a later hand.
+    """
+
+    def __init__(self, table_id: int, hand_no: int, cards: Sequence[Card]) -> None:
         ascii_cards = "-".join(format_cards(cards, "ascii").split())
         super().__init__(
             discord.ui.Button(
                 label=f"亮 {format_cards(cards)}"[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"sj:decl:{table_id}:{ascii_cards}",
+                custom_id=f"sj:decl:{table_id}:{hand_no}:{ascii_cards}",
             )
         )
         self.table_id = table_id
+        self.hand_no = hand_no
         self.cards = tuple(cards)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DeclareButton:
-        return cls(int(match["table"]), parse_cards(match["cards"].replace("-", " ")))
+        cards = parse_cards(match["cards"].replace("-", " "))
+        return cls(int(match["table"]), int(match["hand"]), cards)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
+        loc = locale_of(interaction)
         status = await bot.service.status_for_table(self.table_id)
-        if status is None:
-            await reply(interaction, text(locale_of(interaction), "no_game"), ephemeral=True)
+        if status is None or status.view is None:
+            await reply(interaction, text(loc, "no_game"), ephemeral=True)
+            return
+        if status.view.hand_no != self.hand_no:
+            await reply(interaction, text(loc, "stale_button"), ephemeral=True)
             return
         channel_id = status.table.channel_id
         events = await run(
@@ -149,7 +159,7 @@ class DeclareButton(
         if events is not None:
             await reply(
                 interaction,
-                text(locale_of(interaction), "declared_ok", cards=format_cards(self.cards)),
+                text(loc, "declared_ok", cards=format_cards(self.cards)),
                 ephemeral=True,
             )
             await bot.after_change()
@@ -164,12 +174,14 @@ def lobby_view(table_id: int) -> discord.ui.View:
     return view
 
 
-def declare_view(table_id: int, options: Sequence[Sequence[Card]]) -> discord.ui.View | None:
+def declare_view(
+    table_id: int, hand_no: int, options: Sequence[Sequence[Card]]
+) -> discord.ui.View | None:
     if not options:
         return None
     view = discord.ui.View(timeout=None)
     for cards in list(options)[:25]:
-        view.add_item(DeclareButton(table_id, cards))
+        view.add_item(DeclareButton(table_id, hand_no, cards))
     return view
 
 

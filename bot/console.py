@@ -46,7 +46,7 @@ CONSOLE_OPTIONS = TableOptions(
     deal_seconds=5,
     deal_steps=5,
     declare_seconds=15,
-    bury_seconds=0,
+    bury_seconds=0,  # off: the console waits for you
     ai_delay=0,
     next_hand_seconds=0,
 )

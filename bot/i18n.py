@@ -50,6 +50,11 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "你有{suit}的{need}，必须跟出。",
         "你有{suit}的{need}，必須跟出。",
     ),
+    "wrong_bury_count": (
+        "Bury exactly {count} cards.",
+        "请埋 {count} 张牌。",
+        "請埋 {count} 張牌。",
+    ),
     "bad_declaration": (
         "That is not a declaration: show level cards ({level}) of one suit, or a pair of jokers.",
         "不能这样亮主：请亮出同一花色的级牌（{level}），或一对王。",
@@ -240,6 +245,27 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     "turn_of": ("Next: {who}", "轮到：{who}", "輪到：{who}"),
     "your_hand": ("Your hand:", "你的手牌：", "你的手牌："),
     "declared_ok": ("Declared {cards}.", "已亮 {cards}。", "已亮 {cards}。"),
+    "declared_public": (
+        "{who} declares {cards}.",
+        "{who} 亮主：{cards}。",
+        "{who} 亮主：{cards}。",
+    ),
+    "reinforced_public": (
+        "{who} reinforces: {cards}.",
+        "{who} 自保：{cards}。",
+        "{who} 自保：{cards}。",
+    ),
+    "overridden_public": (
+        "{who} overrides: {cards}.",
+        "{who} 反主：{cards}。",
+        "{who} 反主：{cards}。",
+    ),
+    "kitty_was": ("Kitty: {cards}", "底牌：{cards}", "底牌：{cards}"),
+    "stale_button": (
+        "That button belongs to an earlier hand.",
+        "这个按钮属于之前的一局。",
+        "這個按鈕屬於之前的一局。",
+    ),
     "passed_ok": ("You pass.", "你选择不亮。", "你選擇不亮。"),
     "buried_ok": ("Buried {cards}.", "已埋底：{cards}。", "已埋底：{cards}。"),
     "joined": ("{who} sits {seat_name}.", "{who} 坐在{seat_name}。", "{who} 坐在{seat_name}。"),
@@ -269,6 +295,8 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     "phase.ended": ("ended", "已结束", "已結束"),
     "word.trump": ("trump", "主牌", "主牌"),
     "word.no_trump": ("no-trump", "无主", "無主"),
+    "word.black": ("black", "黑色", "黑色"),
+    "word.red": ("red", "红色", "紅色"),
     "word.pair": ("pair", "对子", "對子"),
     "word.triple": ("triple", "三张", "三張"),
     "word.quad": ("quad", "四张", "四張"),
@@ -298,7 +326,9 @@ def text(locale: str | None, code: str, **params: Any) -> str:
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
-        return template
+        # A message that cannot be filled in must not show raw {placeholders}.
+        fallback = params.get("fallback")
+        return str(fallback) if fallback else template.split("{")[0].strip() or code
 
 
 def shape_text(locale: str | None, shape: tuple[int, int]) -> str:

@@ -9,12 +9,14 @@ user's locale, and the presenter flushes the table afterwards.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.i18n import text
 from bot.service import ServiceError
 
 if TYPE_CHECKING:
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 DEFER_AFTER = 2.0
+PRIVATE_PLACEHOLDER = "shengji_private_placeholder"
+DELIVERY_CHECKED = "shengji_delivery_checked"  # set by the command tree's check
 
 
 def bot_of(interaction: discord.Interaction) -> ShengjiBot:
@@ -46,32 +50,47 @@ async def reply(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
 ) -> None:
-    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    kwargs: dict[str, Any] = {}
     if content is not None:
         kwargs["content"] = content[:2000]
     if embed is not None:
         kwargs["embed"] = embed
     if view is not None:
         kwargs["view"] = view
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        return
+    if interaction.extras.pop(PRIVATE_PLACEHOLDER, False):
+        # We deferred privately ("thinking…" only the user sees): a private answer
+        # fills that placeholder; a public one closes it and is sent on its own.
+        if ephemeral:
+            await interaction.edit_original_response(**kwargs)
+            return
+        await interaction.edit_original_response(content="✓")
+    await interaction.followup.send(ephemeral=ephemeral, **kwargs)
 
 
 async def run(
     interaction: discord.Interaction,
     call: Callable[[], Awaitable[T]],
-    *,
-    ephemeral_defer: bool = False,
 ) -> T | None:
-    """Run a service call for an interaction. Returns None after answering an error."""
+    """Run a service call for an interaction. Returns None after answering an error
+    (or for a second delivery of the same interaction, which changes nothing).
+
+    A call still running after ``DEFER_AFTER`` seconds is deferred *privately*, so
+    neither a private answer (a hand, an error) nor the placeholder is public.
+    """
     bot = bot_of(interaction)
+    if not interaction.extras.get(DELIVERY_CHECKED) and not bot.first_delivery(interaction.id):
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, text(locale_of(interaction), "duplicate"), ephemeral=True)
+        return None
     bot.presenter.remember_user(interaction.user)
     task = asyncio.ensure_future(call())
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral_defer, thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras[PRIVATE_PLACEHOLDER] = True
     try:
         result = await task
     except ServiceError as exc:

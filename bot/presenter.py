@@ -40,10 +40,11 @@ from rules.events import (
     TrumpFixed,
 )
 from rules.notation import format_cards
+from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
 
-DM_EVERY_TRICKS = 6  # during play, refresh a hand DM at most once per this many tricks
+DM_EVERY_TRICKS = 8  # during play, refresh a hand DM at most once per this many tricks
 DM_DEAL_SHARE = 0.5  # during the deal, send the hand DM once this share is dealt
 
 
@@ -52,9 +53,9 @@ class _DM:
     message_id: int | None = None
     channel_id: int | None = None
     hand_no: int = 0
-    rendered_dealt: int = -1
     rendered_trick: int = 0
     rendered_phase: str = ""
+    rendered_trump: bool = False
     dirty: bool = False
 
 
@@ -67,14 +68,20 @@ class _TableRender:
     dirty: bool = False
     force: bool = False  # a trick ended or the phase changed: edit even mid AI run
     lobby_dirty: bool = False
+    rendered_phase: str = ""
+    loaded: bool = False  # message ids read back from storage (after a restart)
+    refs: dict[str, tuple[int, int]] = field(default_factory=dict)
     posts: list[str] = field(default_factory=list)  # short public messages to send
     dms: dict[int, _DM] = field(default_factory=dict)
 
 
 class Presenter:
-    def __init__(self, bot: discord.Client, service: TableService) -> None:
+    def __init__(
+        self, bot: discord.Client, service: TableService, refs: MessageRefs | None = None
+    ) -> None:
         self.bot = bot
         self.service = service
+        self.refs = refs
         self.tables: dict[int, _TableRender] = {}
         self.users: dict[int, discord.abc.User] = {}
         self.dm_closed: set[int] = set()
@@ -138,6 +145,8 @@ class Presenter:
         if r is None:
             return
         status = self.service.cached_status(table_id)
+        if not r.loaded:
+            await self._load_refs(table_id, r)
         try:
             if r.lobby_dirty:
                 await self._lobby(table_id, r, status)
@@ -149,6 +158,33 @@ class Presenter:
             log.warning("table %s: Discord refused an update: %s", table_id, exc)
         if status is None and not r.posts:
             self.tables.pop(table_id, None)
+
+    async def _load_refs(self, table_id: int, r: _TableRender) -> None:
+        """After a restart, find the messages already posted for this table."""
+        r.loaded = True
+        if self.refs is None:
+            return
+        try:
+            r.refs = await self.refs.load(table_id)
+        except Exception:  # storage trouble: worst case we post fresh messages
+            log.warning("table %s: could not read message refs", table_id)
+            return
+        if "lobby" in r.refs:
+            r.lobby_message_id = r.refs["lobby"][1]
+        for key in r.refs:
+            if key.startswith("dm_closed:"):
+                self.dm_closed.add(int(key.split(":")[1]))
+
+    async def _remember(
+        self, table_id: int, r: _TableRender, key: str, channel_id: int, message_id: int
+    ) -> None:
+        r.refs[key] = (channel_id, message_id)
+        if self.refs is None:
+            return
+        try:
+            await self.refs.save(table_id, key, channel_id, message_id)
+        except Exception:
+            log.warning("table %s: could not store message ref %s", table_id, key)
 
     def _locale(self, status: TableStatus | None) -> str:
         return language(status.options.language if status else "en")
@@ -166,6 +202,7 @@ class Presenter:
         if r.lobby_message_id is None:
             msg = await channel.send(content, view=view)
             r.lobby_message_id = msg.id
+            await self._remember(table_id, r, "lobby", r.channel_id, msg.id)
         else:
             await channel.get_partial_message(r.lobby_message_id).edit(content=content, view=view)
 
@@ -173,46 +210,58 @@ class Presenter:
         view = status.view
         assert view is not None
         new_hand = view.hand_no != r.hand_no
-        if not (r.dirty or new_hand):
+        if new_hand:
+            r.hand_no = view.hand_no
+            ref = r.refs.get(f"table:{view.hand_no}")
+            r.table_message_id = ref[1] if ref else None
+        phase_changed = view.phase != r.rendered_phase
+        if not (r.dirty or phase_changed or r.table_message_id is None):
             return
-        match = self.service.match_of(table_id)
-        next_ai = False
-        if match is not None and view.phase == "playing" and view.turn is not None:
-            next_ai = status.table.seats[view.turn].is_ai
-        if next_ai and not r.force and not new_hand:
+        next_ai = (
+            view.phase == "playing"
+            and view.turn is not None
+            and status.table.seats[view.turn].is_ai
+        )
+        if next_ai and not (r.force or phase_changed) and r.table_message_id is not None:
             return  # more AI plays are coming: batch them into one edit
         embed = table_embed(self._locale(status), status)
         channel = self.bot.get_partial_messageable(r.channel_id)
-        if new_hand or r.table_message_id is None:
+        if r.table_message_id is None:
             msg = await channel.send(embed=embed)
             r.table_message_id = msg.id
-            r.hand_no = view.hand_no
+            await self._remember(table_id, r, f"table:{view.hand_no}", r.channel_id, msg.id)
         else:
             await channel.get_partial_message(r.table_message_id).edit(embed=embed)
         r.dirty = False
         r.force = False
+        r.rendered_phase = view.phase
 
-    def _dm_due(self, dm: _DM, status: TableStatus, seat: int) -> bool:
+    def _dm_due(self, r: _TableRender, dm: _DM, status: TableStatus, seat: int) -> bool:
         view = status.view
         assert view is not None
         if view.hand_no != dm.hand_no:
-            dm.message_id = None  # one DM per hand
+            # One DM per hand: a new hand starts a new message (or the one a
+            # previous run of the bot already posted for this hand).
             dm.hand_no = view.hand_no
-            dm.rendered_dealt = -1
+            ref = r.refs.get(f"dm:{seat}:{view.hand_no}")
+            dm.channel_id, dm.message_id = ref if ref else (None, None)
             dm.rendered_trick = 0
             dm.rendered_phase = ""
+            dm.rendered_trump = False
+            dm.dirty = True
         if not dm.dirty:
             return False
         if view.phase == "dealing":
+            # Sent once half the hand has arrived, so declaring buttons are useful.
             share = view.dealt / max(view.deal_total, 1)
             return dm.message_id is None and share >= DM_DEAL_SHARE
-        if view.phase in ("declaring", "burying"):
-            return dm.rendered_phase != view.phase or (
-                view.phase == "burying" and seat == view.dealer
-            )
+        if view.phase == "declaring":
+            return dm.rendered_phase != "declaring"  # the whole hand, once
+        if view.trump_fixed and not dm.rendered_trump:
+            return True  # sorted with trump last (the dealer also sees the kitty)
         if view.phase == "playing":
-            if dm.rendered_phase != "playing":
-                return True
+            if dm.rendered_phase == "burying":
+                return True  # the dealer's hand after the bury (others are not dirty)
             return view.trick_no - dm.rendered_trick >= DM_EVERY_TRICKS
         return False
 
@@ -221,7 +270,7 @@ class Presenter:
             if info.user_id is None or info.user_id in self.dm_closed:
                 continue
             dm = r.dms.setdefault(info.seat, _DM())
-            if not self._dm_due(dm, status, info.seat):
+            if not self._dm_due(r, dm, status, info.seat):
                 continue
             await self._send_dm(table_id, r, status, info.seat, info.user_id, dm)
 
@@ -240,12 +289,13 @@ class Presenter:
             options = possible_declarations(
                 view.rules, view.level_rank, seat, counts_of(view.hand or ()), current
             )
-            buttons = declare_view(table_id, [d.cards for d in options])
+            buttons = declare_view(table_id, view.hand_no, [d.cards for d in options])
         try:
             if dm.message_id is None or dm.channel_id is None:
                 channel = await self._dm_channel(user_id)
                 msg = await channel.send(content, view=buttons)
                 dm.message_id, dm.channel_id = msg.id, channel.id
+                await self._remember(table_id, r, f"dm:{seat}:{view.hand_no}", channel.id, msg.id)
             else:
                 channel = self.bot.get_partial_messageable(dm.channel_id)
                 await channel.get_partial_message(dm.message_id).edit(content=content, view=buttons)
@@ -253,12 +303,13 @@ class Presenter:
             if exc.code == 50007:
                 self.dm_closed.add(user_id)
                 r.posts.append(f"dm_closed:{user_id}")
+                await self._remember(table_id, r, f"dm_closed:{user_id}", 0, 0)
                 return
             raise
         dm.dirty = False
-        dm.rendered_dealt = view.dealt
         dm.rendered_trick = view.trick_no
         dm.rendered_phase = view.phase
+        dm.rendered_trump = view.trump_fixed
 
     async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
         cid = self.dm_channels.get(user_id)
@@ -387,7 +438,9 @@ def dm_text(locale: str | None, status: TableStatus, view: Any) -> str:
             text(locale, "dm_kitty", kitty=format_cards(view.kitty_taken), n=view.rules.kitty_size)
         )
     if view.buried:
-        lines.append(text(locale, "dm_buried", cards=format_cards(view.buried)))
+        own = view.seat is not None and view.seat == view.dealer
+        key = "dm_buried" if own else "kitty_was"
+        lines.append(text(locale, key, cards=format_cards(view.buried)))
     return "\n".join(lines)[:2000]
 
 

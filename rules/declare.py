@@ -24,7 +24,9 @@ class Declaration:
 def read_declaration(rules: RuleSet, level: int, seat: int, cards: Sequence[Card]) -> Declaration:
     """What a group of shown cards declares, or a RuleError saying why it can't."""
     if not cards:
-        raise RuleError("bad_declaration", "show at least one level card to declare")
+        raise RuleError(
+            "bad_declaration", "show at least one level card to declare", level=_rank(level)
+        )
     forms = rules.declaration.forms
     first = cards[0]
     if all(c == Card.LJ for c in cards) or all(c == Card.BJ for c in cards):
@@ -43,7 +45,9 @@ def read_declaration(rules: RuleSet, level: int, seat: int, cards: Sequence[Card
             rules.two_colour and len({s.is_red for s in suits if s is not None}) == 1
         )
         if not same:
-            raise RuleError("bad_declaration", "declare with level cards of one suit only")
+            raise RuleError(
+                "bad_declaration", "declare with level cards of one suit only", level=_rank(level)
+            )
         form = f"L{len(cards)}"
         suit = first.suit
     if form not in forms:
@@ -52,6 +56,7 @@ def read_declaration(rules: RuleSet, level: int, seat: int, cards: Sequence[Card
             "bad_declaration",
             f"{format_cards(cards)} is not a declaration here; you may declare with: {allowed}",
             allowed=allowed,
+            level=_rank(level),
         )
     return Declaration(seat, tuple(cards), form, suit, forms.index(form))
 

@@ -203,7 +203,9 @@ class Match:
     def _declare(self, action: Declare) -> list[Event]:
         self._check_seat(action.seat)
         if self.phase not in ("dealing", "declaring"):
-            raise RuleError("wrong_phase", "trump can only be declared during the deal")
+            raise RuleError(
+                "wrong_phase", "trump can only be declared during the deal", phase=self.phase
+            )
         h = self.hand
         decl = read_declaration(self.rules, h.level_rank, action.seat, action.cards)
         need = counts_of(action.cards)
@@ -223,7 +225,9 @@ class Match:
     def _pass(self, action: Pass) -> list[Event]:
         self._check_seat(action.seat)
         if self.phase != "declaring":
-            raise RuleError("wrong_phase", "you can pass once all cards are dealt")
+            raise RuleError(
+                "wrong_phase", "you can pass once all cards are dealt", phase=self.phase
+            )
         h = self.hand
         if action.seat in h.passes:
             raise RuleError("already_passed", "you have already passed")
@@ -298,7 +302,7 @@ class Match:
             raise RuleError("not_dealer", "only the dealer buries the kitty")
         n = self.rules.kitty_size
         if len(action.cards) != n:
-            raise RuleError("wrong_count", f"bury exactly {n} cards", count=n)
+            raise RuleError("wrong_bury_count", f"bury exactly {n} cards", count=n)
         need = counts_of(action.cards)
         hand = h.hands[action.seat]
         for c in range(NUM_CARDS):

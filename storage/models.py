@@ -186,3 +186,18 @@ class GuildSettingsRow(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )
+
+
+class MessageRefRow(Base):
+    """Where a front end put a table's messages (lobby, table message, hand DMs), so
+    a restarted bot edits them instead of posting duplicates. ``key`` is the front
+    end's name for the message, e.g. ``lobby``, ``table:3``, ``dm:2:3``."""
+
+    __tablename__ = "message_refs"
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int] = mapped_column(BigInteger)

@@ -15,6 +15,7 @@ from bot.interactions import key_of, locale_of, reply, run
 from bot.presenter import dm_text, play_reply
 from bot.render import hand_lines
 from bot.service import ServiceError
+from rules.events import Declared
 from rules.notation import format_cards
 from rules.views import View
 
@@ -65,8 +66,17 @@ class Play(commands.Cog):
             ),
         )
         if events is not None:
-            shown = " ".join(format_cards(e.cards) for e in events if hasattr(e, "cards"))
-            await reply(interaction, f"{interaction.user.mention} 亮主 {shown}".strip())
+            loc = locale_of(interaction)
+            for ev in events:
+                if isinstance(ev, Declared):
+                    key = {"declare": "declared_public", "reinforce": "reinforced_public"}.get(
+                        ev.kind, "overridden_public"
+                    )
+                    who = interaction.user.mention
+                    await reply(interaction, text(loc, key, who=who, cards=format_cards(ev.cards)))
+                    break
+            else:
+                await reply(interaction, "✓", ephemeral=True)
             await self.bot.after_change()
 
     @declare.autocomplete("cards")
@@ -99,7 +109,6 @@ class Play(commands.Cog):
             lambda: self.bot.service.bury(
                 interaction.channel_id or 0, interaction.user.id, cards, key=key_of(interaction)
             ),
-            ephemeral_defer=True,
         )
         if events is not None:
             buried = next((e.cards for e in events if hasattr(e, "cards")), ())

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import seat_name, shape_text, text
+from bot.i18n import language, seat_name, shape_text, text
 from rules.errors import RuleError
 from rules.notation import NotationError
+
+# Rules errors whose English message from rules/ is already the best wording.
+ENGLISH_FROM_RULES = frozenset({"must_match_shape", "must_follow_suit", "not_held", "wrong_count"})
 
 
 class ServiceError(Exception):
@@ -24,6 +27,12 @@ class ServiceError(Exception):
             params.setdefault(
                 "turn_name", params.get("turn_player") or seat_name(locale, params["turn"])
             )
+        if params.get("suit") in ("trump", "black", "red"):
+            params["suit"] = text(locale, f"word.{params['suit']}")
+        if language(locale) == "en" and self.code in ENGLISH_FROM_RULES and "fallback" in params:
+            # The rules engine's own English says it best ("you hold a ♠ pair …").
+            message = str(params["fallback"])
+            return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
         if "phase" in params:
             params["phase"] = text(locale, f"phase.{params['phase']}")
         if "shapes" in params:

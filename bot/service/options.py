@@ -10,11 +10,13 @@ from bot.service.errors import ServiceError
 
 @dataclass(frozen=True, slots=True)
 class TableOptions:
-    turn_seconds: int = 60  # per-turn timer; 0 = off
-    deal_seconds: float = 4.0  # the whole progressive deal
-    deal_steps: int = 5  # how many times the deal pauses (each pause: one timer)
+    # Timers for people; 0 turns a timer off (the table then waits for the player).
+    turn_seconds: int = 60  # per-turn timer
     declare_seconds: int = 15  # the window for overrides after the last card
     bury_seconds: int = 90
+    # Pace: the whole progressive deal (0 = at once), in this many steps.
+    deal_seconds: float = 4.0
+    deal_steps: int = 5
     ai_delay: float = 1.0  # seconds an AI seat waits before acting
     next_hand_seconds: int = 15  # auto-start the next hand; 0 = wait for /table next
     language: str = "en"

@@ -100,7 +100,6 @@ class TableService:
         self._live: dict[int, _Live] = {}
         self._by_channel: dict[int, int] = {}
         self._listeners: list[Listener] = []
-        self._ai_rng: dict[int, random.Random] = {}
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -347,9 +346,11 @@ class TableService:
     async def next_hand(self, channel_id: int, user_id: int) -> None:
         live = await self._table_for(channel_id)
         self._require_member(live.table, user_id)
-        if live.match is None or live.match.phase != "scored":
-            raise ServiceError("hand_not_over")
-        await self._act(live, NextHand(), actor_id=user_id, key=None)
+        async with self.locks(live.table.id):
+            if live.match is None or live.match.phase != "scored":
+                raise ServiceError("hand_not_over")
+            await self._commit(live, NextHand(), user_id, None)
+            await self._automate(live)
 
     # ---- player actions -------------------------------------------------------------------
     def _seat_of(self, live: _Live, user_id: int) -> int:
@@ -372,38 +373,43 @@ class TableService:
     async def declare(
         self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None
     ) -> list[Event]:
-        live = await self._table_for(channel_id)
-        seat = self._seat_of(live, user_id)
-        return await self._act(live, Declare(seat, self._cards(cards)), user_id, key)
+        shown = self._cards(cards)
+        return await self._act(channel_id, user_id, lambda seat: Declare(seat, shown), key)
 
     async def pass_(self, channel_id: int, user_id: int, key: str | None = None) -> list[Event]:
-        live = await self._table_for(channel_id)
-        seat = self._seat_of(live, user_id)
-        return await self._act(live, Pass(seat), user_id, key)
+        return await self._act(channel_id, user_id, Pass, key)
 
     async def bury(
         self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None
     ) -> list[Event]:
-        live = await self._table_for(channel_id)
-        seat = self._seat_of(live, user_id)
-        return await self._act(live, Bury(seat, self._cards(cards)), user_id, key)
+        buried = self._cards(cards)
+        return await self._act(channel_id, user_id, lambda seat: Bury(seat, buried), key)
 
     async def play(
         self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None
     ) -> list[Event]:
-        live = await self._table_for(channel_id)
-        seat = self._seat_of(live, user_id)
-        return await self._act(live, Play(seat, self._cards(cards)), user_id, key)
+        played = self._cards(cards)
+        return await self._act(channel_id, user_id, lambda seat: Play(seat, played), key)
 
     async def _act(
-        self, live: _Live, action: Action, actor_id: int | None, key: str | None
+        self,
+        channel_id: int,
+        user_id: int,
+        make: Callable[[int], Action],
+        key: str | None,
     ) -> list[Event]:
-        """A player's action: locked, deduplicated, applied, stored, announced."""
+        """A player's action: locked, deduplicated, applied, stored, announced.
+
+        The player's seat is looked up under the table's lock, so an action that
+        races the player leaving (their seat handed to an AI) is refused.
+        """
+        live = await self._table_for(channel_id)
         async with self.locks(live.table.id):
             live = self._live.get(live.table.id) or live
+            seat = self._seat_of(live, user_id)
             if key is not None and await self._guard(self.store.find_action(live.table.id, key)):
                 raise ServiceError("duplicate")
-            events = await self._commit(live, action, actor_id, key)
+            events = await self._commit(live, make(seat), user_id, key)
             await self._automate(live)
             return events
 
@@ -486,11 +492,13 @@ class TableService:
             old = live.table.deadline_kind, live.table.deadline_at
             if isinstance(last, Pass) and old[0] == "declare" and old[1] is not None:
                 return ("declare", old[1])  # a pass does not extend the window
-            return ("declare", at(o.declare_seconds))
+            return ("declare", at(o.declare_seconds)) if o.declare_seconds else None
         if m.phase == "burying":
             dealer = m.dealer
             assert dealer is not None
-            return ("ai", at(o.ai_delay)) if seats[dealer].is_ai else ("bury", at(o.bury_seconds))
+            if seats[dealer].is_ai:
+                return ("ai", at(o.ai_delay))
+            return ("bury", at(o.bury_seconds)) if o.bury_seconds else None
         if m.phase == "playing":
             turn = m.turn
             assert turn is not None
@@ -595,11 +603,16 @@ class TableService:
         if m.phase == "declaring" and not info.is_ai:
             return Pass(seat)  # an absent human just passes
         player = make_player(info.ai_level or "basic")
-        rng = self._ai_rng.setdefault(live.table.id, random.Random(f"{m.seed}/ai"))
-        action = player.choose(m.view_for(seat), rng)
+        action = player.choose(m.view_for(seat), self._rng_for(m, seat))
         if action is None:
             action = m.suggest(seat)
         return action
+
+    @staticmethod
+    def _rng_for(m: Match, seat: int) -> random.Random:
+        """An AI's randomness, derived from the game state alone, so a restarted bot
+        makes exactly the moves it would have made."""
+        return random.Random(f"{m.seed}/{m.hand_no}/{m.hand.redeals}/{len(m.hand_log)}/{seat}")
 
     async def _ai_declarations(self, live: _Live) -> None:
         """After a deal step, AI seats may declare with what they hold now."""
@@ -610,7 +623,7 @@ class TableService:
             if not live.table.seats[seat].is_ai or m.phase not in ("dealing", "declaring"):
                 continue
             action = make_player(live.table.seats[seat].ai_level or "basic").choose(
-                m.view_for(seat), self._ai_rng.setdefault(live.table.id, random.Random(m.seed))
+                m.view_for(seat), self._rng_for(m, seat)
             )
             if isinstance(action, Declare):
                 try:
