@@ -44,7 +44,7 @@ from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
 
-DM_EVERY_TRICKS = 8  # during play, refresh a hand DM at most once per this many tricks
+DM_EVERY_TRICKS = 10  # during play, refresh a hand DM at most once per this many tricks
 DM_DEAL_SHARE = 0.5  # during the deal, send the hand DM once this share is dealt
 
 
