@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import Integer, case, distinct, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql import Select
 
 from storage.db import Database
@@ -111,11 +112,38 @@ class Stats:
         q = _aggregate(where)
         async with self.db.session() as s:
             rows = (await s.execute(q)).all()
+            won = await self._matches_won_by_user(s, guild_id)
         board = [
-            PlayerStats(int(r[0]), int(r[1] or 0), 0, *[int(v or 0) for v in r[2:]]) for r in rows
+            PlayerStats(
+                int(r[0]), int(r[1] or 0), won.get(int(r[0]), 0), *[int(v or 0) for v in r[2:]]
+            )
+            for r in rows
         ]
         board.sort(key=lambda p: (-p.hands_won, -p.levels_gained, -p.hands_played, p.user_id))
         return board[:limit]
+
+    @staticmethod
+    async def _matches_won_by_user(s: AsyncSession, guild_id: int | None) -> dict[int, int]:
+        """user -> finished matches won, each judged by the seat of the user's last
+        hand in that match (as ``player`` does)."""
+        hp = HandPlayerRow
+        q = (
+            select(hp.user_id, hp.match_id, hp.hand_id, hp.seat, MatchRow.winner_team)
+            .join(MatchRow, MatchRow.id == hp.match_id)
+            .where(MatchRow.winner_team.is_not(None))
+        )
+        if guild_id is not None:
+            q = q.where(hp.guild_id == guild_id)
+        last: dict[tuple[int, int], tuple[int, int, int]] = {}
+        for user_id, match_id, hand_id, seat, winner in (await s.execute(q)).all():
+            key = (int(user_id), int(match_id))
+            if key not in last or hand_id > last[key][0]:
+                last[key] = (int(hand_id), int(seat), int(winner))
+        won: dict[int, int] = {}
+        for (user_id, _), (_, seat, winner) in last.items():
+            if seat % 2 == winner:
+                won[user_id] = won.get(user_id, 0) + 1
+        return won
 
     async def level_progress(self, match_id: int) -> list[HandProgress]:
         """The match hand by hand: dealer, trump, points and both levels."""

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
-from sqlalchemy import Table, func, insert, select, update
+from sqlalchemy import Table, bindparam, func, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from rules.actions import Action, action_from_dict
 from rules.game import Match
@@ -24,7 +25,13 @@ from rules.record import write_record
 from rules.ruleset import RuleSet
 from rules.scoring import team_of
 from storage.db import Database
-from storage.errors import DuplicateAction, StaleVersion, TableExists, TableNotFound
+from storage.errors import (
+    DuplicateAction,
+    StaleVersion,
+    StorageError,
+    TableExists,
+    TableNotFound,
+)
 from storage.models import (
     ACTIVE_STATUSES,
     ActionRow,
@@ -45,6 +52,29 @@ _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
 _ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 _HANDS: Table = HandRow.__table__  # type: ignore[assignment]
 _HAND_PLAYERS: Table = HandPlayerRow.__table__  # type: ignore[assignment]
+
+# Built once: constructing a statement costs more CPU than executing a cached one.
+# Columns to SET come from the parameters; WHERE values from the ``w_*`` parameters.
+_BUMP = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("w_id"), _TABLES.c.version == bindparam("w_version"))
+    .values(version=_TABLES.c.version + 1)
+)
+_INSERT_ACTION = insert(_ACTIONS)
+_SNAPSHOT_SEQ = select(_MATCHES.c.snapshot_seq).where(_MATCHES.c.id == bindparam("w_id"))
+_UPDATE_MATCH = update(_MATCHES).where(_MATCHES.c.id == bindparam("w_id"))
+_FIND_KEY = select(_ACTIONS.c.seq).where(
+    _ACTIONS.c.table_id == bindparam("w_id"), _ACTIONS.c.idempotency_key == bindparam("w_key")
+)
+_TABLE_EXISTS = select(_TABLES.c.id).where(_TABLES.c.id == bindparam("w_id"))
+_INSERT_HAND = insert(_HANDS)
+_INSERT_HAND_PLAYER = insert(_HAND_PLAYERS)
+
+
+def _utc(dt: datetime) -> datetime:
+    """Store every instant in UTC: SQLite keeps no offset, so 12:00+08:00 stored as
+    is would read back as 12:00 UTC."""
+    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
 
 
 def aware(dt: datetime | None) -> datetime | None:
@@ -128,7 +158,7 @@ def _info(row: TableRow) -> TableInfo:
 
 
 class Store:
-    """All reads and writes of tables and matches. One session per call."""
+    """All reads and writes of tables and matches. One transaction per call."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -240,43 +270,60 @@ class Store:
             values["rules_json"] = rules.to_json()
         if deadline is not _UNSET:
             values["deadline_kind"] = None if deadline is None else deadline[0]
-            values["deadline_at"] = None if deadline is None else deadline[1]
+            values["deadline_at"] = None if deadline is None else _utc(deadline[1])
+        try:
+            async with self.db.session() as s:
+                await self._bump(s, table_id, expected_version, **values)
+                for seat in seats:
+                    row = await s.get(SeatRow, (table_id, seat.seat))
+                    if seat.empty:
+                        if row is not None:
+                            await s.delete(row)
+                        continue
+                    if row is None:
+                        row = SeatRow(table_id=table_id, seat=seat.seat)
+                        s.add(row)
+                    row.user_id = seat.user_id
+                    row.ai_level = seat.ai_level
+                    row.display_name = seat.display_name
+                    row.locale = seat.locale
+                await s.flush()
+                return _info(await self._load(s, table_id))
+        except IntegrityError as exc:
+            # A status change that would make a second active table in the channel.
+            raise TableExists(await self._channel_of(table_id)) from exc
+
+    async def _channel_of(self, table_id: int) -> int:
         async with self.db.session() as s:
-            await self._bump(s, table_id, expected_version, **values)
-            for seat in seats:
-                row = await s.get(SeatRow, (table_id, seat.seat))
-                if seat.empty:
-                    if row is not None:
-                        await s.delete(row)
-                    continue
-                if row is None:
-                    row = SeatRow(table_id=table_id, seat=seat.seat)
-                    s.add(row)
-                row.user_id = seat.user_id
-                row.ai_level = seat.ai_level
-                row.display_name = seat.display_name
-                row.locale = seat.locale
-            await s.flush()
-            return _info(await self._load(s, table_id))
+            return int(
+                await s.scalar(select(TableRow.channel_id).where(TableRow.id == table_id)) or 0
+            )
 
     # ---- matches -------------------------------------------------------------------------
     async def start_match(self, table_id: int, expected_version: int, match: Match) -> TableInfo:
         """Store a new match (its snapshot) and make it the table's current match."""
-        async with self.db.session() as s:
-            row = await self._load(s, table_id)
-            m = MatchRow(
-                table_id=table_id,
-                seed=match.seed,
-                rules_json=match.rules.to_json(),
-                status="playing",
-                snapshot_json=json.dumps(match.to_dict()),
-                snapshot_seq=row.seq,
-            )
-            s.add(m)
-            await s.flush()
-            await self._bump(s, table_id, expected_version, status="playing", current_match_id=m.id)
-            info = _info(await self._load(s, table_id))
-            match_id, snapshot_seq = m.id, m.snapshot_seq
+        try:
+            async with self.db.session() as s:
+                row = await self._load(s, table_id)
+                channel_id = row.channel_id
+                m = MatchRow(
+                    table_id=table_id,
+                    seed=match.seed,
+                    rules_json=match.rules.to_json(),
+                    status="playing",
+                    snapshot_json=json.dumps(match.to_dict()),
+                    snapshot_seq=row.seq,
+                )
+                s.add(m)
+                await s.flush()
+                await self._bump(
+                    s, table_id, expected_version, status="playing", current_match_id=m.id
+                )
+                info = _info(await self._load(s, table_id))
+                match_id, snapshot_seq = m.id, m.snapshot_seq
+        except IntegrityError as exc:
+            # Re-activating a table whose channel has another active table by now.
+            raise TableExists(channel_id) from exc
         self._snapshot_seqs[match_id] = snapshot_seq
         return info
 
@@ -304,18 +351,26 @@ class Store:
         ``table`` is the version the caller applied the action on; if anyone
         wrote since, ``StaleVersion`` is raised and nothing is stored.
         """
-        # The hot path of every game: Core statements on a bare connection, two
-        # statements (version bump, action row) plus the snapshot when one is due.
-        # Everything that needs no database (JSON, the snapshot) is built before
-        # the transaction so the connection is held as briefly as possible.
+        # The hot path of every game: prebuilt Core statements, no ORM; two
+        # statements (version bump, action row) plus the snapshot when one is due,
+        # in one ``run_transaction`` (one thread hop on SQLite). Everything that
+        # needs no database (JSON, the snapshot, the hand record) is built here
+        # first, so the connection is held as briefly as possible and the worker
+        # thread never touches ``match_after``.
         match_id = table.current_match_id
         if match_id is None:
             raise ValueError("the table has no match")
         seq = table.seq + 1
-        values: dict[str, Any] = {"seq": seq}
+        now = utcnow()
+        bump: dict[str, Any] = {
+            "w_id": table.id,
+            "w_version": table.version,
+            "seq": seq,
+            "updated_at": now,
+        }
         if deadline is not _UNSET:
-            values["deadline_kind"] = None if deadline is None else deadline[0]
-            values["deadline_at"] = None if deadline is None else deadline[1]
+            bump["deadline_kind"] = None if deadline is None else deadline[0]
+            bump["deadline_at"] = None if deadline is None else _utc(deadline[1])
         hand_finished = bool(
             match_after.history
             and match_after.history[-1].hand_no == match_after.hand_no
@@ -324,9 +379,9 @@ class Store:
         )
         finished = match_after.phase == "finished"
         if finished:
-            values["status"] = "finished"
-            values["deadline_kind"] = None
-            values["deadline_at"] = None
+            bump["status"] = "finished"
+            bump["deadline_kind"] = None
+            bump["deadline_at"] = None
         action_row = {
             "table_id": table.id,
             "match_id": match_id,
@@ -337,47 +392,40 @@ class Store:
             "payload": json.dumps(action.to_dict(), ensure_ascii=False),
             "actor_id": actor_id,
             "idempotency_key": idempotency_key,
-            "created_at": utcnow(),
+            "created_at": now,
         }
-        snapshot = hand_finished or finished or action.kind == "next_hand"
+        due = hand_finished or finished or action.kind == "next_hand"
         known_seq = self._snapshot_seqs.get(match_id)
-        if not snapshot and known_seq is not None:
-            snapshot = seq - known_seq >= SNAPSHOT_EVERY
-        snapshot_json = json.dumps(match_after.to_dict()) if snapshot else None
+        if not due and known_seq is not None:
+            due = seq - known_seq >= SNAPSHOT_EVERY
+        # Unknown (first action of this match since the process started): the
+        # transaction reads snapshot_seq and decides; have the snapshot ready.
+        snapshot_json = json.dumps(match_after.to_dict()) if due or known_seq is None else None
+        match_values: dict[str, Any] = {}
+        if finished:
+            match_values.update(status="finished", winner_team=match_after.winner, finished_at=now)
         hand = _hand_rows(table, match_after) if hand_finished else None
-        read_seq: int | None = None
+
+        def write(conn: Connection) -> tuple[bool, int | None]:
+            if conn.execute(_BUMP, bump).rowcount != 1:
+                _bump_failed(conn, table.id, table.version, idempotency_key)
+            conn.execute(_INSERT_ACTION, action_row)
+            snapshot, read_seq = due, None
+            if not due and known_seq is None:
+                read_seq = conn.scalar(_SNAPSHOT_SEQ, {"w_id": match_id})
+                snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
+            values = dict(match_values)
+            if snapshot:
+                values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
+            if values:
+                conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
+            if hand is not None:
+                _store_hand(conn, *hand)
+            return snapshot, read_seq
+
         try:
-            async with self.db.transaction() as conn:
-                values["updated_at"] = action_row["created_at"]
-                result = await conn.execute(
-                    update(_TABLES)
-                    .where(_TABLES.c.id == table.id, _TABLES.c.version == table.version)
-                    .values(version=_TABLES.c.version + 1, **values)
-                )
-                if result.rowcount != 1:
-                    await _bump_failed(conn, table.id, table.version, idempotency_key)
-                await conn.execute(insert(_ACTIONS), action_row)
-                if not snapshot and known_seq is None:
-                    # Not seen since this process started: ask the database once.
-                    read_seq = await conn.scalar(
-                        select(_MATCHES.c.snapshot_seq).where(_MATCHES.c.id == match_id)
-                    )
-                    if read_seq is None or seq - read_seq >= SNAPSHOT_EVERY:
-                        snapshot = True
-                        snapshot_json = json.dumps(match_after.to_dict())
-                match_values: dict[str, Any] = {}
-                if snapshot:
-                    match_values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
-                if finished:
-                    match_values.update(
-                        status="finished", winner_team=match_after.winner, finished_at=utcnow()
-                    )
-                if match_values:
-                    await conn.execute(
-                        update(_MATCHES).where(_MATCHES.c.id == match_id).values(**match_values)
-                    )
-                if hand is not None:
-                    await _store_hand(conn, *hand)
+            # _bump_failed's refusals come before any write: ``clean``.
+            snapshot, read_seq = await self.db.run_transaction(write, clean=(StorageError,))
         except IntegrityError as exc:
             if idempotency_key is not None and "idempotency" in str(exc).lower():
                 raise DuplicateAction(idempotency_key) from exc
@@ -460,20 +508,15 @@ class Store:
             )
 
 
-async def _bump_failed(
-    conn: AsyncConnection, table_id: int, expected: int, idempotency_key: str | None
+def _bump_failed(
+    conn: Connection, table_id: int, expected: int, idempotency_key: str | None
 ) -> NoReturn:
-    """Why a version check of ``record_action`` matched no row (the cold path)."""
+    """Why the version check of ``record_action`` matched no row (the cold path)."""
     if idempotency_key is not None:
-        dup = await conn.scalar(
-            select(_ACTIONS.c.seq).where(
-                _ACTIONS.c.table_id == table_id, _ACTIONS.c.idempotency_key == idempotency_key
-            )
-        )
+        dup = conn.scalar(_FIND_KEY, {"w_id": table_id, "w_key": idempotency_key})
         if dup is not None:  # a retry of an action that was already stored
             raise DuplicateAction(idempotency_key)
-    exists = await conn.scalar(select(_TABLES.c.id).where(_TABLES.c.id == table_id))
-    if exists is None:
+    if conn.scalar(_TABLE_EXISTS, {"w_id": table_id}) is None:
         raise TableNotFound(table_id)
     raise StaleVersion(table_id, expected)
 
@@ -522,13 +565,10 @@ def _hand_rows(table: TableInfo, match: Match) -> tuple[dict[str, Any], list[dic
     return hand, players
 
 
-async def _store_hand(
-    conn: AsyncConnection, hand: dict[str, Any], players: list[dict[str, Any]]
-) -> None:
-    result = await conn.execute(insert(_HANDS), hand)
-    (hand_id,) = result.inserted_primary_key  # type: ignore[misc]
+def _store_hand(conn: Connection, hand: dict[str, Any], players: list[dict[str, Any]]) -> None:
+    (hand_id,) = conn.execute(_INSERT_HAND, hand).inserted_primary_key  # type: ignore[misc]
     if players:
-        await conn.execute(insert(_HAND_PLAYERS), [{**p, "hand_id": hand_id} for p in players])
+        conn.execute(_INSERT_HAND_PLAYER, [{**p, "hand_id": hand_id} for p in players])
 
 
 def with_seat(table: TableInfo, seat: SeatInfo) -> tuple[SeatInfo, ...]:
