@@ -128,15 +128,22 @@ class _ShengjiCore:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
-    async def _close_core(self) -> None:
+    async def setup_hook(self) -> None:
+        await self._setup_core()
+
+    async def close(self) -> None:
         if self._ticker is not None:
             self._ticker.cancel()
         await self.database.dispose()
+        await super().close()  # type: ignore[misc]  # the discord.py client's close
+
+
+CORE_OPTIONS = ("database", "clock", "options", "ticker")
 
 
 class ShengjiBot(_ShengjiCore, commands.Bot):
     def __init__(self, config: Config, **kwargs: Any) -> None:
-        core = {k: kwargs.pop(k) for k in ("database", "clock", "options", "ticker") if k in kwargs}
+        core = {k: kwargs.pop(k) for k in CORE_OPTIONS if k in kwargs}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -145,17 +152,10 @@ class ShengjiBot(_ShengjiCore, commands.Bot):
         )
         self._init_core(config, **core)
 
-    async def setup_hook(self) -> None:
-        await self._setup_core()
-
-    async def close(self) -> None:
-        await self._close_core()
-        await super().close()
-
 
 class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
     def __init__(self, config: Config, **kwargs: Any) -> None:
-        core = {k: kwargs.pop(k) for k in ("database", "clock", "options", "ticker") if k in kwargs}
+        core = {k: kwargs.pop(k) for k in CORE_OPTIONS if k in kwargs}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -164,13 +164,6 @@ class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
             **kwargs,
         )
         self._init_core(config, **core)
-
-    async def setup_hook(self) -> None:
-        await self._setup_core()
-
-    async def close(self) -> None:
-        await self._close_core()
-        await super().close()
 
 
 def create_bot(config: Config, **kwargs: Any) -> ShengjiBot | ShardedShengjiBot:

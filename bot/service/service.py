@@ -239,15 +239,7 @@ class TableService:
             mine = t.seat_of(user_id)
             if mine is not None:
                 raise ServiceError("already_seated", seat=mine)
-            if seat is None:
-                free = [s.seat for s in t.seats if s.empty]
-                if not free:
-                    raise ServiceError("table_full")
-                seat = free[0]
-            if not 0 <= seat < 4:
-                raise ServiceError("bad_seat")
-            if not t.seats[seat].empty:
-                raise ServiceError("seat_taken", seat=seat)
+            seat = self._free_seat(t, seat)
             await self._change_seats(live, [SeatInfo(seat, user_id, None, name, locale)])
             return seat
 
@@ -281,15 +273,7 @@ class TableService:
             if t.status != "lobby":
                 raise ServiceError("already_started")
             self._require_member(t, user_id)
-            if seat is None:
-                free = [s.seat for s in t.seats if s.empty]
-                if not free:
-                    raise ServiceError("table_full")
-                seat = free[0]
-            if not 0 <= seat < 4:
-                raise ServiceError("bad_seat")
-            if not t.seats[seat].empty:
-                raise ServiceError("seat_taken", seat=seat)
+            seat = self._free_seat(t, seat)
             await self._change_seats(live, [SeatInfo(seat, None, level, f"AI ({level})")])
             return seat
 
@@ -305,6 +289,20 @@ class TableService:
             if not t.seats[seat].is_ai:
                 raise ServiceError("not_ai_seat", seat=seat)
             await self._change_seats(live, [SeatInfo(seat)])
+
+    @staticmethod
+    def _free_seat(t: TableInfo, seat: int | None) -> int:
+        """The wanted seat if it is free, or the first free seat."""
+        if seat is None:
+            free = [s.seat for s in t.seats if s.empty]
+            if not free:
+                raise ServiceError("table_full")
+            return free[0]
+        if not 0 <= seat < 4:
+            raise ServiceError("bad_seat")
+        if not t.seats[seat].empty:
+            raise ServiceError("seat_taken", seat=seat)
+        return seat
 
     @staticmethod
     def _require_member(t: TableInfo, user_id: int) -> None:
