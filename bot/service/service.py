@@ -53,6 +53,7 @@ from storage.stats import HandProgress, PlayerStats
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Notice], Awaitable[None] | None]
+THREADED_LEVELS = frozenset({"strong"})  # AI levels that search for a while per move
 DECKS_PRESET = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-decks"}
 
 
@@ -577,7 +578,7 @@ class TableService:
         for seat in self._actors(m):
             if (kind == "ai") != live.table.seats[seat].is_ai:
                 continue
-            action = self._ai_action(live, seat)
+            action = await self._ai_action(live, seat)
             if action is not None:
                 human = not live.table.seats[seat].is_ai
                 await self._commit(live, action, None, None, auto=human)
@@ -593,7 +594,7 @@ class TableService:
             return [m.turn]
         return []
 
-    def _ai_action(self, live: _Live, seat: int) -> Action | None:
+    async def _ai_action(self, live: _Live, seat: int) -> Action | None:
         """What the seat's AI (or, for an absent human, the basic AI) does now."""
         m = live.match
         assert m is not None
@@ -601,7 +602,13 @@ class TableService:
         if m.phase == "declaring" and not info.is_ai:
             return Pass(seat)  # an absent human just passes
         player = make_player(info.ai_level or "basic")
-        action = player.choose(m.view_for(seat), self._rng_for(m, seat))
+        view, rng = m.view_for(seat), self._rng_for(m, seat)
+        if player.level in THREADED_LEVELS:
+            # A search player thinks for up to its budget: off the event loop, so the
+            # bot keeps answering everyone else (the view is an immutable snapshot).
+            action = await asyncio.to_thread(player.choose, view, rng)
+        else:
+            action = player.choose(view, rng)
         if action is None:
             action = m.suggest(seat)
         return action

@@ -24,10 +24,30 @@ def _simple() -> Player:
     return SimplePlayer()
 
 
+def _random() -> Player:
+    from rules.ai.random_player import RandomPlayer
+
+    return RandomPlayer()
+
+
+def _basic() -> Player:
+    from rules.ai.basic import BasicPlayer
+
+    return BasicPlayer()
+
+
+def _strong() -> Player:
+    from rules.ai.strong import StrongPlayer
+
+    return StrongPlayer()
+
+
 # Level name -> factory. The service seats these; "basic" is the default level.
 LEVELS: dict[str, Callable[[], Player]] = {
+    "random": _random,
     "simple": _simple,
-    "basic": _simple,  # until the stronger heuristic player lands
+    "basic": _basic,
+    "strong": _strong,
 }
 
 

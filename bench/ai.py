@@ -1,0 +1,442 @@
+"""Duplicate evaluation of two AI levels: ``python -m bench.ai A B --pairs N``.
+
+Each *pair* is one deal played twice with the teams swapped (duplicate): first A
+sits at seats 0 and 2 and B at 1 and 3, then the other way round, with the same cards,
+the same dealer seat and the same level rank (drawn at random per pair, 2..J in the
+classic preset, so a gain of up to 3 levels is never cut short by A). Each deal is one
+hand: ``Match(rules, seed, levels=(r, r), first_dealer=d)``, dealt four cards at a
+time, every seat asked to declare after each step, then the window, the kitty and the
+play. So in every pair A attacks once and defends once.
+
+For A against B it prints, overall and split by A attacking / A defending:
+
+* hands won % — A's team won the hand (defended, or took over as attackers);
+* level rate — A's levels gained ÷ both teams' levels gained;
+* level swing — A's levels gained minus B's, per hand;
+* point margin — the attackers' final points measured from the take-over line (two
+  score steps: 80 in the classic preset), signed for A: points − 80 when A attacks,
+  80 − points when A defends;
+
+each with a 95% interval from a paired bootstrap over the pairs (the hands-won
+figures also with a Wilson interval), and the decision time (median, p99, max) of
+each player's card plays and kitty burials.
+
+Statistics are reproducible from ``--seed``: deals, level ranks, dealers and the
+players' rngs all derive from it. A strong player searching under a time budget
+(``--budget-ms``) may still play differently on a machine of another speed; give
+``--samples`` instead for an exactly reproducible strong player.
+
+Runs in ``--jobs`` processes (one pair at a time each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+from rules.actions import Action, DealCards, Pass  # noqa: E402
+from rules.ai.base import LEVELS, Player, make_player  # noqa: E402
+from rules.ai.strong import StrongPlayer  # noqa: E402
+from rules.game import Match  # noqa: E402
+from rules.presets import preset  # noqa: E402
+from rules.ruleset import RuleSet  # noqa: E402
+from rules.scoring import team_of  # noqa: E402
+
+DEAL_STEP = 4  # cards dealt between declaration rounds
+
+
+@dataclass
+class HandRecord:
+    pair: int
+    run: int  # 0: A at seats 0/2; 1: A at seats 1/3
+    level: int
+    dealer: int
+    trump: int | None
+    a_attacking: bool
+    a_won: bool
+    a_levels: int
+    b_levels: int
+    attackers_points: int
+    margin: int  # A's point margin from the take-over line
+
+
+@dataclass
+class PairResult:
+    hands: list[HandRecord]
+    times: dict[str, list[float]] = field(default_factory=dict)  # label -> seconds
+    samples: dict[str, list[int]] = field(default_factory=dict)  # strong: samples/decision
+
+
+@dataclass(frozen=True)
+class Config:
+    a: str
+    b: str
+    seed: str
+    preset: str = "classic"
+    budget_ms: float | None = None
+    samples: int | None = None
+
+
+# Extra keyword arguments for the strong player (experiments set this before running).
+STRONG_KWARGS: dict[str, Any] = {}
+
+
+def build_player(level: str, cfg: Config) -> Player:
+    if level == "strong" and (cfg.budget_ms is not None or cfg.samples is not None):
+        return StrongPlayer(cfg.budget_ms, max_samples=cfg.samples, **STRONG_KWARGS)
+    if level == "strong" and STRONG_KWARGS:
+        return StrongPlayer(**STRONG_KWARGS)
+    return make_player(level)
+
+
+def pair_params(rules: RuleSet, seed: str, pair: int) -> tuple[str, int, int]:
+    """(deal seed, level rank, dealer seat) of a pair: a pure function of the seed."""
+    rnd = random.Random(f"{seed}/pair/{pair}")
+    levels = rules.levels[:-3] if len(rules.levels) > 3 else rules.levels
+    return f"{seed}/deal/{pair}", rnd.choice(levels), rnd.randrange(4)
+
+
+class _Clock:
+    """Times each player's decisions (card plays and burials)."""
+
+    def __init__(self) -> None:
+        self.times: dict[str, list[float]] = {}
+        self.samples: dict[str, list[int]] = {}
+
+    def ask(
+        self, label: str, player: Player, match: Match, seat: int, rng: random.Random
+    ) -> Action | None:
+        view = match.view_for(seat)
+        timed = view.phase in ("playing", "burying")
+        t0 = time.perf_counter()
+        action = player.choose(view, rng)
+        if timed:
+            self.times.setdefault(label, []).append(time.perf_counter() - t0)
+            n = getattr(player, "last_samples", None)
+            if isinstance(n, int) and view.phase == "playing" and n > 0:
+                self.samples.setdefault(label, []).append(n)
+        return action
+
+
+def play_deal(
+    rules: RuleSet,
+    deal_seed: str,
+    level: int,
+    dealer: int,
+    players: Sequence[Player],
+    labels: Sequence[str],
+    rng: random.Random,
+    clock: _Clock,
+) -> Match:
+    """Play one hand to its end; every action the players choose must be legal."""
+    m = Match(rules, deal_seed, levels=(level, level), first_dealer=dealer)
+    order = [(dealer + k) % 4 for k in range(4)]
+    steps = 0
+    while m.phase not in ("scored", "finished"):
+        steps += 1
+        if steps > 10_000:
+            raise RuntimeError("the hand does not end")
+        if m.phase == "dealing":
+            m.apply(DealCards(DEAL_STEP))
+            for s in order:
+                if m.phase != "dealing":
+                    break  # the window below asks everyone
+                a = clock.ask(labels[s], players[s], m, s, rng)
+                if a is not None:
+                    m.apply(a)
+            continue
+        if m.phase == "declaring":
+            for s in order:
+                if m.phase != "declaring":
+                    break
+                if s in m.hand.passes:
+                    continue
+                a = clock.ask(labels[s], players[s], m, s, rng)
+                m.apply(a if a is not None else Pass(s))
+            continue
+        if m.phase == "burying":
+            d = m.dealer
+            assert d is not None
+            a = clock.ask(labels[d], players[d], m, d, rng)
+            if a is None:
+                raise RuntimeError(f"{labels[d]} did not bury")
+            m.apply(a)
+            continue
+        if m.phase == "playing":
+            t = m.turn
+            assert t is not None
+            a = clock.ask(labels[t], players[t], m, t, rng)
+            if a is None:
+                raise RuntimeError(f"{labels[t]} did not play")
+            m.apply(a)
+            continue
+        raise RuntimeError(f"unexpected phase {m.phase}")
+    return m
+
+
+def play_pair(cfg: Config, pair: int) -> PairResult:
+    rules = preset(cfg.preset)
+    deal_seed, level, dealer = pair_params(rules, cfg.seed, pair)
+    clock = _Clock()
+    hands: list[HandRecord] = []
+    line = 2 * rules.step
+    for run in (0, 1):
+        a_team = run  # run 0: A is team 0 (seats 0 and 2); run 1: team 1
+        labels = ["A" if team_of(s) == a_team else "B" for s in range(4)]
+        players = [build_player(cfg.a if lab == "A" else cfg.b, cfg) for lab in labels]
+        rng = random.Random(f"{cfg.seed}/rng/{pair}/{run}")
+        m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock)
+        h = m.history[-1]
+        defenders = team_of(h.dealer)
+        a_attacking = defenders != a_team
+        gainer = defenders if h.winner == "defenders" else 1 - defenders
+        a_levels = h.level_change if gainer == a_team else 0
+        b_levels = h.level_change if gainer != a_team else 0
+        pts = h.attackers_points
+        hands.append(
+            HandRecord(
+                pair=pair,
+                run=run,
+                level=level,
+                dealer=dealer,
+                trump=None if h.trump_suit is None else int(h.trump_suit),
+                a_attacking=a_attacking,
+                a_won=gainer == a_team,
+                a_levels=a_levels,
+                b_levels=b_levels,
+                attackers_points=pts,
+                margin=(pts - line) if a_attacking else (line - pts),
+            )
+        )
+    return PairResult(hands, clock.times, clock.samples)
+
+
+def _work(args: tuple[Config, int]) -> PairResult:
+    return play_pair(*args)
+
+
+def run_pairs(
+    cfg: Config, pairs: int, jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> list[PairResult]:
+    """Play ``pairs`` pairs (in ``jobs`` processes); results in pair order."""
+    tasks = [(cfg, i) for i in range(pairs)]
+    if jobs <= 1:
+        out = []
+        for k, t in enumerate(tasks):
+            out.append(_work(t))
+            if progress:
+                progress(k + 1)
+        return out
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    results: list[PairResult] = []
+    with ctx.Pool(jobs) as pool:
+        for k, r in enumerate(pool.imap(_work, tasks, chunksize=1)):
+            results.append(r)
+            if progress:
+                progress(k + 1)
+    return results
+
+
+# ---- statistics ----------------------------------------------------------------------------
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
+
+
+Metric = Callable[[Sequence[HandRecord]], float]
+
+
+def _won(hs: Sequence[HandRecord]) -> float:
+    return sum(h.a_won for h in hs) / len(hs) if hs else math.nan
+
+
+def _level_rate(hs: Sequence[HandRecord]) -> float:
+    a = sum(h.a_levels for h in hs)
+    b = sum(h.b_levels for h in hs)
+    return a / (a + b) if a + b else math.nan
+
+
+def _swing(hs: Sequence[HandRecord]) -> float:
+    return sum(h.a_levels - h.b_levels for h in hs) / len(hs) if hs else math.nan
+
+
+def _margin(hs: Sequence[HandRecord]) -> float:
+    return sum(h.margin for h in hs) / len(hs) if hs else math.nan
+
+
+METRICS: dict[str, Metric] = {
+    "hands_won": _won,
+    "level_rate": _level_rate,
+    "level_swing": _swing,
+    "point_margin": _margin,
+}
+
+
+def bootstrap(
+    groups: Sequence[Sequence[HandRecord]], metric: Metric, rnd: random.Random, reps: int
+) -> tuple[float, float]:
+    """95% percentile interval, resampling whole pairs (``groups``)."""
+    n = len(groups)
+    vals = []
+    for _ in range(reps):
+        sample = [h for _ in range(n) for h in groups[rnd.randrange(n)]]
+        v = metric(sample)
+        if not math.isnan(v):
+            vals.append(v)
+    if not vals:
+        return (math.nan, math.nan)
+    vals.sort()
+    lo = vals[int(0.025 * (len(vals) - 1))]
+    hi = vals[math.ceil(0.975 * (len(vals) - 1))]
+    return (lo, hi)
+
+
+def summarise(results: Sequence[PairResult], seed: str, reps: int = 2000) -> dict[str, Any]:
+    """Every figure the harness prints, as plain data (no timings)."""
+    out: dict[str, Any] = {"pairs": len(results), "hands": 2 * len(results)}
+    splits: dict[str, Callable[[HandRecord], bool]] = {
+        "all": lambda h: True,
+        "attacking": lambda h: h.a_attacking,
+        "defending": lambda h: not h.a_attacking,
+    }
+    for name, keep in splits.items():
+        groups = [[h for h in r.hands if keep(h)] for r in results]
+        groups = [g for g in groups if g]
+        flat = [h for g in groups for h in g]
+        rnd = random.Random(f"{seed}/bootstrap/{name}")
+        block: dict[str, Any] = {"hands": len(flat)}
+        for mname, metric in METRICS.items():
+            lo, hi = bootstrap(groups, metric, rnd, reps)
+            block[mname] = {"value": metric(flat), "ci95": [lo, hi]}
+        won = sum(h.a_won for h in flat)
+        block["hands_won"]["wilson95"] = list(wilson(won, len(flat)))
+        block["a_levels"] = sum(h.a_levels for h in flat)
+        block["b_levels"] = sum(h.b_levels for h in flat)
+        out[name] = block
+    return out
+
+
+def timing(results: Sequence[PairResult]) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for label in ("A", "B"):
+        ts = sorted(t for r in results for t in r.times.get(label, []))
+        if not ts:
+            continue
+        p99 = ts[min(len(ts) - 1, math.ceil(0.99 * len(ts)) - 1)]
+        entry = {
+            "decisions": float(len(ts)),
+            "median_ms": 1000 * statistics.median(ts),
+            "p99_ms": 1000 * p99,
+            "max_ms": 1000 * ts[-1],
+        }
+        ss = [n for r in results for n in r.samples.get(label, [])]
+        if ss:
+            entry["median_samples"] = float(statistics.median(ss))
+        out[label] = entry
+    return out
+
+
+def _fmt_ci(block: dict[str, Any], name: str, pct: bool) -> str:
+    v = block[name]["value"]
+    lo, hi = block[name]["ci95"]
+    if pct:
+        return f"{100 * v:6.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]"
+    return f"{v:+7.2f} [{lo:+.2f}, {hi:+.2f}]"
+
+
+def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]]) -> str:
+    lines = [
+        f"{cfg.a} (A) vs {cfg.b} (B): {stats['pairs']} pairs = {stats['hands']} hands, "
+        f"preset {cfg.preset}, seed {cfg.seed!r}"
+        + (f", strong budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
+        + (f", strong samples {cfg.samples}" if cfg.samples is not None else ""),
+    ]
+    for name, title in (
+        ("all", "all hands"),
+        ("attacking", "A attacking"),
+        ("defending", "A defending"),
+    ):
+        b = stats[name]
+        wl, wh = b["hands_won"]["wilson95"]
+        lines.append(f"  {title} ({b['hands']} hands):")
+        lines.append(
+            f"    hands won     {_fmt_ci(b, 'hands_won', True)}  "
+            f"(Wilson [{100 * wl:.1f}, {100 * wh:.1f}])"
+        )
+        lines.append(
+            f"    level rate    {_fmt_ci(b, 'level_rate', True)}  "
+            f"(A +{b['a_levels']} levels, B +{b['b_levels']})"
+        )
+        lines.append(f"    level swing   {_fmt_ci(b, 'level_swing', False)} per hand")
+        lines.append(f"    point margin  {_fmt_ci(b, 'point_margin', False)} per hand")
+    for label, name in (("A", cfg.a), ("B", cfg.b)):
+        t = times.get(label)
+        if t:
+            extra = f", median samples {t['median_samples']:g}" if "median_samples" in t else ""
+            lines.append(
+                f"  decision time {label} ({name}): median {t['median_ms']:.2f} ms, "
+                f"p99 {t['p99_ms']:.1f} ms, max {t['max_ms']:.1f} ms "
+                f"over {int(t['decisions'])} plays/burials{extra}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__.split("\n")[0])
+    ap.add_argument("a", choices=sorted(LEVELS), help="player A's level")
+    ap.add_argument("b", choices=sorted(LEVELS), help="player B's level")
+    ap.add_argument("--pairs", type=int, default=100, help="deals, each played twice")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--seed", default="0", help="seed of the deals and the players' rngs")
+    ap.add_argument("--budget-ms", type=float, default=None, help="strong player's time budget")
+    ap.add_argument(
+        "--samples", type=int, default=None, help="strong player's samples per decision (cap)"
+    )
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--json", default=None, help="also write the figures to this file")
+    ap.add_argument("--quiet", action="store_true", help="no progress line")
+    args = ap.parse_args(argv)
+    cfg = Config(args.a, args.b, args.seed, args.preset, args.budget_ms, args.samples)
+    t0 = time.time()
+
+    def progress(k: int) -> None:
+        if not args.quiet:
+            el = time.time() - t0
+            print(f"\r  {k}/{args.pairs} pairs, {el:.0f} s", end="", file=sys.stderr, flush=True)
+
+    results = run_pairs(cfg, args.pairs, args.jobs, progress)
+    if not args.quiet:
+        print(file=sys.stderr)
+    stats = summarise(results, cfg.seed)
+    times = timing(results)
+    print(report(cfg, stats, times))
+    print(f"  wall time {time.time() - t0:.0f} s with {args.jobs} job(s)")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"config": asdict(cfg), "stats": stats, "timing": times}, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

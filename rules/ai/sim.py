@@ -1,0 +1,262 @@
+"""Determinisation and play-outs for the strong player.
+
+``Sampler`` deals the cards a seat cannot see (the other hands, and the kitty unless
+the seat buried it) at random, consistently with everything the seat has seen: the
+cards played, the voids players have shown, the hand sizes and the cards shown in
+declarations (still in the declarer's hand unless played; the dealer may have buried
+them). ``playout`` then plays a sampled world to the end of the hand with the basic
+policy, each simulated seat deciding only from the public state and its own cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from rules.ai.basic import play_policy
+from rules.ai.state import SEATS, Public
+from rules.cards import NUM_CARDS, POINTS
+from rules.scoring import kitty_multiplier, score_result
+from rules.trump import TRUMP
+
+KITTY = SEATS  # holder index of the hidden kitty in a sample
+
+Policy = Callable[[Public, int, Sequence[int], Sequence[int] | None], list[int]]
+
+
+class Sampler:
+    """Random deals of the unseen cards, consistent with what ``seat`` has seen."""
+
+    def __init__(
+        self,
+        pub: Public,
+        seat: int,
+        hand: Sequence[int],
+        kitty: Sequence[int] | None,
+        shown: Sequence[Sequence[int]],
+    ) -> None:
+        ctx = pub.ctx
+        self.seat = seat
+        self.dealer = pub.dealer
+        unseen = pub.unseen(hand, kitty)
+        if min(unseen) < 0:
+            raise ValueError("inconsistent view: more cards seen than the deck holds")
+        # Holders: the three other seats, and the kitty when this seat did not bury it.
+        holders = [s for s in range(SEATS) if s != seat]
+        caps = {s: pub.sizes[s] for s in holders}
+        kitty_hidden = kitty is None and pub.rules.kitty_size > 0 and seat != pub.dealer
+        if kitty_hidden:
+            holders.append(KITTY)
+            caps[KITTY] = pub.rules.kitty_size
+        self.holders = holders
+        self.caps = [caps.get(h, 0) for h in range(SEATS + 1)]
+        total_cap = sum(self.caps)
+        pool = sum(unseen)
+        if kitty_hidden and total_cap != pool:
+            # The kitty is not buried yet or already gone: only the hands are hidden.
+            self.caps[KITTY] = max(0, pool - sum(caps[s] for s in holders if s != KITTY))
+        suit_of = ctx.suit_of
+        full = 0
+        for h in holders:
+            full |= 1 << h
+        # Per card, the holders that may have it (shown voids rule some out).
+        eligible = [full] * NUM_CARDS
+        for s in holders:
+            if s == KITTY:
+                continue
+            v = pub.voids[s]
+            if v:
+                for c in range(NUM_CARDS):
+                    if v >> suit_of[c] & 1:
+                        eligible[c] &= ~(1 << s)
+        # Forced instances: declared cards stay with the declarer (the dealer's may
+        # also be in the kitty).
+        forced: list[tuple[int, int]] = []  # (card, mask)
+        free = list(unseen)
+        for s in holders:
+            if s == KITTY:
+                continue
+            for c in range(NUM_CARDS):
+                k = min(shown[s][c], free[c])
+                if k <= 0:
+                    continue
+                mask = 1 << s
+                if s == pub.dealer and kitty_hidden:
+                    mask |= 1 << KITTY
+                mask &= eligible[c] | (1 << KITTY)
+                if not mask:
+                    continue
+                forced.extend([(c, mask)] * k)
+                free[c] -= k
+        # Seats that have shown they hold no pair in a suit take at most one card of
+        # each identity of it: such suits are dealt card by card.
+        self.nopairs = [0] * (SEATS + 1)
+        for s in holders:
+            if s != KITTY:
+                self.nopairs[s] = pub.nopairs[s]
+        paired = 0
+        for v in self.nopairs:
+            paired |= v
+        self.ident = ctx.ident
+        self.suit_of = suit_of
+        constrained: list[tuple[int, int]] = list(forced)
+        unconstrained: list[int] = []
+        for c in range(NUM_CARDS):
+            k = free[c]
+            if not k:
+                continue
+            if eligible[c] == full and not paired >> suit_of[c] & 1:
+                unconstrained.extend([c] * k)
+            else:
+                constrained.extend([(c, eligible[c])] * k)
+        self.constrained = constrained
+        self.unconstrained = unconstrained
+        self.full = full
+
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """(the four hands with this seat's left empty, the hidden kitty's counts)."""
+        for _ in range(40):
+            got = self._try(rng)
+            if got is not None:
+                return got
+        got = self._exact(rng)
+        if got is None:
+            raise ValueError("no deal is consistent with this view")
+        return got
+
+    def _try(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+        caps = list(self.caps)
+        holding = [[0] * NUM_CARDS for _ in range(SEATS + 1)]
+        order = list(self.constrained)
+        rng.shuffle(order)
+        order.sort(key=lambda x: bin(x[1]).count("1"))
+        nopairs, suit_of, ident = self.nopairs, self.suit_of, self.ident
+        two_colour = ident[26] != 26
+        for c, mask in order:
+            sc = suit_of[c]
+            total = 0
+            for h in self.holders:
+                if mask >> h & 1 and caps[h] > 0:
+                    if nopairs[h] >> sc & 1 and (
+                        holding[h][c] or (two_colour and _twin_held(holding[h], c, ident))
+                    ):
+                        mask &= ~(1 << h)
+                        continue
+                    total += caps[h]
+            if total <= 0:
+                return None
+            r = rng.random() * total
+            chosen = -1
+            for h in self.holders:
+                if mask >> h & 1 and caps[h] > 0:
+                    chosen = h
+                    r -= caps[h]
+                    if r < 0:
+                        break
+            holding[chosen][c] += 1
+            caps[chosen] -= 1
+        rest = list(self.unconstrained)
+        rng.shuffle(rest)
+        i = 0
+        for h in self.holders:
+            k = caps[h]
+            for c in rest[i : i + k]:
+                holding[h][c] += 1
+            i += k
+        if i != len(rest):
+            return None
+        return holding[:SEATS], holding[KITTY]
+
+    def _exact(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+        """Sequential sampling that checks Hall's condition before each placement."""
+        caps = list(self.caps)
+        holding = [[0] * NUM_CARDS for _ in range(SEATS + 1)]
+        items = list(self.constrained) + [(c, self.full) for c in self.unconstrained]
+        rng.shuffle(items)
+        left: dict[int, int] = {}
+        for _, m in items:
+            left[m] = left.get(m, 0) + 1
+        subsets = [h for h in range(1, 1 << (SEATS + 1)) if h & ~self.full == 0]
+
+        def feasible() -> bool:
+            for hs in subsets:
+                need = sum(k for m, k in left.items() if m & ~hs == 0)
+                cap = sum(caps[h] for h in self.holders if hs >> h & 1)
+                if need > cap:
+                    return False
+            return True
+
+        for c, mask in items:
+            left[mask] -= 1
+            options = [h for h in self.holders if mask >> h & 1 and caps[h] > 0]
+            rng.shuffle(options)
+            for h in options:
+                caps[h] -= 1
+                if feasible():
+                    holding[h][c] += 1
+                    break
+                caps[h] += 1
+            else:
+                return None
+        return holding[:SEATS], holding[KITTY]
+
+
+def _twin_held(holding: Sequence[int], c: int, ident: Sequence[int]) -> bool:
+    """Two-colour play: does the holding have a card of ``c``'s identity?"""
+    i = ident[c]
+    return any(holding[x] for x in (i, i + 26) if x < 52 and ident[x] == i)
+
+
+def utility(pub: Public, seat: int, total: int, point_weight: float) -> float:
+    """The hand's result for ``seat``'s team: ±(1 + levels gained) for winning or losing
+    the hand, plus a small weight on the attackers' points (signed for this team)."""
+    rules = pub.rules
+    res = score_result(rules, total)
+    attacker = pub.is_attacker(seat)
+    won = (res.winner == "attackers") == attacker
+    v = float(1 + res.levels) if won else -float(1 + res.levels)
+    pts = total if attacker else -total
+    return v + point_weight * pts / rules.step
+
+
+def playout(
+    pub: Public,
+    hands: list[list[int]],
+    kitty: Sequence[int],
+    policy: Policy = play_policy,
+    first: tuple[int, Sequence[int]] | None = None,
+) -> int:
+    """Play the hand to its end from ``pub`` (mutated, as are ``hands``), every seat
+    deciding with ``policy`` from the public state and its own cards (the dealer also
+    knows the kitty); ``first`` is a play to make before the policy takes over.
+    Returns the attackers' final total, the kitty included."""
+    dealer = pub.dealer
+    rules = pub.rules
+    while True:
+        if first is not None:
+            seat, cards = first
+            first = None
+        else:
+            seat = (pub.leader + len(pub.trick)) % SEATS
+            if not pub.sizes[seat]:
+                return pub.points
+            cards = policy(pub, seat, hands[seat], kitty if seat == dealer else None)
+        hand = hands[seat]
+        for c in cards:
+            hand[c] -= 1
+        pub.record(seat, cards)
+        if len(pub.trick) == SEATS:
+            lead = pub.lead
+            assert lead is not None
+            w = pub.end_trick()
+            if not pub.sizes[w]:
+                total = pub.points
+                if pub.is_attacker(w):
+                    kp = sum(POINTS[c] * n for c, n in enumerate(kitty) if n)
+                    total += kp * kitty_multiplier(rules, lead.shapes)
+                return total
+
+
+def suit_lengths(pub: Public, counts: Sequence[int]) -> list[int]:
+    ctx = pub.ctx
+    return [sum(ctx.suit_counts[s](counts)) for s in range(TRUMP + 1)]

@@ -1,0 +1,289 @@
+"""What a seat knows during the play, in a form that is cheap to query and to update.
+
+``Public`` is the part of a hand every seat sees: the cards played so far (the view
+holds every played trick), the current trick, the points, the hand sizes and the voids
+players have shown (a player who did not follow the led suit has none left). A seat's
+knowledge is ``Public`` plus its own hand (and, for the dealer, the buried kitty).
+
+The same structure drives the strong player's simulations: there every seat's hand is
+filled in from a sample, and each simulated seat still decides from ``Public`` plus its
+own cards only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rules.cards import NUM_CARDS, POINTS, Card
+from rules.play import Lead, make_lead, play_key
+from rules.ruleset import RuleSet
+from rules.trump import TRUMP, TrumpContext
+from rules.units import Unit, decompose
+from rules.views import View
+
+SEATS = 4
+
+
+def partner_of(seat: int) -> int:
+    return (seat + 2) % SEATS
+
+
+def same_team(a: int, b: int) -> bool:
+    return (a - b) % 2 == 0
+
+
+@dataclass(slots=True)
+class Public:
+    """The public state of a hand in the playing phase."""
+
+    ctx: TrumpContext
+    rules: RuleSet
+    dealer: int
+    played: list[int]  # 54 counts: every card played this hand (the current trick too)
+    voids: list[int]  # per seat: bit s set = has shown a void in effective suit s
+    trick: list[tuple[int, tuple[int, ...]]]  # the current trick: (seat, cards)
+    leader: int  # who leads (or led) the current trick
+    points: int  # the attackers' trick points plus penalties so far
+    sizes: list[int]  # cards left in each hand
+    tricks_done: int
+    lead: Lead | None = None  # the current trick's lead, once there is one
+    # the current trick's winning play so far: (index into ``trick``, its key)
+    best: tuple[int, tuple[int, int]] | None = None
+    table_points: int = 0  # points in the current trick
+    _total: list[int] = field(default_factory=list)
+    # per seat, ``unseen`` as last computed, kept up to date as cards are played
+    _unseen: list[list[int] | None] = field(default_factory=lambda: [None] * SEATS)
+    # per seat: bit s set = has shown it holds no pair (two identical cards) in suit s
+    nopairs: list[int] = field(default_factory=lambda: [0] * SEATS)
+
+    @property
+    def total(self) -> list[int]:
+        """Copies of each card in the deck."""
+        if not self._total:
+            self._total = [self.rules.decks] * NUM_CARDS
+        return self._total
+
+    def copy(self) -> Public:
+        return Public(
+            self.ctx,
+            self.rules,
+            self.dealer,
+            list(self.played),
+            list(self.voids),
+            list(self.trick),
+            self.leader,
+            self.points,
+            list(self.sizes),
+            self.tricks_done,
+            self.lead,
+            self.best,
+            self.table_points,
+            self._total,
+            [None if u is None else list(u) for u in self._unseen],
+            list(self.nopairs),
+        )
+
+    def is_attacker(self, seat: int) -> bool:
+        return not same_team(seat, self.dealer)
+
+    # ---- updating ----------------------------------------------------------------------
+    def record(self, seat: int, cards: Sequence[int]) -> None:
+        """Note a play (already accepted) in the current trick; does not finish it."""
+        ctx = self.ctx
+        played = self.played
+        caches = [u for k, u in enumerate(self._unseen) if u is not None and k != seat]
+        for c in cards:
+            played[c] += 1
+            for u in caches:
+                u[c] -= 1
+        self.sizes[seat] -= len(cards)
+        if len(cards) == 1:
+            c = cards[0]
+            self.table_points += POINTS[c]
+            cards_t: tuple[int, ...] = (c,)
+            if not self.trick:
+                self.leader = seat
+                self.lead = make_lead(ctx, cards_t)
+                self.trick.append((seat, cards_t))
+                self.best = (0, (0, ctx.pos[c]))
+                return
+            lead = self.lead
+            assert lead is not None and self.best is not None
+            s = lead.suit
+            sc = ctx.suit_of[c]
+            self.trick.append((seat, cards_t))
+            if sc == s:
+                key = (0, ctx.pos[c])
+            else:
+                self.voids[seat] |= 1 << s
+                if sc != TRUMP:
+                    return
+                key = (1, ctx.pos[c])
+            if key > self.best[1]:
+                self.best = (len(self.trick) - 1, key)
+            return
+        self.table_points += sum(POINTS[c] for c in cards)
+        cards_t = tuple(cards)
+        if not self.trick:
+            self.leader = seat
+            self.lead = make_lead(ctx, cards_t)
+            self.trick.append((seat, cards_t))
+            self.best = (0, play_key(ctx, self.lead, cards_t) or (0, -1))
+            return
+        lead = self.lead
+        assert lead is not None and self.best is not None
+        s = lead.suit
+        suit_of = ctx.suit_of
+        s0 = suit_of[cards_t[0]]
+        mixed = any(suit_of[c] != s0 for c in cards_t)
+        if mixed or s0 != s:
+            self.voids[seat] |= 1 << s
+        elif lead.units[0].width >= 2:
+            # A shaped lead followed in suit without a single pair: the follower has
+            # no pair in the suit (it would have had to play it).
+            ident = ctx.ident
+            ids = [ident[c] for c in cards_t]
+            if len(set(ids)) == len(ids):
+                self.nopairs[seat] |= 1 << s
+        self.trick.append((seat, cards_t))
+        if mixed or (s0 != s and s0 != TRUMP):
+            return  # a discard
+        key2 = play_key(ctx, lead, cards_t)
+        if key2 is not None and key2 > self.best[1]:
+            self.best = (len(self.trick) - 1, key2)
+
+    def winner(self) -> int:
+        """The seat winning the current trick so far."""
+        assert self.best is not None
+        return self.trick[self.best[0]][0]
+
+    def end_trick(self) -> int:
+        """Close a complete trick: points to the attackers if they won; returns the winner."""
+        w = self.winner()
+        if self.is_attacker(w):
+            self.points += self.table_points
+        self.trick = []
+        self.lead = None
+        self.best = None
+        self.table_points = 0
+        self.tricks_done += 1
+        self.leader = w
+        return w
+
+    # ---- queries -----------------------------------------------------------------------
+    def unseen(self, hand: Sequence[int], kitty: Sequence[int] | None = None) -> list[int]:
+        """Cards a seat holding ``hand`` (and knowing ``kitty``) cannot place: the other
+        hands, plus the kitty for a seat that did not bury it."""
+        if kitty is None:
+            return [t - p - h for t, p, h in zip(self.total, self.played, hand, strict=True)]
+        return [
+            t - p - h - k for t, p, h, k in zip(self.total, self.played, hand, kitty, strict=True)
+        ]
+
+    def unseen_for(
+        self, seat: int, hand: Sequence[int], kitty: Sequence[int] | None = None
+    ) -> list[int]:
+        """``unseen(hand, kitty)`` for ``seat`` (holding ``hand``), cached and kept up to
+        date as cards are played. The caller must not change the list."""
+        got = self._unseen[seat]
+        if got is None:
+            got = self._unseen[seat] = self.unseen(hand, kitty)
+        return got
+
+    def to_play(self) -> list[int]:
+        """Seats still to play in the current trick, in order (after the one to act)."""
+        n = len(self.trick)
+        return [(self.leader + k) % SEATS for k in range(n + 1, SEATS)]
+
+
+def public_of(view: View) -> Public:
+    """Rebuild the public state of a view in the playing phase."""
+    assert view.dealer is not None
+    ctx = view.context
+    rules = view.rules
+    pub = Public(
+        ctx=ctx,
+        rules=rules,
+        dealer=view.dealer,
+        played=[0] * NUM_CARDS,
+        voids=[0] * SEATS,
+        trick=[],
+        leader=view.dealer,
+        points=0,
+        sizes=[0] * SEATS,
+        tricks_done=0,
+    )
+    for t in view.tricks:
+        for seat, cards in t.plays:
+            pub.record(seat, cards)
+        pub.end_trick()
+    for seat, cards in view.current:
+        pub.record(seat, cards)
+    if view.current:
+        pub.leader = view.current[0][0]
+    elif view.turn is not None:
+        pub.leader = view.turn
+    pub.points = view.attackers_points  # trick points ± penalties, as the view has them
+    pub.sizes = list(view.hand_sizes)
+    return pub
+
+
+def shown_cards(view: View) -> list[list[int]]:
+    """Per seat, the declared cards (shown to everyone) that seat has not played yet.
+
+    A declaration shows level cards or jokers; they stay in the declarer's hand until
+    played (the dealer may also have buried them: callers allow for that)."""
+    shown = [[0] * NUM_CARDS for _ in range(SEATS)]
+    for d in view.declarations:
+        need = [0] * NUM_CARDS
+        for c in d.cards:
+            need[c] += 1
+        row = shown[d.seat]
+        for i in range(NUM_CARDS):
+            if need[i] > row[i]:
+                row[i] = need[i]
+    plays = [*(p for t in view.tricks for p in t.plays), *view.current]
+    for seat, cards in plays:
+        row = shown[seat]
+        for c in cards:
+            if row[c]:
+                row[c] -= 1
+    return shown
+
+
+def effective_suit_length(ctx: TrumpContext, counts: Sequence[int], suit: int) -> int:
+    return sum(ctx.suit_counts[suit](counts))
+
+
+def trump_count(ctx: TrumpContext, counts: Sequence[int]) -> int:
+    return sum(ctx.suit_counts[TRUMP](counts))
+
+
+def cards_list(counts: Sequence[int], order: Sequence[int]) -> list[int]:
+    """The cards of ``counts`` among ``order``, in that order, with repeats."""
+    out: list[int] = []
+    for c in order:
+        n = counts[c]
+        if n:
+            out.extend([c] * n)
+    return out
+
+
+def as_cards(cards: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(Card(c) for c in cards)
+
+
+def units_of(ctx: TrumpContext, cards: Sequence[int]) -> tuple[Unit, ...]:
+    """``decompose(ctx, cards)`` for cards of one effective suit, memoised per context
+    (the same holdings come back again and again in the strong player's play-outs)."""
+    memo: dict[tuple[int, ...], tuple[Unit, ...]] | None = ctx.memo.get("ai_units")
+    if memo is None:
+        memo = ctx.memo["ai_units"] = {}
+    key = tuple(cards)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= 50_000:
+            memo.clear()
+        got = memo[key] = tuple(decompose(ctx, key))
+    return got

@@ -1,0 +1,293 @@
+"""The strong player: determinised Monte-Carlo search over the basic policy.
+
+For a play decision it lists candidate plays (legal plays from its hand, de-duplicated,
+at most ``max_candidates``, the basic player's choice first), then, until the time
+budget is spent, samples the hidden cards consistently with what it has seen
+(``rules.ai.sim.Sampler``: cards played, shown voids and pair-less suits, hand sizes,
+declared cards, its own buried kitty) and plays every candidate out to the end of the
+hand in that same sample with the basic policy. A play-out scores the hand's result
+for this seat's team: ±(1 + levels gained) for winning or losing the hand, plus the
+attackers' points (signed for the team) in score steps times ``point_weight``.
+
+The samples are shared by all candidates, so candidates are compared sample by sample
+(paired): after a few samples a candidate clearly worse than the basic choice, or no
+different from it at all, is dropped; the search stops early when only the basic
+choice is left. The play is the candidate whose mean gain over the basic choice has the
+best lower confidence bound (mean − ``confidence`` × standard error), if positive;
+otherwise the basic choice. Follows with nothing to weigh (the trick cannot be won
+and the partner is not winning it, or the partner wins behind us) are played at once.
+Declaring and burying defer to the basic player.
+
+Decisions depend only on the view and the rng. With a time budget the number of
+samples depends on the machine's speed; ``max_samples`` (with ``budget_ms=None``) makes
+the search exactly reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from math import comb
+
+from rules.actions import Action, Play
+from rules.ai.basic import (
+    BasicPlayer,
+    cheapest,
+    follow_options,
+    play_policy,
+    richest,
+    sure_units,
+)
+from rules.ai.sim import Sampler, playout, utility
+from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
+from rules.cards import NUM_CARDS, POINTS, counts_of
+from rules.play import generate_follow, legal_follows
+from rules.trump import TRUMP
+from rules.views import View
+
+DEFAULT_BUDGET_MS = 300.0
+ELIMINATE_AFTER = 3  # samples before candidates that are clearly worse are dropped
+
+
+class StrongPlayer:
+    level = "strong"
+
+    def __init__(
+        self,
+        budget_ms: float | None = DEFAULT_BUDGET_MS,
+        *,
+        max_samples: int | None = None,
+        max_candidates: int = 6,
+        point_weight: float = 1.0,
+        confidence: float = 1.0,
+        elimination: float = 2.0,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if budget_ms is None and max_samples is None:
+            raise ValueError("give a time budget, a sample cap, or both")
+        self.budget_ms = budget_ms
+        self.max_samples = max_samples
+        self.max_candidates = max_candidates
+        self.point_weight = point_weight
+        self.confidence = confidence
+        self.elimination = elimination
+        self.clock = clock
+        self.basic = BasicPlayer()
+        self.last_samples = 0  # samples used by the last search (for the harness)
+
+    def choose(self, view: View, rng: random.Random) -> Action | None:
+        seat = view.seat
+        if seat is None or view.hand is None:
+            return None
+        if view.phase != "playing" or seat != view.turn:
+            return self.basic.choose(view, rng)
+        start = self.clock()
+        hand = counts_of(view.hand)
+        pub = public_of(view)
+        kitty = counts_of(view.buried) if seat == view.dealer and view.buried else None
+        base = play_policy(pub, seat, hand, kitty)
+        self.last_samples = 0
+        if trivial(pub, seat, hand):
+            return Play(seat, as_cards(base))
+        cands = candidates(pub, seat, hand, kitty, base, rng, self.max_candidates)
+        if len(cands) == 1:
+            return Play(seat, as_cards(cands[0]))
+        sampler = Sampler(pub, seat, hand, kitty, shown_cards(view))
+        srng = random.Random(rng.getrandbits(64))
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
+        rows: list[list[float]] = []
+        alive = list(range(len(cands)))
+        samples = 0
+        while len(alive) > 1 and (self.max_samples is None or samples < self.max_samples):
+            hands, hidden_kitty = sampler.sample(srng)
+            world_kitty = kitty if kitty is not None else hidden_kitty
+            values = [0.0] * len(cands)
+            done = True
+            for i in alive:
+                hs = [list(h) for h in hands]
+                hs[seat] = list(hand)
+                total = playout(pub.copy(), hs, world_kitty, first=(seat, cands[i]))
+                values[i] = utility(pub, seat, total, self.point_weight)
+                if deadline is not None and self.clock() > deadline:
+                    done = False  # (even in the first sample: then the basic choice)
+                    break
+            if not done:
+                break  # out of time inside a sample: drop the partial one
+            rows.append(values)
+            samples += 1
+            if samples >= ELIMINATE_AFTER:
+                alive = [i for i in alive if i == 0 or _keep(rows, i, self.elimination)]
+            if deadline is not None and self.clock() > deadline:
+                break
+        self.last_samples = samples
+        return Play(seat, as_cards(cands[select(rows, alive, self.confidence)]))
+
+
+def _diffs(rows: Sequence[Sequence[float]], i: int) -> tuple[float, float]:
+    """Mean and standard error of candidate ``i``'s gain over candidate 0."""
+    n = len(rows)
+    diffs = [r[i] - r[0] for r in rows]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, (var / n) ** 0.5
+
+
+def _keep(rows: Sequence[Sequence[float]], i: int, z: float) -> bool:
+    """Keep sampling candidate ``i`` unless it is clearly worse than the basic choice,
+    or has made no difference at all so far."""
+    mean, se = _diffs(rows, i)
+    if se == 0.0 and mean == 0.0:
+        return False
+    return mean + z * se >= 0.0
+
+
+def select(rows: Sequence[Sequence[float]], alive: Sequence[int], confidence: float) -> int:
+    """The candidate to play: the one whose gain over the basic choice (candidate 0),
+    paired sample by sample, has the best lower confidence bound, if that is positive."""
+    if len(rows) < 3:
+        return 0  # too few samples to overrule the basic choice
+    best, best_score = 0, 0.0
+    for i in alive:
+        if i == 0:
+            continue
+        mean, se = _diffs(rows, i)
+        score = mean - confidence * se
+        if mean > 0 and score > best_score + 1e-12:
+            best, best_score = i, score
+    return best
+
+
+# ---- candidates ----------------------------------------------------------------------------
+
+
+def trivial(pub: Public, seat: int, hand: Sequence[int]) -> bool:
+    """A follow with nothing to weigh: we cannot win the trick and the partner is not
+    winning it (play cheap), or we play last behind a winning partner (feed points)."""
+    if not pub.trick:
+        return False
+    lead = pub.lead
+    assert lead is not None and pub.best is not None
+    idx, key = pub.best
+    partner_winning = (pub.trick[idx][0] - seat) % 2 == 0
+    if partner_winning:
+        return len(pub.trick) == 3
+    ctx = pub.ctx
+    pos = ctx.pos
+    if len(lead.cards) == 1:
+        s = lead.suit
+        mine = [c for c in ctx.suit_cards[s] if hand[c]]
+        if mine:
+            return key[0] != 0 or pos[mine[-1]] <= key[1]
+        if s == TRUMP:
+            return True
+        need = key[1] if key[0] == 1 else -1
+        return not any(hand[c] and pos[c] > need for c in ctx.suit_cards[TRUMP])
+    return follow_options(pub, hand).win() is None
+
+
+def candidates(
+    pub: Public,
+    seat: int,
+    hand: list[int],
+    kitty: Sequence[int] | None,
+    base: list[int],
+    rng: random.Random,
+    cap: int,
+) -> list[list[int]]:
+    """Distinct legal plays worth comparing, the basic choice first, at most ``cap``,
+    the likeliest alternatives first."""
+    out: list[list[int]] = [list(base)]
+    seen = {tuple(sorted(base))}
+
+    def add(cards: Sequence[int] | None) -> None:
+        if not cards:
+            return
+        key = tuple(sorted(cards))
+        if key not in seen:
+            seen.add(key)
+            out.append([int(c) for c in cards])
+
+    ctx = pub.ctx
+    suit_of, pos = ctx.suit_of, ctx.pos
+    if not pub.trick:
+        unseen = pub.unseen(hand, kitty)
+        shaped: list[list[int]] = []
+        lows: list[tuple[int, int]] = []
+        highs: list[int] = []
+        for s in range(5):
+            cs = cards_list(hand, ctx.suit_cards[s])
+            if not cs:
+                continue
+            units = units_of(ctx, cs)
+            sure = sure_units(ctx, unseen, units)
+            if sure:
+                add([c for u in sure for c in u.cards])
+            for u in units:
+                if u.size > 1:
+                    shaped.append([int(c) for c in u.cards])
+            singles = [int(u.cards[0]) for u in units if u.size == 1]
+            if singles:
+                lows.append((len(cs), min(singles, key=lambda c: (POINTS[c] > 0, pos[c]))))
+                highs.append(max(singles, key=lambda c: pos[c]))
+        for _, c in sorted(lows):
+            add([c])
+        for cards in sorted(shaped, key=lambda cs: -len(cs)):
+            add(cards)
+        for c in highs:
+            add([c])
+        return _cap(out, cap)
+    lead = pub.lead
+    assert lead is not None and pub.best is not None
+    _, key = pub.best
+    n = len(lead.cards)
+    if n == 1:
+        s = lead.suit
+        mine = [c for c in ctx.suit_cards[s] if hand[c]]
+        if mine:
+            add([cheapest(ctx, mine)])
+            add([richest(ctx, mine)])
+            if key[0] == 0:
+                beaters = [c for c in mine if pos[c] > key[1]]
+                if beaters:
+                    add([beaters[0]])
+            add([mine[-1]])
+            kinds: dict[tuple[int, int], int] = {}
+            for c in mine:
+                kinds.setdefault((pos[c], POINTS[c]), c)
+            for c in sorted(kinds.values(), key=lambda c: -pos[c]):
+                add([c])
+            return _cap(out, cap)
+        others = [c for c in range(NUM_CARDS) if hand[c]]
+        plain = [c for c in others if suit_of[c] != TRUMP]
+        trumps = [c for c in ctx.suit_cards[TRUMP] if hand[c]]
+        add([cheapest(ctx, others)])
+        need = key[1] if key[0] == 1 else -1
+        ruffs = [c for c in trumps if pos[c] > need]
+        if ruffs:
+            add([ruffs[0]])
+        add([richest(ctx, others)])
+        if ruffs:
+            add([ruffs[-1]])
+        for s2 in range(4):
+            cs = [c for c in plain if suit_of[c] == s2]
+            if cs:
+                add([cheapest(ctx, cs)])
+        return _cap(out, cap)
+    opts = follow_options(pub, hand)
+    add(opts.cheap())
+    add(opts.win())
+    add(opts.rich())
+    have = sum(ctx.suit_counts[lead.suit](hand))
+    pool = have if have > n else sum(hand) - have
+    k = n if have > n else n - have
+    if comb(pool, k) <= 300:
+        for follow in legal_follows(ctx, hand, lead, limit=cap * 3):
+            add([int(c) for c in follow])
+    for _ in range(3):
+        add([int(c) for c in generate_follow(ctx, hand, lead, rng)])
+    return _cap(out, cap)
+
+
+def _cap(out: list[list[int]], cap: int) -> list[list[int]]:
+    return out[: max(1, cap)]

@@ -1,0 +1,513 @@
+"""AI players (rules/ai): every action legal, decisions from the view alone, and the
+habits the basic player is meant to have.
+
+* Legality: over random deals of every preset, every action any AI level chooses in any
+  phase (declaring during the deal and in the window, burying, leading, following) is
+  applied to the Match and must be accepted.
+* Hidden cards: a view never carries another seat's hand, and permuting the other
+  seats' hidden cards consistently (same suit lengths, declared cards left alone) changes
+  neither the view nor any AI's decision.
+* The strong player's samples are consistent with everything the seat has seen.
+
+Bigger runs are marked slow and shrink unless SHENGJI_SLOW=1.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from rules.actions import Action, DealCards, NextHand, Pass
+from rules.ai import LEVELS, make_player
+from rules.ai.base import Player
+from rules.ai.basic import BasicPlayer, choose_bury, play_policy, trump_quality
+from rules.ai.random_player import RandomPlayer
+from rules.ai.sim import Sampler, playout
+from rules.ai.state import Public, public_of, shown_cards
+from rules.ai.strong import StrongPlayer
+from rules.cards import NUM_CARDS, Card, Suit, counts_of, full_deck
+from rules.errors import RuleError
+from rules.game import Match
+from rules.notation import parse_cards
+from rules.presets import PRESETS, preset
+from rules.trump import TRUMP, TrumpContext
+from rules.views import View
+
+SLOW = os.environ.get("SHENGJI_SLOW") == "1"
+
+
+def quick_strong() -> StrongPlayer:
+    """A strong player that is fast and exactly reproducible (no time budget)."""
+    return StrongPlayer(None, max_samples=2, max_candidates=3)
+
+
+FACTORIES: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "simple": lambda: make_player("simple"),
+    "basic": BasicPlayer,
+    "strong": quick_strong,
+}
+
+
+# ---- driving a match with AI players --------------------------------------------------------
+
+
+def apply_ok(m: Match, action: Action, who: str) -> None:
+    try:
+        m.apply(action)
+    except RuleError as exc:  # pragma: no cover - the failure message is the point
+        raise AssertionError(f"{who} chose an illegal action {action!r}: {exc}") from exc
+
+
+def drive(
+    m: Match,
+    players: Sequence[Player],
+    rng: random.Random,
+    hands: int = 1,
+    stop: Callable[[Match], bool] | None = None,
+) -> None:
+    """Play ``hands`` hands, asking every seat whenever it may act (all four during the
+    deal, in a random order), applying every AI action."""
+    names = [type(p).__name__ for p in players]
+    played_hands = 0
+    for _ in range(20_000):
+        if stop is not None and stop(m):
+            return
+        if m.phase == "finished":
+            return
+        if m.phase == "scored":
+            played_hands += 1
+            if played_hands >= hands:
+                return
+            m.apply(NextHand())
+            continue
+        if m.phase == "dealing":
+            m.apply(DealCards(rng.randint(1, 6)))
+            order = rng.sample(range(4), 4)
+            for s in order:
+                if m.phase not in ("dealing", "declaring"):
+                    break
+                a = players[s].choose(m.view_for(s), rng)
+                if a is not None:
+                    apply_ok(m, a, names[s])
+            continue
+        if m.phase == "declaring":
+            for s in rng.sample(range(4), 4):
+                if m.phase != "declaring" or s in m.hand.passes:
+                    continue
+                a = players[s].choose(m.view_for(s), rng)
+                apply_ok(m, a if a is not None else Pass(s), names[s])
+            continue
+        if m.phase == "burying":
+            d = m.dealer
+            assert d is not None
+            for s in range(4):  # nobody but the dealer has anything to do
+                if s != d:
+                    assert players[s].choose(m.view_for(s), rng) is None
+            a = players[d].choose(m.view_for(d), rng)
+            assert a is not None, f"{names[d]} did not bury"
+            apply_ok(m, a, names[d])
+            continue
+        if m.phase == "playing":
+            s = m.turn
+            assert s is not None
+            o = (s + rng.randint(1, 3)) % 4  # a seat whose turn it is not has nothing to do
+            assert players[o].choose(m.view_for(o), rng) is None
+            a = players[s].choose(m.view_for(s), rng)
+            assert a is not None, f"{names[s]} did not play"
+            apply_ok(m, a, names[s])
+            continue
+    raise AssertionError("the match did not progress")
+
+
+# ---- every action is legal ------------------------------------------------------------------
+
+
+LINEUPS = [
+    ("random", "random", "random", "random"),
+    ("basic", "random", "basic", "random"),
+    ("strong", "basic", "strong", "basic"),
+    ("basic", "simple", "random", "strong"),
+]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_ai_action_is_accepted(name: str) -> None:
+    """Property: over random deals, levels and dealers, every AI action is legal."""
+    rules = preset(name)
+    seeds = range(8 if SLOW else 3)
+    for seed in seeds:
+        rng = random.Random(f"{name}/{seed}")
+        for k, lineup in enumerate(LINEUPS):
+            if "strong" in lineup and seed and not SLOW:
+                continue  # the strong player is the slow one: one deal per preset
+            players = [FACTORIES[x]() for x in lineup]
+            if rng.random() < 0.5:
+                m = Match(rules, f"legal/{name}/{seed}/{k}")  # hand 1: declaring picks the dealer
+            else:
+                level = rng.choice(rules.levels)
+                m = Match(
+                    rules,
+                    f"legal/{name}/{seed}/{k}",
+                    levels=(level, rng.choice(rules.levels)),
+                    first_dealer=rng.randrange(4),
+                )
+            drive(m, players, rng, hands=2 if "strong" not in lineup else 1)
+            assert m.history, "a hand was played to its end"
+
+
+@pytest.mark.slow
+def test_many_random_deals_stay_legal() -> None:
+    """More deals of the fast levels, every preset (bigger with SHENGJI_SLOW=1)."""
+    n = 12 if SLOW else 2
+    for name, rules in PRESETS.items():
+        for seed in range(n):
+            rng = random.Random(f"many/{name}/{seed}")
+            lineup = [rng.choice(["random", "basic", "simple"]) for _ in range(4)]
+            players = [FACTORIES[x]() for x in lineup]
+            drive(Match(rules, f"many/{name}/{seed}"), players, rng, hands=3)
+
+
+def test_levels_registry() -> None:
+    assert {"random", "simple", "basic", "strong"} <= set(LEVELS)
+    for level in LEVELS:
+        assert make_player(level).level == level
+    assert isinstance(make_player("basic"), BasicPlayer)
+    with pytest.raises(ValueError):
+        make_player("grandmaster")
+
+
+def test_random_player_leads_throws_and_units() -> None:
+    """The random player attempts throws as well as single units (and the engine takes
+    a failed throw as the forced unit)."""
+    rules = preset("classic")
+    kinds: Counter[str] = Counter()
+    for seed in range(6):
+        rng = random.Random(seed)
+        m = Match(rules, f"rnd/{seed}", levels=(5, 5), first_dealer=0)
+        players = [RandomPlayer() for _ in range(4)]
+
+        def note(match: Match) -> bool:
+            return False
+
+        drive(m, players, rng, stop=note)
+        for t in m.hand.tricks:
+            kinds["multi" if len(t.plays[0][1]) > 1 else "single"] += 1
+    assert kinds["single"] and kinds["multi"]
+
+
+# ---- only the view ----------------------------------------------------------------------------
+
+
+def play_until(m: Match, players: Sequence[Player], rng: random.Random, plays: int) -> None:
+    """Drive the match into the playing phase and ``plays`` cards into it."""
+    count = [0]
+
+    def stop(match: Match) -> bool:
+        if match.phase == "playing":
+            if count[0] >= plays:
+                return True
+            count[0] += 1
+        return False
+
+    drive(m, players, rng, stop=stop)
+
+
+def permute_hidden(m: Match, viewer: int, rng: random.Random) -> Match:
+    """A copy of ``m`` where the cards ``viewer`` cannot see are dealt differently but
+    consistently with everything public: two other seats (or a seat and the kitty the
+    viewer did not bury) swap cards of the same effective suit, never a declared card."""
+    m2 = m.copy()
+    h = m2.hand
+    ctx = m2.context
+    shown = {c for d in h.declarations for c in d.cards}
+    holders: list[list[int]] = [h.hands[s] for s in range(4) if s != viewer]
+    kitty_counts = counts_of(h.buried)
+    if viewer != h.dealer and h.buried:
+        holders.append(kitty_counts)
+    swaps = 0
+    for _ in range(200):
+        a, b = rng.sample(range(len(holders)), 2)
+        ha, hb = holders[a], holders[b]
+        ca = [c for c in range(NUM_CARDS) if ha[c] and c not in shown]
+        if not ca:
+            continue
+        x = rng.choice(ca)
+        cb = [
+            c
+            for c in range(NUM_CARDS)
+            if hb[c] and c not in shown and c != x and ctx.suit_of[c] == ctx.suit_of[x]
+        ]
+        if not cb:
+            continue
+        y = rng.choice(cb)
+        ha[x] -= 1
+        ha[y] += 1
+        hb[y] -= 1
+        hb[x] += 1
+        swaps += 1
+    if viewer != h.dealer and h.buried:
+        h.buried = [Card(c) for c in range(NUM_CARDS) for _ in range(kitty_counts[c])]
+    assert swaps
+    return m2
+
+
+def test_view_holds_no_other_hand() -> None:
+    """Field by field: only the seat's own hand; the kitty only for the dealer."""
+    rng = random.Random(3)
+    m = Match(preset("classic"), "view/1", levels=(7, 7), first_dealer=1)
+    play_until(m, [BasicPlayer() for _ in range(4)], rng, plays=9)
+    for seat in range(4):
+        v = m.view_for(seat)
+        assert sorted(v.hand or ()) == sorted(m.hand_of(seat))
+        if seat != m.dealer:
+            assert v.kitty_taken is None and v.buried is None
+        # Own hand + played cards (+ the kitty the dealer buried): never more than
+        # the deck, so no other seat's unplayed card can hide in there.
+        mentioned = Counter(v.hand or ())
+        for t in v.tricks:
+            for _, cards in t.plays:
+                mentioned.update(cards)
+        for _, cards in v.current:
+            mentioned.update(cards)
+        if seat == m.dealer:
+            mentioned.update(v.buried or ())
+        assert not mentioned - Counter(full_deck(m.rules.decks))
+        assert (
+            sum(mentioned.values())
+            + sum(v.hand_sizes[s] for s in range(4) if s != seat)
+            + (0 if seat == m.dealer else m.rules.kitty_size)
+            == 108
+        )
+        assert all(isinstance(x, int) for x in v.hand_sizes)
+
+
+@pytest.mark.parametrize("level", ["random", "basic", "strong", "simple"])
+def test_decisions_depend_only_on_the_view(level: str) -> None:
+    """Permuting the other seats' hidden cards changes neither the view nor the choice."""
+    for name, seed, plays in (("classic", 1, 5), ("classic", 2, 30), ("three-decks", 3, 14)):
+        rng = random.Random(seed)
+        m = Match(preset(name), f"perm/{seed}", levels=(5, 5), first_dealer=seed % 4)
+        play_until(m, [BasicPlayer() for _ in range(4)], rng, plays=plays)
+        assert m.phase == "playing"
+        for viewer in range(4):
+            m2 = permute_hidden(m, viewer, random.Random(seed * 10 + viewer))
+            assert [m2.hand.hands[s] for s in range(4)] != [m.hand.hands[s] for s in range(4)]
+            v1, v2 = m.view_for(viewer), m2.view_for(viewer)
+            assert v1 == v2
+            a1 = FACTORIES[level]().choose(v1, random.Random(99))
+            a2 = FACTORIES[level]().choose(v2, random.Random(99))
+            assert a1 == a2
+            assert copy.deepcopy(v1) == v1  # a view is plain data
+
+
+def test_declaring_decisions_depend_only_on_the_view() -> None:
+    """During the deal too: other seats' cards (dealt or not) never change a choice."""
+    rng = random.Random(5)
+    m = Match(preset("classic"), "perm-deal", levels=(9, 9), first_dealer=2)
+    m.apply(DealCards(60))
+    for viewer in range(4):
+        m2 = m.copy()
+        # Reshuffle everything the viewer cannot see: the other hands and the undealt deck.
+        h = m2.hand
+        dealt_to = [(h.dealer + i) % 4 for i in range(len(h.deck))]
+        hidden_idx = [i for i in range(len(h.deck)) if i >= h.dealt or dealt_to[i] != viewer]
+        cards = [h.deck[i] for i in hidden_idx]
+        rng.shuffle(cards)
+        for i, c in zip(hidden_idx, cards, strict=True):
+            h.deck[i] = c
+        for s in range(4):
+            if s != viewer:
+                h.hands[s] = counts_of(h.deck[i] for i in range(h.dealt) if dealt_to[i] == s)
+        assert m.view_for(viewer) == m2.view_for(viewer)
+        for level in ("random", "basic", "strong"):
+            a1 = FACTORIES[level]().choose(m.view_for(viewer), random.Random(1))
+            a2 = FACTORIES[level]().choose(m2.view_for(viewer), random.Random(1))
+            assert a1 == a2
+
+
+# ---- the strong player's sampling and search ----------------------------------------------------
+
+
+def _sampler_at(m: Match, seat: int) -> tuple[View, Public, list[int], list[int] | None, Sampler]:
+    v = m.view_for(seat)
+    pub = public_of(v)
+    hand = counts_of(v.hand or ())
+    kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
+    return v, pub, hand, kitty, Sampler(pub, seat, hand, kitty, shown_cards(v))
+
+
+@pytest.mark.parametrize("name", ["classic", "one-deck-two-color", "four-decks", "seed-001"])
+def test_samples_are_consistent_with_what_was_seen(name: str) -> None:
+    rules = preset(name)
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = Match(rules, f"sample/{name}/{seed}", levels=(rules.levels[1],) * 2, first_dealer=seed)
+        play_until(m, [BasicPlayer() for _ in range(4)], rng, plays=10 + 9 * seed)
+        if m.phase != "playing":
+            continue
+        for seat in range(4):
+            v, pub, hand, kitty, sampler = _sampler_at(m, seat)
+            shown = shown_cards(v)
+            for _ in range(5):
+                hands, hidden_kitty = sampler.sample(rng)
+                assert not any(hands[seat])
+                for s in range(4):
+                    if s == seat:
+                        continue
+                    assert sum(hands[s]) == v.hand_sizes[s]
+                    for c in range(NUM_CARDS):
+                        if hands[s][c]:
+                            assert not pub.voids[s] >> pub.ctx.suit_of[c] & 1, "a shown void"
+                        if pub.nopairs[s] >> pub.ctx.suit_of[c] & 1:
+                            twins = [x for x in range(52) if pub.ctx.ident[x] == pub.ctx.ident[c]]
+                            assert sum(hands[s][x] for x in twins) <= 1, "a pair it has not"
+                        if s != v.dealer:
+                            assert hands[s][c] >= shown[s][c], "a declared card moved"
+                        else:
+                            assert hands[s][c] + hidden_kitty[c] >= shown[s][c]
+                total = [0] * NUM_CARDS
+                for h in [*hands, hand, hidden_kitty, kitty or [0] * NUM_CARDS, pub.played]:
+                    for c in range(NUM_CARDS):
+                        total[c] += h[c]
+                assert total == counts_of(full_deck(rules.decks)), "every card exactly once"
+                if rules.kitty_size and seat != v.dealer:
+                    assert sum(hidden_kitty) == rules.kitty_size
+
+
+def test_playout_plays_the_hand_out() -> None:
+    m = Match(preset("classic"), "playout", levels=(4, 4), first_dealer=3)
+    play_until(m, [BasicPlayer() for _ in range(4)], random.Random(0), plays=0)
+    seat = m.turn
+    assert seat is not None
+    _v, pub, hand, kitty, sampler = _sampler_at(m, seat)
+    hands, hidden = sampler.sample(random.Random(1))
+    hands[seat] = list(hand)
+    total = playout(pub.copy(), hands, kitty if kitty is not None else hidden)
+    assert not any(any(h) for h in hands)
+    assert -200 <= total <= 1000
+
+
+def test_strong_is_reproducible_and_keeps_to_its_budget() -> None:
+    m = Match(preset("classic"), "budget", levels=(6, 6), first_dealer=0)
+    play_until(m, [BasicPlayer() for _ in range(4)], random.Random(2), plays=1)
+    seat = m.turn
+    assert seat is not None
+    v = m.view_for(seat)
+    a1 = StrongPlayer(None, max_samples=4).choose(v, random.Random(5))
+    a2 = StrongPlayer(None, max_samples=4).choose(v, random.Random(5))
+    assert a1 == a2
+    player = StrongPlayer(60)
+    t0 = time.perf_counter()
+    player.choose(v, random.Random(5))
+    assert time.perf_counter() - t0 < 1.0  # the budget plus at most one sample
+    with pytest.raises(ValueError):
+        StrongPlayer(None)
+
+
+def test_strong_defers_to_basic_outside_the_play() -> None:
+    m = Match(preset("classic"), "defer", levels=(8, 8), first_dealer=1)
+    m.apply(DealCards(m.deal_total))
+    for seat in range(4):
+        v = m.view_for(seat)
+        assert StrongPlayer(50).choose(v, random.Random(0)) == BasicPlayer().choose(
+            v, random.Random(0)
+        )
+
+
+# ---- the basic player's habits --------------------------------------------------------------
+
+
+def _table(
+    level: int,
+    trump: Suit | None,
+    dealer: int,
+    trick: Sequence[tuple[int, str]],
+    hand_size: int = 10,
+) -> Public:
+    ctx = TrumpContext.of(preset("classic"), level, trump)
+    pub = Public(
+        ctx=ctx,
+        rules=ctx.rules,
+        dealer=dealer,
+        played=[0] * NUM_CARDS,
+        voids=[0] * 4,
+        trick=[],
+        leader=trick[0][0] if trick else dealer,
+        points=0,
+        sizes=[hand_size] * 4,
+        tricks_done=0,
+    )
+    for seat, text in trick:
+        pub.record(seat, parse_cards(text))
+    return pub
+
+
+def _hand(text: str) -> list[int]:
+    return counts_of(parse_cards(text))
+
+
+def test_basic_leads_an_off_suit_ace() -> None:
+    pub = _table(2, Suit.HEARTS, dealer=0, trick=[])
+    hand = _hand("♠A ♠4 ♣7 ♣8 ♦3 ♥5 ♥9")
+    assert play_policy(pub, 0, hand) == [Card.SA]
+
+
+def test_basic_throws_sure_units_together() -> None:
+    pub = _table(2, Suit.HEARTS, dealer=0, trick=[])
+    hand = _hand("♠A ♠A ♠K ♣7 ♦3 ♥5")
+    assert sorted(play_policy(pub, 0, hand)) == [Card.SK, Card.SA, Card.SA]
+
+
+def test_basic_feeds_points_to_a_winning_partner() -> None:
+    # Partner (seat 0) led the ♠A; seat 1 followed low; seat 2 holds ♠K and ♠3.
+    pub = _table(2, Suit.HEARTS, dealer=1, trick=[(0, "♠A"), (1, "♠4")])
+    pub.voids[3] = 0
+    hand = _hand("♠K ♠3 ♣6 ♦7")
+    # ♠A cannot be beaten in spades; seat 3 has shown no void: feed the ♠K.
+    assert play_policy(pub, 2, hand) == [Card.SK]
+
+
+def test_basic_does_not_ruff_a_pointless_trick() -> None:
+    pub = _table(2, Suit.HEARTS, dealer=0, trick=[(0, "♠9")])
+    hand = _hand("♥3 ♥9 ♣4 ♦6")  # void in spades
+    play = play_policy(pub, 1, hand)
+    assert TrumpContext.of(preset("classic"), 2, Suit.HEARTS).suit_of[play[0]] != TRUMP
+
+
+def test_basic_ruffs_a_trick_with_points() -> None:
+    pub = _table(2, Suit.HEARTS, dealer=0, trick=[(0, "♠10")])
+    hand = _hand("♥3 ♥9 ♣4 ♦6")
+    assert play_policy(pub, 1, hand) == [Card.H3]
+
+
+def test_basic_keeps_points_out_of_the_kitty_and_voids_a_suit() -> None:
+    ctx = TrumpContext.of(preset("classic"), 2, Suit.HEARTS)
+    hand = _hand(
+        "♠3 ♠4 ♠6 ♣K ♣10 ♣5 ♣7 ♣8 ♦A ♦9 ♦8 ♦J ♦Q ♥3 ♥4 ♥6 ♥7 ♥8 ♥9 ♥J ♥Q ♥K ♥A "
+        "♠7 ♣3 ♦3 ♦4 ♦6 ♣9 ♣J ♣Q LJ BJ"
+    )
+    bury = choose_bury(ctx, hand, 8)
+    assert len(bury) == 8
+    assert not any(ctx.suit_of[c] == TRUMP for c in bury)
+    assert {Card.S3, Card.S4, Card.S6, Card.S7} <= set(bury)  # spades voided
+    assert not any(Card(c).points for c in bury)
+
+
+def test_basic_declares_its_long_suit_and_avoids_weak_no_trump() -> None:
+    rules = preset("classic")
+    long_hearts = _hand("♥2 ♥3 ♥5 ♥7 ♥8 ♥9 ♥J ♥Q ♥K ♠5 ♣6 ♦8 LJ LJ")
+    assert trump_quality(rules, 2, Suit.HEARTS, long_hearts) > trump_quality(
+        rules, 2, None, long_hearts
+    )
+    m = Match(rules, "declare", levels=(2, 2), first_dealer=0)
+    m.apply(DealCards(m.deal_total))
+    for seat in range(4):
+        a = BasicPlayer().choose(m.view_for(seat), random.Random(0))
+        assert a is None or a.__class__.__name__ in ("Declare", "Pass")
