@@ -22,6 +22,7 @@ the acting seat's own cards, so the strong player can run it inside simulations.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
 from rules.actions import Action, Bury, Declare, Pass, Play
@@ -554,18 +555,18 @@ def _cheap_key(ctx: TrumpContext) -> Callable[[int], tuple[bool, bool, int, int]
     return lambda c: (suit_of[c] == TRUMP, POINTS[c] > 0, pos[c], c)
 
 
-class _Options:
+class _Options(ABC):
     """The three plays a follower weighs: cheapest, richest (to feed the partner) and
     the cheapest that wins the trick so far (None if there is none)."""
 
-    def cheap(self) -> list[int]:
-        raise NotImplementedError
+    @abstractmethod
+    def cheap(self) -> list[int]: ...
 
-    def rich(self) -> list[int]:
-        raise NotImplementedError
+    @abstractmethod
+    def rich(self) -> list[int]: ...
 
-    def win(self) -> list[int] | None:
-        raise NotImplementedError
+    @abstractmethod
+    def win(self) -> list[int] | None: ...
 
 
 class _PairOptions(_Options):
