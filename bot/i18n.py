@@ -65,6 +65,11 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "反主必须比当前亮的主（{current}）更大。",
         "反主必須比目前亮的主（{current}）更大。",
     ),
+    "no_more_overrides": (
+        "Trump has already been overridden this hand; no more overrides.",
+        "本局已经反过主了，不能再反。",
+        "本局已經反過主了，不能再反。",
+    ),
     "no_self_reinforce": (
         "You may not strengthen your own declaration here.",
         "本规则不允许自保。",

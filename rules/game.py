@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.actions import Action, Bury, DealCards, Declare, NextHand, Pass, Play, action_from_dict
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, Suit, cards_of, counts_of, full_deck
-from rules.declare import Declaration, judge_declaration, read_declaration
+from rules.declare import Declaration, count_overrides, judge_declaration, read_declaration
 from rules.errors import RuleError
 from rules.events import (
     BuryDone,
@@ -217,7 +217,7 @@ class Match:
                 cards=format_cards(action.cards),
             )
         current = h.declarations[-1] if h.declarations else None
-        kind = judge_declaration(self.rules, current, decl)
+        kind = judge_declaration(self.rules, current, decl, count_overrides(h.declarations))
         h.declarations.append(decl)
         h.passes.clear()
         return [Declared(action.seat, decl.cards, decl.suit, decl.form, kind)]

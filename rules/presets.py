@@ -26,6 +26,7 @@ P2: Shape = (2, 1)
 T3: Shape = (3, 1)
 Q4: Shape = (4, 1)
 
+
 def _groups(*groups: Sequence[tuple[Shape, ...]]) -> tuple[tuple[tuple[Shape, ...], ...], ...]:
     """Ranked groups; each group lists patterns that are equally good."""
     return tuple(tuple(g) for g in groups)
@@ -213,6 +214,9 @@ def _build() -> dict[str, RuleSet]:
         # A counts as 1: the climb runs A, 2, 3 … K and the match ends at K.
         levels=(A, *range(2, 14)),
         permanent_trumps=(5, 3, 2),
+        # Show a small joker with a pair (or tractor) of the suit; one override, with
+        # the big joker and more pairs (seed 001: 亮牌 / 顶牌).
+        declaration=DeclarationRules(forms=("LJ+P", "BJ+P"), max_overrides=1),
         score=ScoreTable(
             bands=(
                 ScoreBand(None, "defenders", 2),

@@ -9,8 +9,11 @@ from typing import Any, Literal
 KittyScheme = Literal["power", "seed-003", "tournament", "linear"]
 FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
 # Declaration forms, weakest first in a rule set: "L<n>" = n identical level cards of
-# one suit; "LJ<n>"/"BJ<n>" = n small/big jokers (no-trump).
-DECLARATION_FORMS = ("L1", "L2", "L3", "L4", "LJ2", "BJ2", "LJ3", "BJ3", "LJ4", "BJ4")
+# one suit; "LJ<n>"/"BJ<n>" = n small/big jokers (no-trump); "LJ+P"/"BJ+P" = one
+# small/big joker shown with a pair, or a tractor of pairs, of the suit (seed 001).
+DECLARATION_FORMS = (
+    "L1", "L2", "L3", "L4", "LJ2", "BJ2", "LJ3", "BJ3", "LJ4", "BJ4", "LJ+P", "BJ+P",
+)  # fmt: skip
 
 # A follow pattern is a list of unit shapes "wxL" (width x length): "2x1" a pair,
 # "2x3" a tractor of three pairs, "1x1" a single.
@@ -51,6 +54,8 @@ class DeclarationRules:
     fallback: FallbackKind = "no-trump"
     # flip: 1-based kitty card index; suit: 0..3 (Suit value)
     fallback_arg: int = 0
+    # Most overrides in one hand (None = no limit); seed 001: one (顶牌只能顶一次).
+    max_overrides: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +137,7 @@ class RuleSet:
         for f in self.declaration.forms:
             if f not in DECLARATION_FORMS:
                 raise RuleSetError(f"unknown declaration form {f!r}; use {DECLARATION_FORMS}")
-            n = int(f[-1])
+            n = 2 if f.endswith("+P") else int(f[-1])
             if n > self.max_width:
                 raise RuleSetError(
                     f"declaration form {f} needs {n} copies; only {self.decks} decks"

@@ -35,7 +35,8 @@ from rules.events import (
     TrumpFixed,
 )
 from rules.game import Match, shuffled_deck
-from rules.presets import PRESETS
+from rules.notation import parse_cards
+from rules.presets import PRESETS, preset
 
 C = Card
 
@@ -619,3 +620,51 @@ def test_declared_cards_stay_in_the_declarers_hand() -> None:
     m.apply(Bury(0, bury))
     m.apply(Play(0, (C.H2, C.H2)))  # and may be played like any other cards
     assert m.hand.current is not None and m.hand.current.plays == [(0, (C.H2, C.H2))]
+
+
+# ---- seed 001: a joker shown with pairs; one override with the big joker ----------------
+def _seed001_match(seat_cards: dict[int, str]) -> Match:
+    """A seed-001 hand 1 whose deal gives these cards first to these seats."""
+    m = Match(preset("seed-001"), "seed-001-declare")
+    deck = list(m.hand.deck)
+    wanted = {seat: parse_cards(text) for seat, text in seat_cards.items()}
+    taboo = {c for cards in wanted.values() for c in cards}
+    front: list[Card] = []
+    for i in range(max(len(v) for v in wanted.values())):
+        for seat in range(4):  # hand 1 deals from seat 0
+            cards = wanted.get(seat, [])
+            card = cards[i] if i < len(cards) else next(c for c in deck if c not in taboo)
+            deck.remove(card)
+            front.append(card)
+    m.hand.deck = front + deck
+    return m
+
+
+def test_seed001_declares_with_small_joker_and_a_pair() -> None:
+    m = _seed001_match({0: "小王 ♠5 ♠5", 1: "大王 ♥7 ♥7 ♥8 ♥8"})
+    m.apply(DealCards(40))
+    events = m.apply(Declare(0, tuple(parse_cards("小王 ♠55"))))
+    assert events[0].form == "LJ+P" and events[0].trump_suit == Suit.SPADES
+
+
+def test_seed001_refuses_level_cards_and_a_big_joker_first() -> None:
+    m = _seed001_match({0: "小王 ♠5 ♠5 ♠A", 1: "大王 ♥7 ♥7 ♥8 ♥8"})
+    m.apply(DealCards(40))
+    for seat, text in ((0, "♠A"), (0, "小王 ♠5"), (1, "大王 ♥77")):
+        with pytest.raises(RuleError) as err:
+            m.apply(Declare(seat, tuple(parse_cards(text))))
+        assert err.value.code == "bad_declaration"
+
+
+def test_seed001_override_needs_big_joker_and_more_pairs_and_happens_once() -> None:
+    m = _seed001_match({0: "小王 ♠5 ♠5", 1: "大王 ♥7 ♥7 ♥8 ♥8", 3: "大王 ♦2 ♦2 ♦3 ♦3 ♦4 ♦4"})
+    m.apply(DealCards(60))
+    m.apply(Declare(0, tuple(parse_cards("小王 ♠55"))))
+    with pytest.raises(RuleError) as err:  # as many pairs as the declaration: too weak
+        m.apply(Declare(1, tuple(parse_cards("大王 ♥77"))))
+    assert err.value.code == "declaration_too_weak"
+    events = m.apply(Declare(1, tuple(parse_cards("大王 ♥7788"))))
+    assert events[0].kind == "override" and events[0].trump_suit == Suit.HEARTS
+    with pytest.raises(RuleError) as err:  # only one override per hand
+        m.apply(Declare(3, tuple(parse_cards("大王 ♦223344"))))
+    assert err.value.code == "no_more_overrides"

@@ -368,7 +368,15 @@ def sweep(
         kitty = [c for c in plain if not POINTS[c]][: rules.kitty_size]
     stack(m, {strong: strong_cards}, kitty=kitty)
     deal_all(m)
-    m.apply(Declare(strong, (Card.of(trump, level),)))
+    if rules.declaration.forms[0].endswith("+P"):  # seed 001: a small joker and a pair
+        shown = next(
+            d.cards
+            for d in possible_declarations(rules, level, strong, m.hand.hands[strong], None)
+            if d.suit == trump and d.form == rules.declaration.forms[0]
+        )
+        m.apply(Declare(strong, shown))
+    else:
+        m.apply(Declare(strong, (Card.of(trump, level),)))
     events = all_pass(m)
     if rules.kitty_size:
         events += m.apply(Bury(dealer, tuple(kitty)))
