@@ -390,6 +390,7 @@ def test_playout_plays_the_hand_out() -> None:
     hands, hidden = sampler.sample(random.Random(1))
     hands[seat] = list(hand)
     total = playout(pub.copy(), hands, kitty if kitty is not None else hidden)
+    assert total is not None
     assert not any(any(h) for h in hands)
     assert -200 <= total <= 1000
 

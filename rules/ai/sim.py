@@ -225,11 +225,13 @@ def playout(
     kitty: Sequence[int],
     policy: Policy = play_policy,
     first: tuple[int, Sequence[int]] | None = None,
-) -> int:
+    stop: Callable[[], bool] | None = None,
+) -> int | None:
     """Play the hand to its end from ``pub`` (mutated, as are ``hands``), every seat
     deciding with ``policy`` from the public state and its own cards (the dealer also
     knows the kitty); ``first`` is a play to make before the policy takes over.
-    Returns the attackers' final total, the kitty included."""
+    Returns the attackers' final total, the kitty included, or None when ``stop``
+    (asked after every trick) said to give up."""
     dealer = pub.dealer
     rules = pub.rules
     while True:
@@ -255,6 +257,8 @@ def playout(
                     kp = sum(POINTS[c] * n for c, n in enumerate(kitty) if n)
                     total += kp * kitty_multiplier(rules, lead.shapes)
                 return total
+            if stop is not None and stop():
+                return None
 
 
 def suit_lengths(pub: Public, counts: Sequence[int]) -> list[int]:

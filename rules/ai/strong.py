@@ -96,6 +96,11 @@ class StrongPlayer:
         sampler = Sampler(pub, seat, hand, kitty, shown_cards(view))
         srng = random.Random(rng.getrandbits(64))
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
+        clock = self.clock
+
+        def late() -> bool:
+            return deadline is not None and clock() > deadline
+
         rows: list[list[float]] = []
         alive = list(range(len(cands)))
         samples = 0
@@ -107,18 +112,18 @@ class StrongPlayer:
             for i in alive:
                 hs = [list(h) for h in hands]
                 hs[seat] = list(hand)
-                total = playout(pub.copy(), hs, world_kitty, first=(seat, cands[i]))
-                values[i] = utility(pub, seat, total, self.point_weight)
-                if deadline is not None and self.clock() > deadline:
+                total = playout(pub.copy(), hs, world_kitty, first=(seat, cands[i]), stop=late)
+                if total is None or late():
                     done = False  # (even in the first sample: then the basic choice)
                     break
+                values[i] = utility(pub, seat, total, self.point_weight)
             if not done:
                 break  # out of time inside a sample: drop the partial one
             rows.append(values)
             samples += 1
             if samples >= ELIMINATE_AFTER:
                 alive = [i for i in alive if i == 0 or _keep(rows, i, self.elimination)]
-            if deadline is not None and self.clock() > deadline:
+            if late():
                 break
         self.last_samples = samples
         return Play(seat, as_cards(cands[select(rows, alive, self.confidence)]))
@@ -284,8 +289,9 @@ def candidates(
     if comb(pool, k) <= 300:
         for follow in legal_follows(ctx, hand, lead, limit=cap * 3):
             add([int(c) for c in follow])
-    for _ in range(3):
-        add([int(c) for c in generate_follow(ctx, hand, lead, rng)])
+    if len(lead.units) == 1:
+        for _ in range(3):
+            add([int(c) for c in generate_follow(ctx, hand, lead, rng)])
     return _cap(out, cap)
 
 
