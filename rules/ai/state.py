@@ -274,16 +274,19 @@ def as_cards(cards: Sequence[int]) -> tuple[Card, ...]:
     return tuple(Card(c) for c in cards)
 
 
+# Holdings -> units, shared by all contexts and bounded: the cache must not grow with
+# the number of hands played (a big heap makes the garbage collector pause for long).
+_UNITS: dict[tuple[TrumpContext, tuple[int, ...]], tuple[Unit, ...]] = {}
+UNITS_CACHE_SIZE = 20_000
+
+
 def units_of(ctx: TrumpContext, cards: Sequence[int]) -> tuple[Unit, ...]:
-    """``decompose(ctx, cards)`` for cards of one effective suit, memoised per context
-    (the same holdings come back again and again in the strong player's play-outs)."""
-    memo: dict[tuple[int, ...], tuple[Unit, ...]] | None = ctx.memo.get("ai_units")
-    if memo is None:
-        memo = ctx.memo["ai_units"] = {}
-    key = tuple(cards)
-    got = memo.get(key)
+    """``decompose(ctx, cards)`` for cards of one effective suit, memoised (the same
+    holdings come back again and again in the strong player's play-outs)."""
+    key = (ctx, tuple(cards))
+    got = _UNITS.get(key)
     if got is None:
-        if len(memo) >= 50_000:
-            memo.clear()
-        got = memo[key] = tuple(decompose(ctx, key))
+        if len(_UNITS) >= UNITS_CACHE_SIZE:
+            _UNITS.clear()
+        got = _UNITS[key] = tuple(decompose(ctx, key[1]))
     return got
