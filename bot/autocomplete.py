@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.cards import Card, counts_of
-from rules.declare import possible_declarations
 from rules.game import default_bury
 from rules.notation import NotationError, format_cards, parse_cards
 from rules.play import legal_follows, make_lead
@@ -85,20 +84,6 @@ def bury_options(view: View) -> list[tuple[Card, ...]]:
     hand = counts_of(view.hand)
     first = tuple(default_bury(view.context, hand, n))
     return [first]
-
-
-def declare_options(view: View, current: object | None) -> list[tuple[Card, ...]]:
-    if view.hand is None or view.seat is None or view.phase not in ("dealing", "declaring"):
-        return []
-    from rules.declare import Declaration
-
-    cur = current if isinstance(current, Declaration) else None
-    return [
-        d.cards
-        for d in possible_declarations(
-            view.rules, view.level_rank, view.seat, counts_of(view.hand), cur
-        )
-    ]
 
 
 def choices(options: Sequence[Sequence[Card]], typed: str) -> list[tuple[str, str]]:

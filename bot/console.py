@@ -22,11 +22,9 @@ from rich.panel import Panel
 from bot.i18n import language, seat_name
 from bot.render import event_line, hand_lines, player_name, status_lines
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
-from rules.cards import counts_of
-from rules.declare import Declaration, possible_declarations
+from rules.declare import Declaration
 from rules.events import CardsDealt, KittyTaken
 from rules.notation import format_cards
-from rules.views import View
 from storage import Database, SeatInfo
 
 CHANNEL = 1  # the console's one "channel"
@@ -134,7 +132,7 @@ class ConsoleTable:
     async def pump(self) -> str | None:
         """Run the table until you must act. Returns what you are asked for."""
         for _ in range(100_000):
-            status = await self.service.status_by_id(self.table_id or 0)
+            status = self.service.cached_status(self.table_id or 0)
             if status is None:
                 return "over"
             view = self.service.seat_view(status.table.id, YOUR_SEAT)
@@ -143,9 +141,7 @@ class ConsoleTable:
             if view.phase == "finished":
                 return "over"
             if view.phase == "dealing":
-                options = possible_declarations(
-                    view.rules, view.level_rank, YOUR_SEAT, _counts(view), _current(self)
-                )
+                options = self._declaration_options()
                 if options and self.asked_at != view.dealt:
                     self.asked_at = view.dealt
                     return "declare"
@@ -178,9 +174,7 @@ class ConsoleTable:
         self.last_prompt = key
         if asked in ("declare", "declare_or_pass") and view is not None:
             self.show_hand()
-            opts = possible_declarations(
-                view.rules, view.level_rank, YOUR_SEAT, _counts(view), _current(self)
-            )
+            opts = self._declaration_options()
             shown = ", ".join(format_cards(d.cards) for d in opts)
             if asked == "declare":
                 return f"You can declare: {shown} (declare CARDS, or Enter to keep dealing)"
@@ -254,6 +248,10 @@ class ConsoleTable:
             return
         await fn(CHANNEL, YOU, cards)  # type: ignore[misc]
 
+    def _declaration_options(self) -> list[Declaration]:
+        match = self.service.match_of(self.table_id or 0)
+        return match.declaration_options(YOUR_SEAT) if match is not None else []
+
     def _hint(self) -> None:
         match = self.service.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
@@ -314,18 +312,6 @@ class ConsoleTable:
             if not await self.handle(line, asked):
                 self.out.print("Saved. Run the console again to resume.")
                 return
-
-
-def _counts(view: View) -> list[int]:
-    return counts_of(view.hand or ())
-
-
-def _current(console: ConsoleTable) -> Declaration | None:
-    """The declaration standing now (public: it was shown to the table)."""
-    match = console.service.match_of(console.table_id or 0)
-    if match is None or not match.hand.declarations:
-        return None
-    return match.hand.declarations[-1]
 
 
 async def run_console(

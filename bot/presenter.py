@@ -25,8 +25,6 @@ from bot.components import declare_view, lobby_view
 from bot.i18n import language, seat_name, text
 from bot.render import event_line, hand_lines, player_name, status_lines, summary_text, trump_label
 from bot.service import Notice, Private, Public, TableService, TableStatus
-from rules.cards import counts_of
-from rules.declare import possible_declarations
 from rules.events import (
     CardsDealt,
     Declared,
@@ -285,10 +283,7 @@ class Presenter:
         buttons = None
         if view.phase in ("dealing", "declaring"):
             match = self.service.match_of(table_id)
-            current = match.hand.declarations[-1] if match and match.hand.declarations else None
-            options = possible_declarations(
-                view.rules, view.level_rank, seat, counts_of(view.hand or ()), current
-            )
+            options = match.declaration_options(seat) if match is not None else []
             buttons = declare_view(table_id, view.hand_no, [d.cards for d in options])
         try:
             if dm.message_id is None or dm.channel_id is None:

@@ -25,12 +25,9 @@ from rules.events import (
     TrumpFixed,
 )
 from rules.notation import format_cards
-from rules.scoring import team_of
 from rules.trump import TRUMP, TrumpContext
 from rules.views import View
 from storage.tables import SeatInfo
-
-ZH = {"zh-CN", "zh-TW"}
 
 
 def _t(locale: str | None, en: str, zh_cn: str, zh_tw: str | None = None) -> str:
@@ -247,7 +244,3 @@ def summary_text(locale: str | None, ev: HandScored) -> str:
         f"抓分方 {ev.attackers_points} 分 → {who}升 {ev.level_change} 級。"
         f"現在南北打 {rank_name(ev.levels[0])}，東西打 {rank_name(ev.levels[1])}。",
     )
-
-
-def team_name(locale: str | None, seat: int) -> str:
-    return _t(locale, "N/S", "南北") if team_of(seat) == 0 else _t(locale, "E/W", "东西", "東西")

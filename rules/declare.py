@@ -98,11 +98,7 @@ def _joker_with_pairs(
             level=_rank(level),
         )
     strength = rules.declaration.forms.index(form) * 100 + len(ranks)
-    return Declaration(seat, cards, form, first_suit(rest), strength)
-
-
-def first_suit(cards: Sequence[Card]) -> Suit | None:
-    return cards[0].suit if cards else None
+    return Declaration(seat, cards, form, rest[0].suit, strength)
 
 
 def judge_declaration(

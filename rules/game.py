@@ -18,7 +18,13 @@ from typing import Any
 
 from rules.actions import Action, Bury, DealCards, Declare, NextHand, Pass, Play, action_from_dict
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, Suit, cards_of, counts_of, full_deck
-from rules.declare import Declaration, count_overrides, judge_declaration, read_declaration
+from rules.declare import (
+    Declaration,
+    count_overrides,
+    judge_declaration,
+    possible_declarations,
+    read_declaration,
+)
 from rules.errors import RuleError
 from rules.events import (
     BuryDone,
@@ -463,6 +469,17 @@ class Match:
         return (self.levels[0], self.levels[1])
 
     # ---- help for front ends ---------------------------------------------------------------
+    def declaration_options(self, seat: int) -> list[Declaration]:
+        """The declarations ``seat`` could make right now (none outside the deal)."""
+        self._check_seat(seat)
+        if self.phase not in ("dealing", "declaring"):
+            return []
+        h = self.hand
+        current = h.declarations[-1] if h.declarations else None
+        return possible_declarations(
+            self.rules, h.level_rank, seat, h.hands[seat], current, count_overrides(h.declarations)
+        )
+
     def suggest(self, seat: int) -> Action | None:
         """A legal default action for ``seat`` now, or None if it has nothing to do."""
         self._check_seat(seat)

@@ -28,7 +28,6 @@ holds the rule set's JSON when it is not one.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 
@@ -228,7 +227,3 @@ def parse_record(text: str) -> HandRecord:
         else:
             raise RecordError(f"cannot read record line {line!r}")
     return record
-
-
-def dumps_rules(rules: RuleSet) -> str:
-    return json.dumps(rules.to_dict(), ensure_ascii=False)

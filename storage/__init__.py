@@ -13,7 +13,7 @@ from storage.errors import (
 from storage.locks import TableLocks
 from storage.settings import GuildSettings, Settings
 from storage.stats import HandProgress, PlayerStats, Stats
-from storage.tables import ActionReceipt, SeatInfo, Store, TableInfo, with_seat
+from storage.tables import ActionReceipt, SeatInfo, Store, TableInfo
 
 __all__ = [
     "DEFAULT_URL",
@@ -36,5 +36,4 @@ __all__ = [
     "TableLocks",
     "TableNotFound",
     "database_url",
-    "with_seat",
 ]

@@ -569,8 +569,3 @@ def _store_hand(conn: Connection, hand: dict[str, Any], players: list[dict[str, 
     (hand_id,) = conn.execute(_INSERT_HAND, hand).inserted_primary_key  # type: ignore[misc]
     if players:
         conn.execute(_INSERT_HAND_PLAYER, [{**p, "hand_id": hand_id} for p in players])
-
-
-def with_seat(table: TableInfo, seat: SeatInfo) -> tuple[SeatInfo, ...]:
-    """The table's seats with one replaced (helper for callers building updates)."""
-    return tuple(seat if s.seat == seat.seat else s for s in table.seats)

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.autocomplete import bury_options, choices, declare_options, play_options
+from bot.autocomplete import bury_options, choices, play_options
 from bot.i18n import text
 from bot.interactions import key_of, locale_of, reply, run
 from bot.presenter import dm_text, play_reply
@@ -48,8 +48,12 @@ class Play(commands.Cog):
         else:
             status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
             match = self.bot.service.match_of(status.table.id) if status else None
-            current = match.hand.declarations[-1] if match and match.hand.declarations else None
-            options = declare_options(view, current)
+            seat = view.seat
+            options = (
+                [d.cards for d in match.declaration_options(seat)]
+                if match is not None and seat is not None
+                else []
+            )
         return [app_commands.Choice(name=n, value=v) for n, v in choices(options, typed)]
 
     # ---- 亮主 ---------------------------------------------------------------------------------

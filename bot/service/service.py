@@ -681,9 +681,6 @@ class TableService:
     async def status(self, channel_id: int) -> TableStatus:
         return self._status(await self._table_for(channel_id))
 
-    async def status_by_id(self, table_id: int) -> TableStatus | None:
-        return self.cached_status(table_id)
-
     async def status_for_table(self, table_id: int) -> TableStatus | None:
         """By table id (a DM button knows only that): cached, else loaded."""
         live = self._live.get(table_id)
