@@ -25,6 +25,18 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class PrivateCards(Event):
+    """Cards only ``seat`` may see: the audience is that seat."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def audience(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
 class HandStarted(Event):
     hand_no: int
     dealer: int | None  # None in hand 1 until someone declares (抢庄)
@@ -33,15 +45,8 @@ class HandStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt(Event):
+class CardsDealt(PrivateCards):
     """Private: the cards this seat just received."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    @property
-    def audience(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,15 +84,8 @@ class TrumpFixed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class KittyTaken(Event):
+class KittyTaken(PrivateCards):
     """Private to the dealer: the kitty's cards, now in their hand."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    @property
-    def audience(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +95,8 @@ class BuryStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class KittyBuried(Event):
+class KittyBuried(PrivateCards):
     """Private to the dealer: what they buried."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    @property
-    def audience(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True, slots=True)
