@@ -4,7 +4,8 @@ from bot.service.clock import Clock, FakeClock, SystemClock
 from bot.service.errors import ServiceError
 from bot.service.notices import Notice, Private, Public
 from bot.service.options import TableOptions
-from bot.service.service import TableService, TableStatus
+from bot.service.service import TableService
+from bot.service.state import TableStatus
 
 __all__ = [
     "Clock",

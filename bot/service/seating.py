@@ -1,0 +1,47 @@
+"""Seat and rule-set choices at the lobby: pure checks with friendly refusals."""
+
+from __future__ import annotations
+
+from bot.service.errors import ServiceError
+from rules.presets import PRESET_NAMES, preset
+from rules.ruleset import RuleSet, RuleSetError
+from storage import TableInfo
+
+DECKS_PRESET = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-decks"}
+
+
+def rules_for(preset_name: str | None, decks: int | None) -> RuleSet:
+    """The rule set for ``/table new preset: decks:`` (the deck count picks a preset)."""
+    name = preset_name or (DECKS_PRESET.get(decks or 2, "classic"))
+    if name not in PRESET_NAMES:
+        raise ServiceError("unknown_preset", name=name, choices=", ".join(PRESET_NAMES))
+    rules = preset(name)
+    if decks is not None and decks != rules.decks:
+        if preset_name in (None, "classic") and decks in DECKS_PRESET:
+            return preset(DECKS_PRESET[decks])
+        try:
+            kitty = {1: 6, 2: 8, 3: 6, 4: 0}[decks]
+            rules = rules.with_overrides(decks=decks, kitty_size=kitty)
+        except (RuleSetError, KeyError) as exc:
+            raise ServiceError("bad_option", detail=str(exc)) from exc
+    return rules
+
+
+def free_seat(t: TableInfo, seat: int | None) -> int:
+    """The wanted seat if it is free, or the first free seat."""
+    if seat is None:
+        free = [s.seat for s in t.seats if s.empty]
+        if not free:
+            raise ServiceError("table_full")
+        return free[0]
+    if not 0 <= seat < len(t.seats):
+        raise ServiceError("bad_seat")
+    if not t.seats[seat].empty:
+        raise ServiceError("seat_taken", seat=seat)
+    return seat
+
+
+def require_member(t: TableInfo, user_id: int) -> None:
+    """Only a seated player or the table's creator may manage the lobby."""
+    if t.seat_of(user_id) is None and user_id != t.creator_id:
+        raise ServiceError("not_seated")

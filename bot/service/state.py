@@ -1,0 +1,41 @@
+"""What the service holds for one table, and the read-only status it hands out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.service.options import TableOptions
+from rules.game import Match
+from rules.views import View
+from storage import TableInfo
+
+
+@dataclass(slots=True)
+class LiveTable:
+    """A table as this process holds it: storage row + rules state + options."""
+
+    table: TableInfo
+    match: Match | None
+    options: TableOptions
+
+
+@dataclass(frozen=True, slots=True)
+class TableStatus:
+    table: TableInfo
+    options: TableOptions
+    view: View | None  # the public view; None before the first hand
+    deadline_kind: str | None
+    deadline_at: datetime | None
+
+    @property
+    def phase(self) -> str:
+        if self.table.status in ("finished", "ended"):
+            return self.table.status
+        return "lobby" if self.view is None else self.view.phase
+
+    @classmethod
+    def of(cls, live: LiveTable) -> TableStatus:
+        view = live.match.view_for(None) if live.match is not None else None
+        t = live.table
+        return cls(t, live.options, view, t.deadline_kind, t.deadline_at)
