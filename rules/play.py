@@ -8,6 +8,7 @@ nothing here mutates its inputs.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -136,6 +137,12 @@ def check_lead(
     forced = min(failing, key=lambda u: (u.top, u.size))
     forced_lead = Lead(forced.cards, suit, (forced,))
     return LeadResult("failed_throw", forced_lead, lead.cards, ctx.rules.throw_penalty, failing)
+
+
+def unit_beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
+    """Could one of ``others`` (count vectors) beat this lead unit with a same-shape
+    unit of its suit? (the throw test of RULES.md section 4)"""
+    return _beatable(ctx, unit, others)
 
 
 def _beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
@@ -485,9 +492,34 @@ def _placements(
 
 
 def legal_follows(
-    ctx: TrumpContext, hand: Counts, lead: Lead, limit: int = 2000
+    ctx: TrumpContext,
+    hand: Counts,
+    lead: Lead,
+    limit: int = 2000,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
 ) -> list[tuple[Card, ...]]:
-    """Distinct legal follows (as sorted card tuples), at most ``limit`` of them."""
+    """Distinct legal follows (as sorted card tuples), at most ``limit`` of them.
+
+    The search tries combinations of the hand's cards one by one; a big throw
+    against a long holding has thousands. ``max_nodes`` caps how many it tries and
+    ``max_seconds`` how long it runs: past either budget it stops and returns what
+    it found so far (a partial result, possibly empty; ``generate_follow`` always
+    gives one legal follow). See ``legal_follows_search`` to learn whether it stopped.
+    """
+    return legal_follows_search(ctx, hand, lead, limit, max_nodes, max_seconds)[0]
+
+
+def legal_follows_search(
+    ctx: TrumpContext,
+    hand: Counts,
+    lead: Lead,
+    limit: int = 2000,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> tuple[list[tuple[Card, ...]], bool]:
+    """``legal_follows`` and whether the search was complete (False: a budget ran out
+    before every combination was tried; reaching ``limit`` counts as complete)."""
     n = len(lead.cards)
     suit = lead.suit
     suit_cards = _expand(hand, ctx.suit_cards[suit])
@@ -498,7 +530,14 @@ def legal_follows(
         pool, base, k = rest, suit_cards, n - len(suit_cards)
     else:
         pool, base, k = suit_cards, [], n
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    nodes = 0
     for combo in combinations(pool, k):
+        nodes += 1
+        if max_nodes is not None and nodes > max_nodes:
+            return out, False
+        if deadline is not None and nodes % 16 == 0 and time.perf_counter() > deadline:
+            return out, False
         key = tuple(sorted(base + list(combo)))
         if key in seen:
             continue
@@ -508,7 +547,7 @@ def legal_follows(
         out.append(tuple(ALL_CARDS[c] for c in key))
         if len(out) >= limit:
             break
-    return out
+    return out, True
 
 
 # ---- trick resolution -------------------------------------------------------------------
