@@ -9,7 +9,7 @@ import random
 import pytest
 from test_options import BASE, lead_view, playing_match
 
-from rules.actions import Bury, DealCards, Declare, Pass, Play
+from rules.actions import DealCards, Declare, Pass, Play
 from rules.cards import POINTS, Card, Suit, counts_of
 from rules.errors import RuleError
 from rules.events import ThrowFailed
