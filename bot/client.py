@@ -14,11 +14,13 @@ from discord.ext import commands
 
 from bot.cogs.info import Info
 from bot.cogs.lobby import Lobby
+from bot.cogs.panel import PanelCog
 from bot.cogs.play import Play
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
 from bot.i18n import text
 from bot.interactions import DELIVERY_CHECKED, locale_of, reply
+from bot.panel.items import PANEL_ITEMS, play_button
 from bot.presenter import Presenter
 from bot.service import Clock, TableOptions, TableService
 from bot.translator import ShengjiTranslator
@@ -95,7 +97,9 @@ class _ShengjiCore:
         await bot.add_cog(Lobby(bot))  # type: ignore[arg-type]
         await bot.add_cog(Play(bot))  # type: ignore[arg-type]
         await bot.add_cog(Info(bot))  # type: ignore[arg-type]
-        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        await bot.add_cog(PanelCog(bot))  # type: ignore[arg-type]
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
+        self.presenter.play_button = play_button
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             bot.tree.copy_global_to(guild=guild)

@@ -16,6 +16,7 @@ the REST work for one table:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,7 +85,15 @@ class Presenter:
         self.users: dict[int, discord.abc.User] = {}
         self.dm_closed: set[int] = set()
         self.dm_channels: dict[int, int] = {}
+        # The play panel's Play button (set by the client; None = no button).
+        self.play_button: Callable[[int, str | None], discord.ui.Item[Any]] | None = None
         service.subscribe(self.on_notice)
+
+    def touch(self, table_id: int, channel_id: int) -> None:
+        """Show the table again at the next flush (a play made from a DM panel has no
+        public answer of its own; an auto seat changed)."""
+        r = self._render(table_id, channel_id)
+        r.dirty = r.force = True
 
     def remember_user(self, user: discord.abc.User) -> None:
         self.users[user.id] = user
@@ -119,7 +128,8 @@ class Presenter:
                     # A human's play is shown by the reply to their command; AI plays
                     # are batched into the next edit of the table message.
                     status = self.service.cached_status(n.table_id)
-                    if status is not None and not status.table.seats[ev.seat].user_id:
+                    seat = status.table.seats[ev.seat] if status is not None else None
+                    if seat is not None and (seat.is_ai or not seat.user_id):
                         r.dirty = True
                 if isinstance(
                     ev, TrickWon | TrumpFixed | HandStarted | Declared | HandScored | ThrowFailed
@@ -224,15 +234,27 @@ class Presenter:
             return  # more AI plays are coming: batch them into one edit
         embed = table_embed(self._locale(status), status)
         channel = self.bot.get_partial_messageable(r.channel_id)
+        buttons = self._play_view(table_id, self._locale(status), view.phase)
         if r.table_message_id is None:
-            msg = await channel.send(embed=embed)
+            msg = await channel.send(embed=embed, view=buttons)  # type: ignore[arg-type]
             r.table_message_id = msg.id
             await self._remember(table_id, r, f"table:{view.hand_no}", r.channel_id, msg.id)
         else:
-            await channel.get_partial_message(r.table_message_id).edit(embed=embed)
+            await channel.get_partial_message(r.table_message_id).edit(embed=embed, view=buttons)
         r.dirty = False
         r.force = False
         r.rendered_phase = view.phase
+
+    def _play_view(
+        self, table_id: int, locale: str | None, phase: str, view: discord.ui.View | None = None
+    ) -> discord.ui.View | None:
+        """``view`` plus the Play button while the hand is on (None when nothing to show)."""
+        if self.play_button is None or phase not in ("dealing", "declaring", "burying", "playing"):
+            return view
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) < 25:
+            view.add_item(self.play_button(table_id, locale))
+        return view
 
     def _dm_due(self, r: _TableRender, dm: _DM, status: TableStatus, seat: int) -> bool:
         view = status.view
@@ -285,6 +307,7 @@ class Presenter:
             match = self.service.match_of(table_id)
             options = match.declaration_options(seat) if match is not None else []
             buttons = declare_view(table_id, view.hand_no, [d.cards for d in options])
+        buttons = self._play_view(table_id, locale, view.phase, buttons)
         try:
             if dm.message_id is None or dm.channel_id is None:
                 channel = await self._dm_channel(user_id)

@@ -54,6 +54,8 @@ def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int)
     if seats is None:
         return base
     info = seats[seat]
+    if info.is_ai and info.user_id is not None and info.display_name:  # a player on auto (托管)
+        return f"{base} ({info.display_name}, 🤖 {text(locale, 'word.auto')})"
     if info.is_ai:
         return f"{base} ({text(locale, 'word.ai')})"
     if info.display_name:

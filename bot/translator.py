@@ -37,6 +37,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "level": ("等级", "等級"),
     "cards": ("牌", "牌"),
     "user": ("玩家", "玩家"),
+    "auto": ("托管", "託管"),
+    "mode": ("模式", "模式"),
+    "Let the AI play your seat (托管), or take it back": (
+        "托管：让电脑代打，或取消托管",
+        "託管：讓電腦代打，或取消託管",
+    ),
+    "on: the AI plays for you; off: you play again": (
+        "on：电脑代打；off：自己打",
+        "on：電腦代打；off：自己打",
+    ),
     # descriptions
     "Shengji tables in this channel": ("本频道的升级牌桌", "本頻道的升級牌桌"),
     "Open a table in this channel (or a new thread if it is busy)": (

@@ -10,6 +10,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.autocomplete import bury_options, choices, play_options
+from bot.cogs.panel import open_panel_here
 from bot.i18n import text
 from bot.interactions import key_of, locale_of, reply, run
 from bot.presenter import dm_text, play_reply
@@ -132,7 +133,10 @@ class Play(commands.Cog):
     @app_commands.command(name=_("play"), description=_("Play cards (出牌)"))
     @app_commands.rename(cards=_("cards"))
     @app_commands.describe(cards=_("The cards to play, e.g. ♠A or ♥KK"))
-    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+    async def play(self, interaction: discord.Interaction, cards: str | None = None) -> None:
+        if not cards:  # no cards: the click-to-play panel, only for this player
+            await open_panel_here(interaction)
+            return
         loc = locale_of(interaction)
         channel_id = interaction.channel_id or 0
         events = await run(

@@ -1,0 +1,60 @@
+"""/auto on|off (托管) and the entry point of the play panel for ``/play`` without cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.i18n import text
+from bot.interactions import locale_of, reply, run
+from bot.panel.items import open_panel
+from bot.service import ServiceError
+from bot.service.auto import set_auto
+
+if TYPE_CHECKING:
+    from bot.client import ShengjiBot
+
+MODE_CHOICES = [
+    app_commands.Choice(name="on", value="on"),
+    app_commands.Choice(name="off", value="off"),
+]
+
+
+async def open_panel_here(interaction: discord.Interaction) -> None:
+    """The panel for the table in this channel (``/play`` with no cards)."""
+    bot: ShengjiBot = interaction.client  # type: ignore[assignment]
+    try:
+        status = await bot.service.status(interaction.channel_id or 0)
+    except ServiceError as exc:
+        await reply(interaction, exc.message(locale_of(interaction)), ephemeral=True)
+        return
+    await open_panel(interaction, status.table.id)
+
+
+class PanelCog(commands.Cog):
+    def __init__(self, bot: ShengjiBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=_("auto"), description=_("Let the AI play your seat (托管), or take it back")
+    )
+    @app_commands.rename(mode=_("mode"))
+    @app_commands.describe(mode=_("on: the AI plays for you; off: you play again"))
+    @app_commands.choices(mode=MODE_CHOICES)
+    async def auto(self, interaction: discord.Interaction, mode: str) -> None:
+        on = mode == "on"
+        channel_id = interaction.channel_id or 0
+        user = interaction.user
+        seat = await run(interaction, lambda: set_auto(self.bot.service, channel_id, user.id, on))
+        if seat is None:
+            return
+        loc = locale_of(interaction)
+        await reply(interaction, text(loc, "auto.on" if on else "auto.off", who=user.mention))
+        status = self.bot.service.cached_status_by_channel(channel_id)
+        if status is not None:
+            self.bot.presenter.touch(status.table.id, channel_id)  # show "(auto)" at the table
+        await self.bot.after_change()

@@ -1,0 +1,52 @@
+"""托管 (auto): a seated player hands their seat to the AI for a while and takes it back.
+
+The seat row keeps the player (``user_id``) and gains an AI level, so:
+
+* it is durable across restarts with no schema change (seats already store both);
+* timers and AI turns (``schedule``, ``automation``) treat the seat as an AI seat
+  with no special case — an AI seat is one with an ``ai_level``;
+* the player still owns the seat: their hand DM, ``/hand``, the panel and
+  ``/auto off`` keep working, and their moves are theirs again at once.
+
+The function runs under the table's lock, like every other change of the service.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.service.errors import ServiceError
+from storage import SeatInfo
+
+if TYPE_CHECKING:
+    from bot.service.service import TableService
+
+AUTO_LEVEL = "basic"  # the AI that plays for a player on auto
+
+
+def is_auto(seat: SeatInfo) -> bool:
+    """A player's seat played by the AI for now (not an AI player's seat)."""
+    return seat.user_id is not None and seat.ai_level is not None
+
+
+async def set_auto(service: TableService, channel_id: int, user_id: int, on: bool) -> int:
+    """Turn auto on or off for the user's seat. Returns the seat number."""
+    live = await service._table_for(channel_id)
+    async with service.locks(live.table.id):
+        live = service.live_table(live.table.id) or live
+        t = live.table
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("not_seated")
+        if t.status != "playing" or live.match is None:
+            raise ServiceError("not_started")
+        info = t.seats[seat]
+        if is_auto(info) == on:
+            raise ServiceError("auto_already_on" if on else "auto_already_off")
+        level = AUTO_LEVEL if on else None
+        await service._change_seats(
+            live, [SeatInfo(seat, user_id, level, info.display_name, info.locale)]
+        )
+        # The seat's timer changes kind (a human turn timer ↔ an AI move).
+        await service._reschedule(live)
+        return seat
