@@ -72,9 +72,16 @@ def declarations_possible(match: Match, seat: int) -> set[tuple[int, ...]]:
     return out
 
 
+def declare_ids(message: Any) -> list[str]:
+    """The declaration buttons' ids (a hand DM also carries the panel's Play button)."""
+    return [c for c in custom_ids(message) if c.startswith("sj:decl:")]
+
+
 def button_declarations(message: discord.Message) -> set[tuple[int, ...]]:
     out = set()
     for cid in custom_ids(message):
+        if cid.startswith("sj:open:"):
+            continue  # the play panel's Play button (test_panel.py)
         assert cid.startswith("sj:decl:"), cid
         cards = parse_cards(cid.split(":", 4)[4].replace("-", " "))
         out.add(tuple(sorted(int(c) for c in cards)))
@@ -206,7 +213,7 @@ async def test_whole_hand_with_commands_and_buttons(tmp_path: Path) -> None:
             assert len(dms) == 1
             assert_dm_shows_hand(w, seat, dms[0].content)
             assert button_declarations(dms[0]) == declarations_possible(m, seat)
-        assert any(custom_ids(w.dm_messages(x)[0]) for x in w.members)
+        assert any(declare_ids(w.dm_messages(x)[0]) for x in w.members)
 
         declarer = await finish_declaring(w)
         leaks.check()
@@ -217,7 +224,7 @@ async def test_whole_hand_with_commands_and_buttons(tmp_path: Path) -> None:
         kitty = list(m.hand.kitty)
         for seat, member in enumerate(w.members):
             dm = w.dm_messages(member)[0]
-            assert not custom_ids(dm)  # no declaring any more
+            assert not declare_ids(dm)  # no declaring any more
             if seat == m.dealer:
                 assert "The kitty was: " + format_cards(kitty) in dm.content
         await bury(w)
@@ -346,7 +353,7 @@ async def test_restart_buttons_still_work_and_play_continues(tmp_path: Path) -> 
         m = w.match
         seat = next(s for s in range(4) if declarations_possible(m, s))
         dm = w.dm_messages(w.members[seat])[0]
-        cid = custom_ids(dm)[0]
+        cid = declare_ids(dm)[0]
         res = await w.members[seat].user.click(dm, custom_id=cid)
         assert res.response is not None and res.response.ephemeral
         assert "Declared" in res.response.content, res.response.content
@@ -386,7 +393,7 @@ async def test_restart_keeps_editing_the_same_messages(tmp_path: Path) -> None:
         await w.restart()  # while trump may be declared with the DM buttons
         await finish_declaring(w)
         await bury(w)
-        live = [x.name for x in w.members if any(custom_ids(d) for d in w.dm_messages(x))]
+        live = [x.name for x in w.members if any(declare_ids(d) for d in w.dm_messages(x))]
         if live:
             problems.append(f"DMs still offering declaration buttons while playing: {live}")
         await play_until(w, lambda m: m.hand.current is not None and m.hand.current.trick_no == 4)
@@ -596,7 +603,7 @@ async def test_double_clicks_and_retries_change_nothing_twice(tmp_path: Path) ->
         seat = next(s for s in range(4) if declarations_possible(m, s))
         user = w.members[seat].user
         dm = w.dm_messages(w.members[seat])[0]
-        cid = custom_ids(dm)[0]
+        cid = declare_ids(dm)[0]
         first = await user.click(dm, custom_id=cid)
         assert "Declared" in first.response.content
         state = w.match.to_dict()
@@ -900,8 +907,8 @@ async def test_progressive_deal_dm_buttons_match_what_can_be_declared(tmp_path: 
                     assert_dm_shows_hand(w, seat, dm.content)
                     rendered.append((member, dm))
             for member, dm in rendered:  # declare with a DM button while cards still come
-                if not declared and custom_ids(dm) and m.phase == "dealing":
-                    res = await member.user.click(dm, custom_id=custom_ids(dm)[0])
+                if not declared and declare_ids(dm) and m.phase == "dealing":
+                    res = await member.user.click(dm, custom_id=declare_ids(dm)[0])
                     assert "Declared" in res.response.content
                     declared = True
         assert w.match.phase == "declaring"
