@@ -51,10 +51,12 @@ from typing import Any
 import simcord
 import simcord.env as simcord_env
 
+from bench.panel_driver import Panel
 from bot.client import create_bot
 from bot.config import Config
 from bot.service import FakeClock, TableOptions
 from rules.notation import format_cards
+from rules.options import play_options
 
 TARGET_GLOBAL_PER_HAND = 60
 GLOBAL_KINDS = (
@@ -75,6 +77,7 @@ class HandCalls:
     kinds: Counter[str] = field(default_factory=Counter)
     interactions: int = 0  # interactions the simulated users made (commands + autocomplete)
     tricks: int = 0
+    failed_throws: int = 0
 
     @property
     def global_calls(self) -> int:
@@ -121,7 +124,9 @@ def fast_settling() -> Iterator[None]:
 class Driver:
     """One bot in simcord with a guild, a channel and some members."""
 
-    def __init__(self, env: Any, bot: Any, clock: FakeClock, names: Sequence[str]) -> None:
+    def __init__(
+        self, env: Any, bot: Any, clock: FakeClock, names: Sequence[str], via: str = "commands"
+    ) -> None:
         self.env = env
         self.bot = bot
         self.clock = clock
@@ -129,6 +134,8 @@ class Driver:
         self.channel = guild.create_text_channel("shengji")
         self.members = [guild.add_member(env.create_user(n)) for n in names]
         self.interactions = 0
+        self.via = via  # "commands" (/declare, /bury, /play …) or "panel" (clicks only)
+        self.failed_throws = 0
 
     @property
     def match(self) -> Any:
@@ -164,8 +171,59 @@ class Driver:
         await self.bot.tick_now()
         return True
 
+    async def panel(self, member: Any) -> Panel:
+        """The member's play panel, opened with /play (no cards): ephemeral, so free."""
+        result = await self.slash(member, "play")
+        return Panel.of(self.env, member, result)
+
+    async def panel_step(self) -> bool:
+        """One action of a human seat, by clicking in the panel only."""
+        m = self.match
+        seats = self.seats()
+        if m.phase == "declaring":
+            humans = [s for s in range(4) if seats[s].user_id and s not in m.hand.passes]
+            if not humans:
+                return False
+            if not m.hand.declarations:
+                for s in humans:
+                    panel = await self.panel(self.member_at(s))
+                    declare = [b for b in panel.buttons() if b["custom_id"].startswith("sj:pd:")]
+                    if declare:
+                        self.interactions += 1
+                        await panel.member.click(panel.message, custom_id=declare[0]["custom_id"])
+                        return True
+            panel = await self.panel(self.member_at(humans[0]))
+            self.interactions += 1
+            await panel.click("pass")
+            return True
+        if m.phase == "burying" and seats[m.dealer].user_id:
+            panel = await self.panel(self.member_at(m.dealer))
+            self.interactions += 2
+            await panel.click("sbury")
+            await panel.click("bury")
+            return True
+        if m.phase == "playing" and seats[m.turn].user_id:
+            seat = m.turn
+            panel = await self.panel(self.member_at(seat))
+            view = m.view_for(seat)
+            cards = m.suggest(seat).cards
+            if not view.current and view.trick_no % 6 == 1:
+                # Now and then a throw the player's own view says may fail (failed
+                # throws cost a table edit and a penalty line).
+                risky = [o for o in play_options(view, 25) if o.kind == "throw" and o.may_fail]
+                cards = risky[0].cards if risky else cards
+            self.interactions += len(await panel.choose(cards)) + 1
+            before = len(m.hand.tricks), m.hand.penalties
+            await panel.click("play")
+            if self.match.hand.penalties != before[1]:
+                self.failed_throws += 1
+            return True
+        return False
+
     async def human_step(self) -> bool:
         """One action of a human seat that has something to do now. False if none."""
+        if self.via == "panel":
+            return await self.panel_step()
         m = self.match
         seats = self.seats()
         if m.phase == "declaring":
@@ -208,7 +266,7 @@ class Driver:
 
 
 async def scenario(
-    name: str, humans: int, hands: int, options: TableOptions, workdir: Path
+    name: str, humans: int, hands: int, options: TableOptions, workdir: Path, via: str = "commands"
 ) -> tuple[list[HandCalls], HandCalls]:
     config = Config(
         token=None,
@@ -224,7 +282,7 @@ async def scenario(
     async with simcord.run(bot) as env:
         setup = HandCalls(name, "setup")
         await bot.tree.sync()
-        d = Driver(env, bot, clock, names)
+        d = Driver(env, bot, clock, names, via)
         bot.service._seed = lambda: f"bench-{name}"  # the same deals every run
         await d.slash(d.members[0], "table new")
         for member in d.members[1:]:
@@ -252,7 +310,9 @@ async def scenario(
                 while d.match.phase == "scored":  # the next-hand timer
                     if not await d.run_timers():
                         await d.slash(d.members[0], "table next")
+            throws = d.failed_throws
             calls.tricks = await d.play_hand()
+            calls.failed_throws = d.failed_throws - throws
             cursor = take(calls, cursor)
             calls.interactions, d.interactions = d.interactions, 0
             results.append(calls)
@@ -265,6 +325,7 @@ def print_table(rows: list[HandCalls]) -> None:
         ("scenario", 18, lambda r: r.scenario),
         ("hand", 7, lambda r: r.label),
         ("tricks", 6, lambda r: r.tricks or ""),
+        ("thr.fail", 8, lambda r: r.failed_throws or ""),
         ("ch.create", 9, lambda r: r.kinds["channel message create"]),
         ("ch.edit", 7, lambda r: r.kinds["channel message edit"]),
         ("DM open", 7, lambda r: r.kinds["DM channel open"]),
@@ -294,23 +355,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="deal pacing of the four-human run: the production default (progressive deal), "
         "instant (deal_seconds=0), or both (default)",
     )
+    ap.add_argument(
+        "--via",
+        choices=("commands", "panel", "both"),
+        default="both",
+        help="how the four humans act: slash commands, clicks in the play panel only, or both "
+        "(default; the panel run uses the instant deal)",
+    )
     args = ap.parse_args(argv)
     hands = 1 if args.quick else args.hands
     production = TableOptions(turn_seconds=0)
     instant = replace(production, deal_seconds=0)
-    runs: list[tuple[str, int, TableOptions]] = []
-    if args.pacing in ("production", "both"):
-        runs.append(("4 humans", 4, production))
-    if args.pacing in ("instant", "both"):
-        runs.append(("4 humans, instant", 4, instant))
-    runs.append(("1 human + 3 AI", 1, replace(production, ai_delay=args.ai_delay)))
+    runs: list[tuple[str, int, TableOptions, str]] = []
+    if args.via in ("commands", "both"):
+        if args.pacing in ("production", "both"):
+            runs.append(("4 humans", 4, production, "commands"))
+        if args.pacing in ("instant", "both"):
+            runs.append(("4 humans, instant", 4, instant, "commands"))
+    if args.via in ("panel", "both"):
+        pace = production if args.pacing == "production" else instant
+        runs.append(("4 humans, panel", 4, pace, "panel"))
+    if args.via in ("commands", "both"):
+        runs.append(("1 human + 3 AI", 1, replace(production, ai_delay=args.ai_delay), "commands"))
 
     started = time.perf_counter()
     rows: list[HandCalls] = []
     verdicts: list[tuple[str, list[HandCalls]]] = []
     with tempfile.TemporaryDirectory() as tmp, fast_settling():
-        for name, humans, options in runs:
-            played, setup = asyncio.run(scenario(name, humans, hands, options, Path(tmp)))
+        for name, humans, options, via in runs:
+            played, setup = asyncio.run(scenario(name, humans, hands, options, Path(tmp), via))
             rows += [setup, *played]
             verdicts.append((name, played))
     elapsed = time.perf_counter() - started
@@ -328,7 +401,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "GLOBAL = calls under Discord's global rate limit (everything but interaction answers);"
         "\ncallbacks + followups = interaction answers (POST /interactions/…/callback and "
         "/webhooks/… followups);\nuser actions = slash commands and autocomplete requests of "
-        "the simulated members."
+        "the simulated members (panel: opening it, each select and each click);\nthr.fail = "
+        "failed throws in the hand."
     )
     print()
     missed = False

@@ -16,8 +16,8 @@ from discord_helpers import (
     open_table_with_buttons,
     start_with_button,
 )
-from panel_helpers import Panel
 
+from bench.panel_driver import Panel
 from rules.notation import format_cards
 
 

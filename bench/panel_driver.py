@@ -1,5 +1,6 @@
-"""Driving the click-to-play panel in simcord: open it, pick cards in its selects,
-click its buttons. Shared by ``test_panel.py`` and ``bench/discord.py``-style runs."""
+"""Driving the click-to-play panel in simcord as a person would: open it, pick cards
+in its selects, click its buttons. Used by ``bench.discord --via panel`` and the
+panel tests (``tests/test_panel.py``)."""
 
 from __future__ import annotations
 
