@@ -18,6 +18,7 @@ from discord_helpers import (
 )
 
 from bench.panel_driver import Panel
+from rules.cards import Card
 from rules.notation import format_cards
 
 
@@ -310,3 +311,17 @@ async def test_no_card_memory_where_the_rules_forbid_it(tmp_path: Path) -> None:
         panel = await open_panel(w, w.match.turn)
         assert not [b for b in panel.buttons() if b["custom_id"].endswith(":mem")]
         assert panel.button_id("last")
+
+
+async def test_card_emojis_in_the_panel_when_the_bot_has_them(tmp_path: Path) -> None:
+    async with make_world(tmp_path) as w:
+        await playing_world(w)
+        base = 1_300_000_000_000_000_000
+        w.bot.card_emojis = {Card(c): f"<:c{c}:{base + c}>" for c in range(54)}
+        seat = w.match.turn
+        panel = await open_panel(w, seat)
+        options = [o for s in panel.selects() for o in s["options"]]
+        assert options and all(
+            int(o["emoji"]["id"]) == base + int(o["value"].split(".")[0]) for o in options
+        )
+        assert all(o["label"] for o in options)  # the text stays beside the emoji
