@@ -417,6 +417,8 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     "memory.none": ("none", "无", "無"),
     "memory.jokers": ("Jokers played: {jokers}", "已出的王：{jokers}", "已出的王：{jokers}"),
     "memory.voids": ("Voids shown: {voids}", "已知缺门：{voids}", "已知缺門：{voids}"),
+    "memory.state.on": ("on", "开", "開"),
+    "memory.state.off": ("off", "关", "關"),
     "memory.option": (
         "Card memory (记牌器): {state}.",
         "记牌器：{state}。",

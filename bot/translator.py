@@ -39,6 +39,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "user": ("玩家", "玩家"),
     "auto": ("托管", "託管"),
     "mode": ("模式", "模式"),
+    "cardmemory": ("记牌器", "記牌器"),
+    "Card memory (记牌器) at this table: on, off, or as the rules allow": (
+        "本桌的记牌器：开、关，或按规则",
+        "本桌的記牌器：開、關，或按規則",
+    ),
     "Let the AI play your seat (托管), or take it back": (
         "托管：让电脑代打，或取消托管",
         "託管：讓電腦代打，或取消託管",

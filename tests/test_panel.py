@@ -325,3 +325,19 @@ async def test_card_emojis_in_the_panel_when_the_bot_has_them(tmp_path: Path) ->
             int(o["emoji"]["id"]) == base + int(o["value"].split(".")[0]) for o in options
         )
         assert all(o["label"] for o in options)  # the text stays beside the emoji
+
+
+async def test_the_creator_turns_card_memory_off_and_back(tmp_path: Path) -> None:
+    async with make_world(tmp_path) as w:
+        await playing_world(w)
+        r = await w.slash(w.members[1], "cardmemory", mode="off")
+        assert r.response is not None and r.response.ephemeral  # only the creator
+        r = await w.slash(w.members[0], "cardmemory", mode="off")
+        assert r.response is not None and "off" in r.response.content
+        await w.restart()  # stored with the table
+        panel = await open_panel(w, w.match.turn)
+        assert not [b for b in panel.buttons() if b["custom_id"].endswith(":mem")]
+        r = await w.slash(w.members[0], "cardmemory", mode="rules")
+        assert r.response is not None and "on" in r.response.content
+        panel = await open_panel(w, w.match.turn)
+        assert panel.button_id("mem")

@@ -11,13 +11,19 @@ from discord.ext import commands
 
 from bot.i18n import text
 from bot.interactions import locale_of, reply, run
-from bot.panel.items import open_panel
+from bot.panel.items import memory_enabled, open_panel
 from bot.service import ServiceError
 from bot.service.auto import set_auto
+from bot.service.table_options import set_card_memory
 
 if TYPE_CHECKING:
     from bot.client import ShengjiBot
 
+MEMORY_CHOICES = [
+    app_commands.Choice(name="on", value="on"),
+    app_commands.Choice(name="off", value="off"),
+    app_commands.Choice(name="rules", value="rules"),
+]
 MODE_CHOICES = [
     app_commands.Choice(name="on", value="on"),
     app_commands.Choice(name="off", value="off"),
@@ -58,3 +64,23 @@ class PanelCog(commands.Cog):
         if status is not None:
             self.bot.presenter.touch(status.table.id, channel_id)  # show "(auto)" at the table
         await self.bot.after_change()
+
+    @app_commands.command(
+        name=_("cardmemory"),
+        description=_("Card memory (记牌器) at this table: on, off, or as the rules allow"),
+    )
+    @app_commands.rename(mode=_("mode"))
+    @app_commands.choices(mode=MEMORY_CHOICES)
+    async def cardmemory(self, interaction: discord.Interaction, mode: str) -> None:
+        value = {"on": True, "off": False}.get(mode)
+        channel_id = interaction.channel_id or 0
+        user = interaction.user
+        options = await run(
+            interaction, lambda: set_card_memory(self.bot.service, channel_id, user.id, value)
+        )
+        if options is None:
+            return
+        loc = locale_of(interaction)
+        status = await self.bot.service.status(channel_id)
+        state = text(loc, "memory.state.on" if memory_enabled(status) else "memory.state.off")
+        await reply(interaction, text(loc, "memory.option", state=state))
