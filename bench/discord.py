@@ -11,7 +11,12 @@ clock is moved to the next deadline) against simcord 3.2.1, and plays:
   (a value the autocomplete offered), everybody ``/pass``es, the dealer ``/bury``s
   the autocomplete suggestion, then ``/play`` the rules' suggested play until the
   hand is scored; the next hand starts on its timer;
-* **1 human + 3 AI**: the same with ``/table addbot`` ×3 and ``ai_delay > 0``.
+* **1 human + 3 AI**: the same with ``/table addbot`` ×3 and ``ai_delay > 0``;
+* **4 humans, panel** (``--via panel``): the four play by clicking only — each
+  action opens the play panel with ``/play`` (no cards), declares or passes with
+  its buttons, buries with *Suggested bury* + *Bury selected*, and plays by picking
+  the cards in its selects and pressing *Play selected*; now and then a leader
+  throws what its own view says may fail, so hands include failed throws.
 
 Table pacing is the production default (progressive deal of ``deal_seconds`` in
 ``deal_steps`` steps, ``declare_seconds`` window, ``next_hand_seconds``) except the
