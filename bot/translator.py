@@ -40,6 +40,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "auto": ("托管", "託管"),
     "mode": ("模式", "模式"),
     "cardmemory": ("记牌器", "記牌器"),
+    "on, off, or rules: as this table's rules allow": (
+        "on 开、off 关，或 rules 按本桌规则",
+        "on 開、off 關，或 rules 按本桌規則",
+    ),
     "Card memory (记牌器) at this table: on, off, or as the rules allow": (
         "本桌的记牌器：开、关，或按规则",
         "本桌的記牌器：開、關，或按規則",

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import text
 from bot.interactions import locale_of, reply, run
-from bot.panel.items import memory_enabled, open_panel
+from bot.panel.flow import memory_enabled, open_panel
 from bot.service import ServiceError
 from bot.service.auto import set_auto
 from bot.service.table_options import set_card_memory
@@ -70,6 +70,7 @@ class PanelCog(commands.Cog):
         description=_("Card memory (记牌器) at this table: on, off, or as the rules allow"),
     )
     @app_commands.rename(mode=_("mode"))
+    @app_commands.describe(mode=_("on, off, or rules: as this table's rules allow"))
     @app_commands.choices(mode=MEMORY_CHOICES)
     async def cardmemory(self, interaction: discord.Interaction, mode: str) -> None:
         value = {"on": True, "off": False}.get(mode)
