@@ -225,6 +225,31 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "对家坐对面（南北对东西）。每步限时：{timer} 秒。坐满四人后按开始。",
         "對家坐對面（南北對東西）。每步限時：{timer} 秒。坐滿四人後按開始。",
     ),
+    "lobby_started": (
+        "The game is on — follow it on the table message: {link}",
+        "游戏已开始——请看牌桌消息：{link}",
+        "遊戲已開始——請看牌桌訊息：{link}",
+    ),
+    "redealt": (
+        "🔄 Nobody declared trump: hand {hand} is dealt again. Your DM shows your new cards.",
+        "🔄 没人亮主：第 {hand} 局重新发牌。私信里是你的新手牌。",
+        "🔄 沒人亮主：第 {hand} 局重新發牌。私訊裡是你的新手牌。",
+    ),
+    "turn_nudge": (
+        "⏳ {mention}, it is your turn ({seconds} s left).",
+        "⏳ {mention}，轮到你了（还剩 {seconds} 秒）。",
+        "⏳ {mention}，輪到你了（還剩 {seconds} 秒）。",
+    ),
+    "bury_nudge": (
+        "⏳ {mention}, please bury the kitty with /bury ({seconds} s left).",
+        "⏳ {mention}，请用 /bury 埋底（还剩 {seconds} 秒）。",
+        "⏳ {mention}，請用 /bury 埋底（還剩 {seconds} 秒）。",
+    ),
+    "failed_throw_note": (
+        "Failed throw: {who} tried {attempted}, played {forced} (penalty {penalty})",
+        "甩牌失败：{who} 甩 {attempted}，改出 {forced}（罚 {penalty} 分）",
+        "甩牌失敗：{who} 甩 {attempted}，改出 {forced}（罰 {penalty} 分）",
+    ),
     "table_title": (
         "Hand {hand} · trump {trump}",
         "第 {hand} 局 · 主 {trump}",
@@ -267,9 +292,9 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     ),
     "kitty_was": ("Kitty: {cards}", "底牌：{cards}", "底牌：{cards}"),
     "stale_button": (
-        "That button belongs to an earlier hand.",
-        "这个按钮属于之前的一局。",
-        "這個按鈕屬於之前的一局。",
+        "That button belongs to an earlier deal: use the buttons on your latest hand DM.",
+        "这个按钮属于之前的发牌：请用最新手牌私信里的按钮。",
+        "這個按鈕屬於之前的發牌：請用最新手牌私訊裡的按鈕。",
     ),
     "passed_ok": ("You pass.", "你选择不亮。", "你選擇不亮。"),
     "buried_ok": ("Buried {cards}.", "已埋底：{cards}。", "已埋底：{cards}。"),
