@@ -10,7 +10,9 @@ clock is moved to the next deadline) against simcord 3.2.1, and plays:
   ``/table start``; each hand the first player who can declares with ``/declare``
   (a value the autocomplete offered), everybody ``/pass``es, the dealer ``/bury``s
   the autocomplete suggestion, then ``/play`` the rules' suggested play until the
-  hand is scored; the next hand starts on its timer;
+  hand is scored — except that a leader who can make a throw that fails does so,
+  up to ``--failed-throws`` times a hand (default 2: a failed throw must not cost
+  a call of its own); the next hand starts on its timer;
 * **1 human + 3 AI**: the same with ``/table addbot`` ×3 and ``ai_delay > 0``.
 
 Table pacing is the production default (progressive deal of ``deal_seconds`` in
@@ -54,6 +56,11 @@ import simcord.env as simcord_env
 from bot.client import create_bot
 from bot.config import Config
 from bot.service import FakeClock, TableOptions
+from rules.actions import Play
+from rules.cards import Card
+from rules.errors import RuleError
+from rules.events import ThrowFailed
+from rules.game import Match
 from rules.notation import format_cards
 
 TARGET_GLOBAL_PER_HAND = 60
@@ -75,6 +82,7 @@ class HandCalls:
     kinds: Counter[str] = field(default_factory=Counter)
     interactions: int = 0  # interactions the simulated users made (commands + autocomplete)
     tricks: int = 0
+    failed_throws: int = 0
 
     @property
     def global_calls(self) -> int:
@@ -118,10 +126,35 @@ def fast_settling() -> Iterator[None]:
         simcord_env.Env._settle_internal = original  # type: ignore[method-assign]
 
 
+def failing_throw(match: Match, seat: int) -> tuple[Card, ...] | None:
+    """A throw the leader ``seat`` could try that the rules refuse as beatable (a
+    failed throw: the forced unit is played and the penalty applies), or None.
+    Tries each suit the seat holds, whole (the lowest cards make it beatable)."""
+    h = match.hand
+    if match.phase != "playing" or match.turn != seat or (h.current and h.current.plays):
+        return None
+    ctx = match.context
+    by_suit: dict[int, list[Card]] = {}
+    for c in match.hand_of(seat):
+        by_suit.setdefault(ctx.suit_of[c], []).append(c)
+    for cards in by_suit.values():
+        if len(set(cards)) < 2:
+            continue
+        try:
+            events = match.copy().apply(Play(seat, tuple(cards)))
+        except RuleError:
+            continue
+        if any(isinstance(e, ThrowFailed) for e in events):
+            return tuple(cards)
+    return None
+
+
 class Driver:
     """One bot in simcord with a guild, a channel and some members."""
 
-    def __init__(self, env: Any, bot: Any, clock: FakeClock, names: Sequence[str]) -> None:
+    def __init__(
+        self, env: Any, bot: Any, clock: FakeClock, names: Sequence[str], failed_throws: int = 0
+    ) -> None:
         self.env = env
         self.bot = bot
         self.clock = clock
@@ -129,6 +162,8 @@ class Driver:
         self.channel = guild.create_text_channel("shengji")
         self.members = [guild.add_member(env.create_user(n)) for n in names]
         self.interactions = 0
+        self.failed_throws = failed_throws  # per hand, made by human leaders
+        self.throws_made = 0
 
     @property
     def match(self) -> Any:
@@ -187,15 +222,20 @@ class Driver:
             await self.slash(member, "bury", cards=options[0]["value"])
             return True
         if m.phase == "playing" and seats[m.turn].user_id:
-            action = m.suggest(m.turn)
-            await self.slash(
-                self.member_at(m.turn), "play", cards=format_cards(action.cards, "ascii")
-            )
+            cards = None
+            if self.throws_made < self.failed_throws:
+                cards = failing_throw(m, m.turn)
+            if cards is not None:
+                self.throws_made += 1
+            else:
+                cards = m.suggest(m.turn).cards
+            await self.slash(self.member_at(m.turn), "play", cards=format_cards(cards, "ascii"))
             return True
         return False
 
     async def play_hand(self) -> int:
         """Drive the current hand until it is scored. Returns the number of tricks."""
+        self.throws_made = 0
         for _ in range(5000):
             m = self.match
             if m.phase in ("scored", "finished"):
@@ -208,7 +248,12 @@ class Driver:
 
 
 async def scenario(
-    name: str, humans: int, hands: int, options: TableOptions, workdir: Path
+    name: str,
+    humans: int,
+    hands: int,
+    options: TableOptions,
+    workdir: Path,
+    failed_throws: int = 0,
 ) -> tuple[list[HandCalls], HandCalls]:
     config = Config(
         token=None,
@@ -224,7 +269,7 @@ async def scenario(
     async with simcord.run(bot) as env:
         setup = HandCalls(name, "setup")
         await bot.tree.sync()
-        d = Driver(env, bot, clock, names)
+        d = Driver(env, bot, clock, names, failed_throws)
         bot.service._seed = lambda: f"bench-{name}"  # the same deals every run
         await d.slash(d.members[0], "table new")
         for member in d.members[1:]:
@@ -253,6 +298,7 @@ async def scenario(
                     if not await d.run_timers():
                         await d.slash(d.members[0], "table next")
             calls.tricks = await d.play_hand()
+            calls.failed_throws = d.throws_made
             cursor = take(calls, cursor)
             calls.interactions, d.interactions = d.interactions, 0
             results.append(calls)
@@ -262,9 +308,10 @@ async def scenario(
 
 def print_table(rows: list[HandCalls]) -> None:
     cols = [
-        ("scenario", 18, lambda r: r.scenario),
+        ("scenario", 19, lambda r: r.scenario),
         ("hand", 7, lambda r: r.label),
         ("tricks", 6, lambda r: r.tricks or ""),
+        ("f.throws", 8, lambda r: r.failed_throws if r.tricks else ""),
         ("ch.create", 9, lambda r: r.kinds["channel message create"]),
         ("ch.edit", 7, lambda r: r.kinds["channel message edit"]),
         ("DM open", 7, lambda r: r.kinds["DM channel open"]),
@@ -294,23 +341,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="deal pacing of the four-human run: the production default (progressive deal), "
         "instant (deal_seconds=0), or both (default)",
     )
+    ap.add_argument(
+        "--failed-throws",
+        type=int,
+        default=2,
+        help="failed throws per hand made by human leaders when they can (default 2)",
+    )
     args = ap.parse_args(argv)
     hands = 1 if args.quick else args.hands
     production = TableOptions(turn_seconds=0)
     instant = replace(production, deal_seconds=0)
-    runs: list[tuple[str, int, TableOptions]] = []
+    runs: list[tuple[str, int, TableOptions, int]] = []
+    throws = args.failed_throws
     if args.pacing in ("production", "both"):
-        runs.append(("4 humans", 4, production))
+        runs.append(("4 humans", 4, production, 0))
+        runs.append(("4 humans, f.throws", 4, production, throws))
     if args.pacing in ("instant", "both"):
-        runs.append(("4 humans, instant", 4, instant))
-    runs.append(("1 human + 3 AI", 1, replace(production, ai_delay=args.ai_delay)))
+        runs.append(("4 humans, instant", 4, instant, 0))
+    runs.append(("1 human + 3 AI", 1, replace(production, ai_delay=args.ai_delay), throws))
 
     started = time.perf_counter()
     rows: list[HandCalls] = []
     verdicts: list[tuple[str, list[HandCalls]]] = []
     with tempfile.TemporaryDirectory() as tmp, fast_settling():
-        for name, humans, options in runs:
-            played, setup = asyncio.run(scenario(name, humans, hands, options, Path(tmp)))
+        for name, humans, options, fails in runs:
+            played, setup = asyncio.run(scenario(name, humans, hands, options, Path(tmp), fails))
             rows += [setup, *played]
             verdicts.append((name, played))
     elapsed = time.perf_counter() - started

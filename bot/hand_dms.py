@@ -23,7 +23,10 @@ from rules.views import View
 
 log = logging.getLogger(__name__)
 
-DM_EVERY_TRICKS = 10  # during play, refresh a hand DM at most once per this many tricks
+# During play a hand DM is refreshed at most once per this many tricks: about half a
+# two-deck hand (25 tricks), so once a hand. Each player's own /play answer already
+# carries their current hand privately; the DM calls are global-rate-limited.
+DM_EVERY_TRICKS = 13
 DM_DEAL_SHARE = 0.5  # during the deal, send the hand DM once this share is dealt
 RECOVER_SCAN = 20  # messages read back when looking for a DM posted before a crash
 
