@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.components import declare_view
+from bot.interactions import NO_PINGS
 from bot.replies import dm_text
 from bot.service import TableService, TableStatus
+from rules.cards import Card
 from rules.views import View
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,7 @@ class DMState:
     rendered_phase: str = ""
     rendered_trump: bool = False
     rendered_options: Options = frozenset()  # the declare buttons on the message
+    deal_shown: bool = False  # rendered with at least DM_DEAL_SHARE of this deal
     recover_after: int | None = None  # a post may have happened before a crash
     dirty: bool = False
 
@@ -99,6 +102,7 @@ class HandDMs:
                 if ref is None and intent is not None:
                     dm.channel_id, dm.recover_after = intent
             dm.deal = deal
+            dm.deal_shown = False
             dm.rendered_trick = 0
             dm.rendered_phase = ""
             dm.rendered_trump = False
@@ -117,7 +121,7 @@ class HandDMs:
         if view.phase == "dealing":
             # Sent once half the hand has arrived, so declaring buttons are useful.
             share = view.dealt / max(view.deal_total, 1)
-            return dm.message_id is None and share >= DM_DEAL_SHARE
+            return not dm.deal_shown and share >= DM_DEAL_SHARE
         if view.phase == "declaring":
             return dm.rendered_phase != "declaring"  # the whole hand, once
         if view.trump_fixed and not dm.rendered_trump:
@@ -146,7 +150,8 @@ class HandDMs:
         content = dm_text(locale, status, view)
         options = self._options(table_id, seat, view)
         redeals = self._redeals(table_id)
-        buttons = declare_view(table_id, view.hand_no, sorted(options), redeals=redeals)
+        cards = [[Card(c) for c in option] for option in sorted(options)]
+        buttons = declare_view(table_id, view.hand_no, cards, redeals=redeals)
         try:
             if dm.message_id is None and dm.recover_after is not None:
                 await self._recover(status, dm)
@@ -157,14 +162,20 @@ class HandDMs:
                 await remember(
                     intent_key(seat, view.hand_no), channel.id, self._newest(t, channel.id)
                 )
-                msg = await channel.send(content, view=buttons)
+                msg = await channel.send(
+                    content,
+                    view=buttons,  # type: ignore[arg-type]  # None: no buttons
+                    allowed_mentions=NO_PINGS,
+                )
                 dm.message_id, dm.channel_id = msg.id, channel.id
                 await remember(dm_key(seat, view.hand_no), channel.id, msg.id)
             else:
                 channel = self.bot.get_partial_messageable(
                     dm.channel_id, type=discord.ChannelType.private
                 )
-                await channel.get_partial_message(dm.message_id).edit(content=content, view=buttons)
+                await channel.get_partial_message(dm.message_id).edit(
+                    content=content, view=buttons, allowed_mentions=NO_PINGS
+                )
         except discord.Forbidden as exc:
             if exc.code == 50007:
                 self.closed.add(user_id)
@@ -176,6 +187,7 @@ class HandDMs:
         dm.rendered_phase = view.phase
         dm.rendered_trump = view.trump_fixed
         dm.rendered_options = options if buttons is not None else frozenset()
+        dm.deal_shown = view.phase != "dealing" or view.dealt >= DM_DEAL_SHARE * view.deal_total
         return True
 
     @staticmethod
@@ -192,7 +204,7 @@ class HandDMs:
         mention = f"<#{status.table.channel_id}>"
         channel = self.bot.get_partial_messageable(dm.channel_id, type=discord.ChannelType.private)
         try:
-            async for msg in channel.history(  # type: ignore[attr-defined]
+            async for msg in channel.history(
                 limit=RECOVER_SCAN, after=discord.Object(after), oldest_first=True
             ):
                 if me is not None and msg.author.id == me.id and mention in msg.content:
@@ -203,11 +215,11 @@ class HandDMs:
             log.warning("could not read back a DM channel: %s", exc)
         dm.channel_id = None  # not posted after all: post it now
 
-    async def _channel(self, user_id: int) -> discord.abc.Messageable:
+    async def _channel(self, user_id: int) -> discord.DMChannel | discord.PartialMessageable:
         cid = self.channels.get(user_id)
         if cid is not None:
             return self.bot.get_partial_messageable(cid, type=discord.ChannelType.private)
         user = self.users.get(user_id) or await self.bot.fetch_user(user_id)
-        channel = await user.create_dm()
+        channel: discord.DMChannel = await user.create_dm()  # type: ignore[attr-defined]
         self.channels[user_id] = channel.id
         return channel

@@ -248,7 +248,11 @@ class Presenter:
         content = lobby_text(locale, status, link)
         view = lobby_view(table_id) if status.phase == "lobby" else None
         if r.lobby_message_id is None:
-            msg = await channel.send(content, view=view, allowed_mentions=NO_PINGS)
+            msg = await channel.send(
+                content,
+                view=view,  # type: ignore[arg-type]  # None: no buttons
+                allowed_mentions=NO_PINGS,
+            )
             r.lobby_message_id = msg.id
             await self._remember(table_id, r, "lobby", r.channel_id, msg.id)
         else:

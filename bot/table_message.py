@@ -88,10 +88,10 @@ def table_embed(
             s.multiplier,
             0,
             s.attackers_points,
-            s.winner,
+            s.winner,  # type: ignore[arg-type]
             s.level_change,
             s.levels_after,
-            s.next_dealer,  # type: ignore[arg-type]
+            s.next_dealer,
         )
         embed.add_field(
             name=text(locale, "hand_over"), value=summary_text(locale, ev)[:1024], inline=False
@@ -99,7 +99,7 @@ def table_embed(
     if view.phase == "finished" and view.winner is not None:
         embed.add_field(
             name="🏆",
-            value=event_line(locale, MatchWon(view.winner, view.levels)) or "",
+            value=event_line(locale, MatchWon(view.winner, view.levels)) or "",  # type: ignore[arg-type]
             inline=False,
-        )  # type: ignore[arg-type]
+        )
     return embed
