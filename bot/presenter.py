@@ -83,11 +83,6 @@ class Presenter:
         self.dms = HandDMs(bot, service)
         service.subscribe(self.on_notice)
 
-    # kept as attributes of the presenter for callers and tests
-    @property
-    def dm_closed(self) -> set[int]:
-        return self.dms.closed
-
     def remember_user(self, user: discord.abc.User) -> None:
         self.dms.users[user.id] = user
 

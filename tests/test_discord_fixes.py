@@ -5,6 +5,7 @@ mentions, and the stop signals."""
 
 from __future__ import annotations
 
+import ast
 import logging
 import os
 import signal
@@ -328,3 +329,35 @@ def test_stop_signal_shuts_down_cleanly(tmp_path: Path, sig: signal.Signals) -> 
     assert "stopped True" in out  # the gateway was closed
     with sqlite3.connect(db) as con:  # storage flushed: the table is there
         assert con.execute("select count(*) from tables").fetchone()[0] == 1
+
+
+# ---- structure: no import circle in bot/ (TYPE_CHECKING imports count too) ----
+def _bot_imports() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in (ROOT / "bot").rglob("*.py"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bot"):
+                deps.add(str(node.module))
+            elif isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names if a.name.startswith("bot"))
+        graph[name] = deps
+    return graph
+
+
+def test_bot_modules_have_no_import_circle() -> None:
+    graph = _bot_imports()
+    assert "bot.presenter" in graph and "bot.cogs.play" in graph
+    circles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        for dep in sorted(graph.get(node, ())):
+            if dep in path:
+                circles.append([*path[path.index(dep) :], dep])
+            elif dep in graph and len(path) < 30:
+                visit(dep, [*path, dep])
+
+    for module in graph:
+        visit(module, [module])
+    assert not circles, " → ".join(circles[0])
