@@ -236,6 +236,52 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "第 {n} 輪 → {winner}（{points} 分）",
     ),
     "hand_over": ("Hand over", "本局结束", "本局結束"),
+    "dealer_undecided": (
+        "the last declarer (not decided yet)",
+        "最后亮主的人（未定）",
+        "最後亮主的人（未定）",
+    ),
+    "attackers_points": (
+        "Attackers' points: {points} ({worth})",
+        "抓分方得分：{points}（{worth}）",
+        "抓分方得分：{points}（{worth}）",
+    ),
+    "trump_fixed": (
+        "Trump is {suit}{flip}, level {level}; {dealer} deals.",
+        "主牌：{suit}{flip}，打 {level}；{dealer} 坐庄。",
+        "主牌：{suit}{flip}，打 {level}；{dealer} 坐莊。",
+    ),
+    "trump_fixed_none": (
+        "No trump suit this hand{flip}: only jokers and level cards ({level}) are trump; "
+        "{dealer} deals.",
+        "本局无主{flip}：只有王和级牌（{level}）是主牌；{dealer} 坐庄。",
+        "本局無主{flip}：只有王和級牌（{level}）是主牌；{dealer} 坐莊。",
+    ),
+    "trick_won": (
+        "{who} wins trick {n}, worth {points}. Attackers' total: {total}.",
+        "{who} 赢得第 {n} 轮（本轮 {points} 分）。抓分方共 {total} 分。",
+        "{who} 贏得第 {n} 輪（本輪 {points} 分）。抓分方共 {total} 分。",
+    ),
+    "result.takeover": (
+        "the attackers take over (no level gained)",
+        "抓分方上台（不升级）",
+        "抓分方上台（不升級）",
+    ),
+    "result.takeover_up": (
+        "the attackers take over and go up {levels} level(s)",
+        "抓分方上台并升 {levels} 级",
+        "抓分方上台並升 {levels} 級",
+    ),
+    "result.defenders_up": (
+        "the defenders hold and go up {levels} level(s)",
+        "庄家方守住并升 {levels} 级",
+        "莊家方守住並升 {levels} 級",
+    ),
+    "hand_result": (
+        "Attackers {points} points: {result}; {next} deals next. Levels now N/S {ns}, E/W {ew}.",
+        "抓分方 {points} 分：{result}；下一局 {next} 坐庄。现在南北打 {ns}，东西打 {ew}。",
+        "抓分方 {points} 分：{result}；下一局 {next} 坐莊。現在南北打 {ns}，東西打 {ew}。",
+    ),
     "dm_header": (
         "Your hand at {channel} — hand {hand}, trump {trump}",
         "你在 {channel} 的手牌 — 第 {hand} 局，主 {trump}",
@@ -289,6 +335,34 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     "ended": ("Table ended.", "牌桌已结束。", "牌桌已結束。"),
     "next_started": ("Next hand!", "下一局开始！", "下一局開始！"),
     "no_game": ("No game is running here.", "这里没有进行中的游戏。", "這裡沒有進行中的遊戲。"),
+    # ---- what the points are worth (bot/score_text.py) --------------------------------
+    "score.takeover": ("take over at {points}", "{points} 分上台", "{points} 分上台"),
+    "score.takeover_up": (
+        "take over at {points} with +{levels}",
+        "{points} 分上台并升 {levels} 级",
+        "{points} 分上台並升 {levels} 級",
+    ),
+    "score.band_up": ("+{levels} at {points}", "{points} 分升 {levels} 级", "{points} 分升 {levels} 級"),
+    "score.extra": (
+        ", +1 more per {step} more",
+        "，之后每多 {step} 分再升一级",
+        "，之後每多 {step} 分再升一級",
+    ),
+    "score.cap": ("at most +{cap}", "最多升 {cap} 级", "最多升 {cap} 級"),
+    "score.defenders": ("defenders {parts}", "庄家方：{parts}", "莊家方：{parts}"),
+    "score.defenders_zero": ("+{levels} at 0", "0 分升 {levels} 级", "0 分升 {levels} 級"),
+    "score.defenders_under": (
+        "+{levels} under {points}",
+        "不到 {points} 分升 {levels} 级",
+        "不到 {points} 分升 {levels} 級",
+    ),
+    "score.comma": (", ", "，", "，"),
+    "score.sep": ("; ", "；", "；"),
+    "score.table": (
+        "Scoring: attackers {attackers}; {defenders}.",
+        "计分：抓分方 {attackers}；{defenders}。",
+        "計分：抓分方 {attackers}；{defenders}。",
+    ),
     # ---- words ------------------------------------------------------------------------------
     "phase.lobby": ("waiting for players", "等待玩家", "等待玩家"),
     "phase.dealing": ("dealing", "发牌中", "發牌中"),
