@@ -65,6 +65,13 @@ def result_text(locale: str | None, winner: str, levels: int) -> str:
     return text(locale, code, levels=levels)
 
 
+def stored_trump_text(locale: str | None, letter: str) -> str:
+    """A stored trump ("S", "H", "C", "D" or "NT") as the table shows it (♠ … no-trump)."""
+    if letter in ("S", "H", "C", "D"):
+        return "♠♥♣♦"["SHCD".index(letter)]
+    return text(locale, "word.no_trump") if letter == "NT" else letter
+
+
 def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int) -> str:
     base = seat_name(locale, seat)
     if seats is None:
