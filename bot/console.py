@@ -13,6 +13,7 @@ and never keeps ``quit`` waiting.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -86,6 +87,7 @@ class ConsoleTable:
         self.stopping = False  # Ctrl-C / SIGTERM: stop at the next safe point
         self.stalled = False
         self.retry = FIRST_RETRY
+        self.retry_at = 0.0  # event-loop time before which a failed timer is left alone
         self.failures = TimerFailures()
         service.subscribe(self._on_notice)
 
@@ -177,7 +179,8 @@ class ConsoleTable:
     # ---- the loop ------------------------------------------------------------------------
     async def pump(self) -> str | None:
         """Run the table until you must act. Returns what you are asked for, "stalled"
-        when a due timer failed (retry later), or "quit" after Ctrl-C."""
+        when a due timer failed, "waiting" while it pauses before the next try, or
+        "quit" after Ctrl-C."""
         for _ in range(100_000):
             if self.stopping:
                 return "quit"
@@ -207,6 +210,8 @@ class ConsoleTable:
             deadline = self.service.next_deadline()
             if deadline is None:
                 return None
+            if self.stalled and asyncio.get_running_loop().time() < self.retry_at:
+                return "waiting"  # a failed timer: not again before its pause is over
             if deadline > self.clock.now():
                 self.clock.advance((deadline - self.clock.now()).total_seconds())
             if await self.service.tick() == 0:
@@ -244,11 +249,12 @@ class ConsoleTable:
             if asked == "declare":
                 return self._t("console.can_declare", options=shown)
             again = ""
-            if (
+            passed_before = (
                 self.passed_at is not None
                 and self.passed_at[0] == view.hand_no
                 and len(view.declarations) > self.passed_at[1]
-            ):
+            )
+            if passed_before or len(view.declarations) >= 2:  # an override cleared the passes
                 last = view.declarations[-1]
                 who = player_name(self.locale, self._seats(), last.seat)
                 again = self._t("console.pass_again", who=who, cards=format_cards(last.cards))
@@ -468,8 +474,10 @@ class ConsoleTable:
             if asked == "quit":
                 return
             timeout = None
-            if asked == "stalled":
-                timeout = self._stalled()
+            if asked in ("stalled", "waiting"):
+                if asked == "stalled":
+                    self._stalled()
+                timeout = max(0.0, self.retry_at - asyncio.get_running_loop().time())
                 asked = None
             elif self.stalled:
                 self.stalled, self.retry = False, FIRST_RETRY
@@ -487,9 +495,9 @@ class ConsoleTable:
             if line is None or not await self.handle(line, asked):
                 return
 
-    def _stalled(self) -> float:
+    def _stalled(self) -> None:
         """A due timer failed: say so once; wait longer before each new try."""
-        wait = self.retry
+        self.retry_at = asyncio.get_running_loop().time() + self.retry
         if not self.stalled:
             self.stalled = True
             code = self.failures.last_code
@@ -499,4 +507,3 @@ class ConsoleTable:
                 self._t("console.stalled", reason=reason, seconds=int(MAX_RETRY)), style="red"
             )
         self.retry = min(self.retry * 2, MAX_RETRY)
-        return wait

@@ -410,9 +410,9 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "沒有可亮的牌：Enter（或 pass）開始本局",
     ),
     "console.pass_again": (
-        "{who} declared {cards} after your pass: everyone must pass again.",
-        "你不亮之后 {who} 又亮了 {cards}：大家需要重新选择不亮。",
-        "你不亮之後 {who} 又亮了 {cards}：大家需要重新選擇不亮。",
+        "Trump changed: {who} declared {cards}. Everyone must pass again (or declare to answer).",
+        "主变了：{who} 亮了 {cards}。大家需要重新选择不亮（或亮牌反击）。",
+        "主變了：{who} 亮了 {cards}。大家需要重新選擇不亮（或亮牌反擊）。",
     ),
     "console.bury": (
         "Bury {n} cards (bury CARDS)",

@@ -5,41 +5,16 @@ FakeClock for refusals and prompts.
 
 from __future__ import annotations
 
-import io
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from bot.console import CHANNEL, CONSOLE_OPTIONS, YOU, YOUR_SEAT, ConsoleTable
-from bot.service import FakeClock, TableService
+from bot.console import CHANNEL, YOU, YOUR_SEAT, ConsoleTable
 from rules.cards import NUM_CARDS, Card
 from rules.declare import possible_declarations
 from rules.notation import format_cards
 from storage import Database
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run_console(db_file: Path, commands: list[str], *args: str) -> str:
-    env = dict(os.environ, COLUMNS="100", PYTHONIOENCODING="utf-8")
-    env.pop("DATABASE_URL", None)
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--db", str(db_file), *args],
-        input="\n".join(commands) + "\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
-    return proc.stdout
+from tests.console_helpers import console_table, run_console, to_my_turn
 
 
 def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
@@ -75,27 +50,6 @@ def test_console_end_of_input_saves(tmp_path: Path) -> None:
 
 
 # ---- in-process ----------------------------------------------------------------------
-
-
-async def console_table(
-    db: Database, locale: str = "en", seed: str = "console", preset_name: str = "one-deck"
-) -> tuple[ConsoleTable, io.StringIO]:
-    clock = FakeClock()
-    svc = TableService(db, clock=clock, defaults=CONSOLE_OPTIONS, seed_source=lambda: seed)
-    buf = io.StringIO()
-    out = Console(file=buf, width=100, highlight=False, color_system=None)
-    table = ConsoleTable(svc, clock, out, locale=locale, preset_name=preset_name)
-    await table.open()
-    return table, buf
-
-
-async def to_my_turn(table: ConsoleTable) -> None:
-    for _ in range(50):
-        asked = await table.pump()
-        if asked == "play":
-            return
-        await table.handle("auto" if asked != "declare" else "", asked)
-    raise AssertionError("never my turn")
 
 
 def wanting(table: ConsoleTable) -> list[Card]:
