@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
@@ -23,21 +22,12 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from bot.console_io import TIMEOUT, LineReader, TimerFailures, red_suits
+from bot.console_text import ask_text, kitty_lines, last_trick_text, missing_text, progress_lines
 from bot.i18n import seat_name, text
-from bot.render import (
-    cards_text,
-    event_line,
-    hand_lines,
-    player_name,
-    result_text,
-    status_lines,
-    stored_trump_text,
-)
+from bot.render import cards_text, event_line, hand_lines, status_lines
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
-from rules.cards import Card
 from rules.declare import Declaration
 from rules.events import CardsDealt, KittyTaken
-from rules.notation import NotationError, format_cards, parse_cards
 from rules.trump import TrumpContext
 from rules.views import View
 from storage import SeatInfo
@@ -244,33 +234,14 @@ class ConsoleTable:
 
     def _ask_text(self, asked: str | None, view: View | None) -> str:
         """What you are asked to do, in words (no panels)."""
-        if asked in ("declare", "declare_or_pass") and view is not None:
-            shown = ", ".join(format_cards(d.cards) for d in self._declaration_options())
-            if asked == "declare":
-                return self._t("console.can_declare", options=shown)
-            again = ""
-            passed_before = (
-                self.passed_at is not None
-                and self.passed_at[0] == view.hand_no
-                and len(view.declarations) > self.passed_at[1]
-            )
-            if passed_before or len(view.declarations) >= 2:  # an override cleared the passes
-                last = view.declarations[-1]
-                who = player_name(self.locale, self._seats(), last.seat)
-                again = self._t("console.pass_again", who=who, cards=format_cards(last.cards))
-                again += "\n"
-            if not shown:
-                return again + self._t("console.nothing_to_declare")
-            return again + self._t("console.can_declare_or_pass", options=shown)
-        if asked == "bury":
-            return self._t("console.bury", n=view.rules.kitty_size if view else 0)
-        if asked == "play":
-            return self._t("console.your_turn")
-        if asked == "next":
-            return self._t("console.next")
-        if asked == "over":
-            return self._t("console.over")
-        return ""
+        passed_before = (
+            view is not None
+            and self.passed_at is not None
+            and self.passed_at[0] == view.hand_no
+            and len(view.declarations) > self.passed_at[1]
+        )
+        options = self._declaration_options() if asked in ("declare", "declare_or_pass") else []
+        return ask_text(self.locale, asked, view, self._seats(), options, passed_before)
 
     async def handle(self, line: str, asked: str | None) -> bool:
         """Run one command. Returns False to quit."""
@@ -336,7 +307,9 @@ class ConsoleTable:
     def _refusal(self, exc: ServiceError, asked: str | None) -> str:
         """The refusal in your language, made precise where the console knows more."""
         if exc.code == "not_held":
-            missing = self._missing(str(exc.params.get("asked_cards", "")))
+            missing = missing_text(
+                self.locale, self._view(), str(exc.params.get("asked_cards", ""))
+            )
             if missing:
                 return missing
         message = exc.message(self.locale)
@@ -348,25 +321,6 @@ class ConsoleTable:
             elif view is not None:
                 message += " " + self._t("console.wait", phase=self._t(f"phase.{view.phase}"))
         return message
-
-    def _missing(self, asked_cards: str) -> str:
-        """Name only the cards you lack ("You do not hold ♥3."), not all you asked for."""
-        view = self._view()
-        try:
-            wanted = Counter(parse_cards(asked_cards))
-        except NotationError:
-            return ""
-        held = Counter(view.hand or ()) if view is not None else Counter[Card]()
-        short = {c: n - held[c] for c, n in wanted.items() if n > held[c]}
-        if not short:
-            return ""
-        ctx = self._ctx()
-        cards = [c for c, n in short.items() for _ in range(n)]
-        parts = [self._t("console.missing", cards=cards_text(cards, ctx))]
-        for c in (ctx.sort_cards(short) if ctx else sorted(short)):
-            if held[c]:
-                parts.append(self._t("console.only_have", count=held[c], card=format_cards([c])))
-        return " ".join(parts)
 
     async def _contextual(self, cards: str, asked: str | None) -> None:
         actions: dict[str | None, Callable[..., object]] = {
@@ -412,48 +366,18 @@ class ConsoleTable:
             await self.service.play(CHANNEL, YOU, cards)
 
     def _last_trick(self) -> None:
-        view = self._view()
-        trick = view.last_trick if view else None
-        if trick is None:
-            self.say(self._t("console.no_trick"))
-            return
-        ctx = self._ctx()
-        plays = " · ".join(
-            f"{player_name(self.locale, self._seats(), s)}: {cards_text(c, ctx)}"
-            for s, c in trick.plays
-        )
-        winner = player_name(self.locale, self._seats(), trick.winner or 0)
-        head = self._t("last_trick", n=trick.trick_no, winner=winner, points=trick.points)
-        self.say(f"{head}: {plays}")
+        self.say(last_trick_text(self.locale, self._view(), self._seats()))
 
     def _kitty(self) -> None:
         """The dealer looks at the kitty they took and what they buried, again."""
-        view = self._view()
-        if view is None or (view.kitty_taken is None and view.buried is None):
-            self.say(self._t("console.no_kitty"))
-            return
-        ctx = self._ctx()
-        if view.kitty_taken is not None:
-            self.say(self._t("console.kitty_taken", cards=cards_text(view.kitty_taken, ctx)))
-        if view.buried is not None:
-            self.say(self._t("dm_buried", cards=cards_text(view.buried, ctx)))
+        for line in kitty_lines(self.locale, self._view()):
+            self.say(line)
 
     async def _progress(self) -> None:
         hands = await self.service.progress(CHANNEL)
-        if not hands:
-            view = self._view()
-            self.say(self._t("console.no_progress", n=view.hand_no if view else 1))
-        for p in hands:
-            self.say(
-                self._t(
-                    "console.progress",
-                    n=p.hand_no,
-                    dealer=seat_name(self.locale, p.dealer),
-                    trump=stored_trump_text(self.locale, p.trump),
-                    points=p.attackers_points,
-                    result=result_text(self.locale, p.winner, p.level_change),
-                )
-            )
+        view = self._view()
+        for line in progress_lines(self.locale, hands, view.hand_no if view else 1):
+            self.say(line)
 
     # ---- running ---------------------------------------------------------------------------
     async def run(self, reader: LineReader) -> None:
@@ -503,7 +427,5 @@ class ConsoleTable:
             code = self.failures.last_code
             reason = ServiceError(code).message(self.locale) if code else ""
             self.out.print()
-            self.say(
-                self._t("console.stalled", reason=reason, seconds=int(MAX_RETRY)), style="red"
-            )
+            self.say(self._t("console.stalled", reason=reason, seconds=int(MAX_RETRY)), style="red")
         self.retry = min(self.retry * 2, MAX_RETRY)

@@ -94,8 +94,7 @@ def main(argv: list[str]) -> int:
         "--preset",
         default=None,
         metavar="NAME",
-        help=f"rule preset for a new table (default {DEFAULT_PRESET}): "
-        + ", ".join(PRESET_NAMES),
+        help=f"rule preset for a new table (default {DEFAULT_PRESET}): " + ", ".join(PRESET_NAMES),
     )
     parser.add_argument(
         "--new",
