@@ -60,14 +60,14 @@ async def console_table(
         color_system="standard" if colour else None,
         force_terminal=colour,
     )
+    options = {"preset_given": preset_given, "fresh": fresh}
     table = ConsoleTable(
         svc,
         clock,
         out,
         locale=locale,
         preset_name=preset_name,
-        preset_given=preset_given,
-        fresh=fresh,
+        **{k: v for k, v in options.items() if v},  # type: ignore[arg-type]
     )
     await table.open()
     return table, buf
