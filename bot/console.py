@@ -376,7 +376,8 @@ class ConsoleTable:
     async def _progress(self) -> None:
         hands = await self.service.progress(CHANNEL)
         view = self._view()
-        for line in progress_lines(self.locale, hands, view.hand_no if view else 1):
+        dealer = view.dealer if view is not None else None
+        for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
             self.say(line)
 
     # ---- running ---------------------------------------------------------------------------

@@ -94,11 +94,17 @@ def kitty_lines(locale: str, view: View | None) -> list[str]:
     return lines
 
 
-def progress_lines(locale: str, hands: Sequence[HandProgress], hand_no: int) -> list[str]:
+def progress_lines(
+    locale: str, hands: Sequence[HandProgress], hand_no: int, dealer: int | None = None
+) -> list[str]:
+    """Finished hands; who dealt next is the following hand's dealer (``dealer``: the
+    current hand's, when known)."""
     if not hands:
         return [text(locale, "console.no_progress", n=hand_no)]
-    return [
-        text(
+    lines = []
+    for i, p in enumerate(hands):
+        nxt = hands[i + 1].dealer if i + 1 < len(hands) else dealer
+        line = text(
             locale,
             "console.progress",
             n=p.hand_no,
@@ -107,5 +113,7 @@ def progress_lines(locale: str, hands: Sequence[HandProgress], hand_no: int) -> 
             points=p.attackers_points,
             result=result_text(locale, p.winner, p.level_change),
         )
-        for p in hands
-    ]
+        if nxt is not None:
+            line += " " + text(locale, "console.deals_next", who=seat_name(locale, nxt))
+        lines.append(line)
+    return lines

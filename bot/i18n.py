@@ -474,6 +474,7 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "第 {n} 局：庄家 {dealer}，主 {trump}，抓分方 {points} 分：{result}。",
         "第 {n} 局：莊家 {dealer}，主 {trump}，抓分方 {points} 分：{result}。",
     ),
+    "console.deals_next": ("{who} deals next.", "下一局 {who} 坐庄。", "下一局 {who} 坐莊。"),
     "console.stalled": (
         "The table cannot move on: {reason} I will try again, waiting longer each time "
         "(at most {seconds} s); your commands still work and quit saves.",

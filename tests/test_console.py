@@ -5,6 +5,7 @@ FakeClock for refusals and prompts.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,9 @@ def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     assert "Hand 1 over." in out and "Kitty:" in out
     assert "Hand over — Enter or next for the next hand" in out
     assert "Hand 1: dealer" in out  # progress from storage
+    # who took over (or held) and who dealt next
+    result = r"Hand 1: dealer \w+, [^.]+: the (attackers|defenders) [^.]+\. \w+ deals next\."
+    assert re.search(result, " ".join(out.split()))
     assert out.rstrip().endswith("Saved. Run the console again to resume.")
     assert "Traceback" not in out
     # The summary comes after the last trick, and the console then waits.
