@@ -4,11 +4,13 @@ in-process for prompts and wording."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
 import signal
 import subprocess
+import termios
 import time
 from io import StringIO
 from pathlib import Path
@@ -29,19 +31,35 @@ SAVED = "Saved. Run the console again to resume."
 
 
 # ---- 12: Ctrl-C saves and exits at once --------------------------------------------------
-@pytest.mark.parametrize("how", ["pipe", "pty", "sigterm"])
+@pytest.mark.parametrize("how", ["pipe", "pty", "ctrl-c-key", "sigterm"])
 def test_ctrl_c_saves_and_exits_at_once(tmp_path: Path, how: str) -> None:
+    """While the console waits for input: SIGINT (stdin a pipe or a terminal), the
+    Ctrl-C key typed into its controlling terminal, or SIGTERM."""
     db = tmp_path / "ctrl-c.db"
     master = slave = None
-    if how == "pty":
+    extra: dict[str, object] = {}
+    if how in ("pty", "ctrl-c-key"):
         master, slave = pty.openpty()
+    if how == "ctrl-c-key":
+        # A session of its own with the pty as controlling terminal, so the
+        # terminal turns the typed ^C into SIGINT for the console.
+        extra = {
+            "start_new_session": True,
+            "preexec_fn": lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+        }
     run = Running(
-        [*CONSOLE, "--db", str(db)], stdin=slave if slave is not None else subprocess.PIPE
+        [*CONSOLE, "--db", str(db)],
+        stdin=slave if slave is not None else subprocess.PIPE,
+        **extra,
     )
     try:
         run.wait_for("> ")  # waiting for the player, stdin open and silent
         time.sleep(0.3)
-        run.proc.send_signal(signal.SIGTERM if how == "sigterm" else signal.SIGINT)
+        if how == "ctrl-c-key":
+            assert master is not None
+            os.write(master, b"\x03")
+        else:
+            run.proc.send_signal(signal.SIGTERM if how == "sigterm" else signal.SIGINT)
         started = time.monotonic()
         rc = run.proc.wait(timeout=10)
         assert time.monotonic() - started < 5
