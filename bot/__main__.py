@@ -7,7 +7,7 @@ import sys
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["console"]:
-        from bot.console import main as console_main
+        from bot.console_cli import main as console_main
 
         return console_main(argv[1:])
     from bot.app import main as app_main

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.host import Host
 from bot.i18n import seat_name, text
 from bot.interactions import locale_of, reply, run
+from bot.score_text import score_table_text
 from bot.service import ServiceError
 from bot.table_message import lobby_text, table_embed
 from rules.ai import LEVELS
@@ -190,6 +191,7 @@ class Lobby(
             f"declare with: {', '.join(r.declaration.forms)}; self-override: {r.declaration.self_override}; "
             f"nobody declares → {r.declaration.fallback}",
             f"failed throw penalty: {r.throw_penalty}; kitty multiplier: {r.kitty_scheme} (cap {r.kitty_cap})",
+            score_table_text(locale_of(interaction), r),
             f"turn timer: {status.options.turn_seconds or '∞'} s",
         ]
         await reply(interaction, "\n".join(lines), ephemeral=True)
