@@ -1,0 +1,111 @@
+"""Speed and size of the pictures (``bot.pictures``).
+
+Run ``python -m bench.render`` (``--help`` for options). For every preset it plays
+the sample hand (``bot.pictures.samples``, basic AI, fixed seed) and renders, with
+the content cache cleared before every call (so every figure is a real render;
+the card faces stay cached, as they do in the bot after the first picture):
+
+* the table in mid-trick, the table with the last trick faded, a four-deck table
+  where every seat threw 25 cards (the widest trick), the fullest hand (the dealer
+  at the start of play), the hand summary, and the progress chart of 8 hands.
+
+It prints the median and worst ms per kind and the largest PNG per kind, and
+exits 1 if a median is over 20 ms or a PNG over 200 KB (the budget of issue 10).
+The first (cold) render, which also draws the card faces, is reported apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+
+from bot.pictures import CACHE, render_hand, render_progress, render_summary, render_table
+from bot.pictures.faces import card_face
+from bot.pictures.samples import sample_match, scene
+from rules.cards import Card
+from rules.presets import PRESET_NAMES, preset
+from rules.views import View
+
+BUDGET_MS = 20.0
+BUDGET_BYTES = 200_000
+
+
+def widest_trick(view: View, per_seat: int = 25) -> View:
+    """``view`` with every seat showing ``per_seat`` cards (a four-deck throw led
+    in one suit, the others following with whatever they hold)."""
+    suit = next(cs for cs in view.context.suit_cards if cs)
+    lead = tuple(Card(suit[i % len(suit)]) for i in range(per_seat))
+    others = [Card(c % 54) for c in range(3 * per_seat)]
+    follows = [(s, tuple(others[(s - 1) * per_seat : s * per_seat])) for s in range(1, 4)]
+    plays = ((0, lead), *follows)
+    return replace(view, current=plays)
+
+
+def _time(fn: Callable[[], bytes], repeat: int) -> tuple[list[float], int]:
+    times, size = [], 0
+    for _ in range(repeat):
+        CACHE.clear()
+        t = time.perf_counter()
+        png = fn()
+        times.append((time.perf_counter() - t) * 1000)
+        size = max(size, len(png))
+    return times, size
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--repeat", type=int, default=15, help="renders per picture (default 15)")
+    ap.add_argument("--seed", default="sample")
+    args = ap.parse_args(argv)
+
+    t = time.perf_counter()
+    card_face.cache_clear()
+    first = scene("classic", args.seed)
+    render_table(first.mid_trick)
+    cold = (time.perf_counter() - t) * 1000
+
+    results: dict[str, tuple[list[float], int]] = {}
+
+    def add(kind: str, fn: Callable[[], bytes]) -> None:
+        times, size = _time(fn, args.repeat)
+        old = results.get(kind, ([], 0))
+        results[kind] = (old[0] + times, max(old[1], size))
+
+    for name in PRESET_NAMES:
+        sc = scene(name, args.seed)
+        rules = preset(name)
+        add("table (trick)", partial(render_table, sc.mid_trick))
+        add("table (last trick faded)", partial(render_table, sc.trick_start))
+        add("hand (fullest)", partial(render_hand, sc.hand))
+        add("summary", partial(render_summary, sc.scored, rules))
+        if rules.decks == 4:
+            add("table (4 × 25-card throw)", partial(render_table, widest_trick(sc.mid_trick)))
+    add("progress chart", partial(render_progress, sample_match(args.seed)))
+
+    print(
+        f"bench.render — Python {platform.python_version()}, {platform.machine()}, "
+        f"{args.repeat} renders per preset and kind, cache cleared each time"
+    )
+    print(f"cold start (sample hand + first table, faces drawn): {cold:.0f} ms")
+    print(f"{'picture':28} {'median ms':>10} {'worst ms':>9} {'max KB':>7}")
+    ok = True
+    for kind, (times, size) in results.items():
+        med = statistics.median(times)
+        flag = "" if med <= BUDGET_MS and size <= BUDGET_BYTES else "  OVER BUDGET"
+        ok = ok and not flag
+        print(f"{kind:28} {med:10.1f} {max(times):9.1f} {size / 1000:7.1f}{flag}")
+    verdict = "met" if ok else "MISSED"
+    print(f"budget: ≤ {BUDGET_MS:.0f} ms median, ≤ {BUDGET_BYTES // 1000} KB per PNG: {verdict}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
