@@ -22,29 +22,15 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from bot.pictures import CACHE, render_hand, render_progress, render_summary, render_table
 from bot.pictures.faces import card_face
-from bot.pictures.samples import sample_match, scene
-from rules.cards import Card
+from bot.pictures.samples import sample_match, scene, widest_trick
 from rules.presets import PRESET_NAMES, preset
-from rules.views import View
 
 BUDGET_MS = 20.0
 BUDGET_BYTES = 200_000
-
-
-def widest_trick(view: View, per_seat: int = 25) -> View:
-    """``view`` with every seat showing ``per_seat`` cards (a four-deck throw led
-    in one suit, the others following with whatever they hold)."""
-    suit = next(cs for cs in view.context.suit_cards if cs)
-    lead = tuple(Card(suit[i % len(suit)]) for i in range(per_seat))
-    others = [Card(c % 54) for c in range(3 * per_seat)]
-    follows = [(s, tuple(others[(s - 1) * per_seat : s * per_seat])) for s in range(1, 4)]
-    plays = ((0, lead), *follows)
-    return replace(view, current=plays)
 
 
 def _time(fn: Callable[[], bytes], repeat: int) -> tuple[list[float], int]:

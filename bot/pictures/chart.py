@@ -17,9 +17,10 @@ from rules.cards import rank_name
 from storage.stats import HandProgress
 
 WIDTH, HEIGHT = 640, 340
-LEFT, RIGHT, TOP, BOTTOM = 48, 20, 46, 44
+LEFT, RIGHT, TOP, BOTTOM = 52, 20, 46, 50
 GRID = (218, 216, 206)
 TEAM_NAMES = ("N/S", "E/W")
+SEATS = ("N", "E", "S", "W")
 
 
 def _level_axis(progress: Sequence[HandProgress], levels: Sequence[int]) -> list[int]:
@@ -53,9 +54,19 @@ def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...]) -> bytes:
         draw_text(d, (LEFT - 10, y), rank_name(lv), 13, INK, anchor="rm")
     tick_every = max(1, (n + 11) // 12)
     for i, x in enumerate(xs):
-        if i % tick_every == 0 or i == n:
-            draw_text(d, (x, HEIGHT - BOTTOM + 8), str(i), 11, MUTED, anchor="mt")
-    draw_text(d, (WIDTH / 2, HEIGHT - 14), "hand", 11, MUTED, anchor="mm")
+        if i > 0 and (i % tick_every == 0 or i == n):  # the hand and who dealt it
+            dealer = progress[i - 1].dealer
+            draw_text(d, (x, HEIGHT - BOTTOM + 12), str(i), 11, MUTED, anchor="mt")
+            draw_text(
+                d,
+                (x, HEIGHT - BOTTOM + 26),
+                SEATS[dealer],
+                11,
+                TEAM_COLOURS[dealer % 2],
+                anchor="mt",
+            )
+    draw_text(d, (LEFT - 10, HEIGHT - BOTTOM + 12), "hand", 10, MUTED, anchor="rt")
+    draw_text(d, (LEFT - 10, HEIGHT - BOTTOM + 26), "dealer", 10, MUTED, anchor="rt")
     # Legend.
     x = LEFT
     for team in (0, 1):

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bot.pictures import showcase
 from bot.pictures.chart import render_progress
 from bot.pictures.hand import render_hand
 from bot.pictures.summary import render_summary
 from bot.pictures.table import render_table
 from rules.actions import DealCards, NextHand, Pass
 from rules.ai import make_player
+from rules.cards import Card
 from rules.game import Match
 from rules.presets import PRESET_NAMES, preset
 from rules.views import HandSummary, View
@@ -72,8 +74,11 @@ class Scene:
 
 
 def _mid_trick(m: Match) -> bool:
+    # Prefer a trick led with a pair or more (a livelier picture), else any from trick 8.
     v = m.view_for(None)
-    return m.phase == "playing" and len(v.current) >= 3 and v.trick_no >= 3
+    if m.phase != "playing" or len(v.current) < 3 or v.trick_no < 3:
+        return False
+    return len(v.current[0][1]) >= 2 or v.trick_no >= 8
 
 
 def _trick_start(m: Match) -> bool:
@@ -129,14 +134,34 @@ def sample_match(seed: str = "sample", hands: int = 8, name: str = "classic") ->
     return progress_of(m.history)
 
 
+def widest_trick(view: View, per_seat: int = 25) -> View:
+    """``view`` with every seat showing ``per_seat`` cards (a four-deck throw led
+    in one suit, the others following with whatever they hold)."""
+    suit = next(cs for cs in view.context.suit_cards if cs)
+    lead = tuple(Card(suit[i % len(suit)]) for i in range(per_seat))
+    others = [Card(c % 54) for c in range(3 * per_seat)]
+    follows = [(s, tuple(others[(s - 1) * per_seat : s * per_seat])) for s in range(1, 4)]
+    plays = ((0, lead), *follows)
+    return replace(view, current=plays)
+
+
 def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
-    """(file name, PNG) for every picture of every preset, then the progress chart."""
+    """(file name, PNG): the fixed showcase scenes (README), then every picture of
+    every preset, then the progress chart of a played match."""
+    yield "showcase-table.png", render_table(showcase.showcase_table())
+    yield "showcase-table-last-trick.png", render_table(showcase.showcase_last_trick())
+    yield "showcase-hand.png", render_hand(showcase.showcase_hand())
+    yield "showcase-summary.png", render_summary(showcase.SHOWCASE_SUMMARY, preset("classic"))
+    yield "showcase-progress.png", render_progress(showcase.SHOWCASE_PROGRESS)
+    yield "card-faces.png", showcase.card_sheet()
     for name in PRESET_NAMES:
         sc = scene(name, seed)
         yield f"{name}-table.png", render_table(sc.mid_trick)
         yield f"{name}-table-last-trick.png", render_table(sc.trick_start)
         yield f"{name}-hand.png", render_hand(sc.hand)
         yield f"{name}-summary.png", render_summary(sc.scored, sc.mid_trick.rules)
+        if sc.mid_trick.rules.decks == 4:
+            yield f"{name}-table-widest-throw.png", render_table(widest_trick(sc.mid_trick))
     yield "progress.png", render_progress(sample_match(seed), preset("classic").levels)
 
 

@@ -31,9 +31,20 @@ from rules.play import make_lead, trick_points, trick_winner
 from rules.views import View
 
 WIDTH, HEIGHT = 720, 480
-CARD_W = 60
-STEP, MIN_STEP = 26, 16
-ROW_DY = 34
+
+
+@dataclass(frozen=True, slots=True)
+class FanStyle:
+    card_w: int
+    step: int
+    min_step: int
+    row_dy: int
+
+
+NORMAL = FanStyle(60, 26, 16, 34)
+# Big throws (three or four decks) switch to smaller cards so the seats stay apart.
+COMPACT = FanStyle(46, 20, 14, 28)
+COMPACT_FROM = 10  # cards in one seat's play
 SEAT_LETTERS = ("N", "E", "S", "W")
 BADGE_R = 17
 # Seat badge centres and the widest fan each seat may use.
@@ -103,8 +114,12 @@ def scene_of(view: View) -> TableScene:
     )
 
 
-def _fan_centre(seat: int, n: int) -> tuple[float, float]:
-    w, h = fan_size(n, FAN_MAX[seat], CARD_W, STEP, MIN_STEP, ROW_DY)
+def _size(seat: int, n: int, st: FanStyle) -> tuple[int, int]:
+    return fan_size(n, FAN_MAX[seat], st.card_w, st.step, st.min_step, st.row_dy)
+
+
+def _fan_centre(seat: int, n: int, st: FanStyle) -> tuple[float, float]:
+    w, h = _size(seat, n, st)
     bx, by = BADGES[seat]
     # North and South sit towards the middle (clear of their badges), the centre
     # line keeps the trick number and points.
@@ -196,10 +211,12 @@ def _draw(sc: TableScene) -> bytes:
     _centre_text(d, sc)
     for seat in range(4):
         _badge(d, seat, sc)
+    most = max((len(cards) for _, cards in sc.plays), default=0)
+    st = COMPACT if most >= COMPACT_FROM else NORMAL
     for seat, cards in sc.plays:
-        centre = _fan_centre(seat, len(cards))
+        centre = _fan_centre(seat, len(cards), st)
         if seat == sc.winner:
-            w, h = fan_size(len(cards), FAN_MAX[seat], CARD_W, STEP, MIN_STEP, ROW_DY)
+            w, h = _size(seat, len(cards), st)
             g = 5
             box = (
                 centre[0] - w / 2 - g,
@@ -215,11 +232,11 @@ def _draw(sc: TableScene) -> bytes:
             canvas,
             cards,
             centre,
-            CARD_W,
+            st.card_w,
             FAN_MAX[seat],
-            step=STEP,
-            min_step=MIN_STEP,
-            row_dy=ROW_DY,
+            step=st.step,
+            min_step=st.min_step,
+            row_dy=st.row_dy,
             faded=sc.faded,
         )
     return encode_png(canvas)
