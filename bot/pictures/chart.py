@@ -12,13 +12,21 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.pictures.cache import CACHE
-from bot.pictures.draw import GOLD, INK, MUTED, PANEL, TEAM_COLOURS, draw_text, encode_png
+from bot.pictures.draw import (
+    GOLD,
+    GRID,
+    INK,
+    MUTED,
+    PANEL,
+    TEAM_COLOURS,
+    draw_text,
+    encode_png,
+)
 from rules.cards import rank_name
 from storage.stats import HandProgress
 
 WIDTH, HEIGHT = 640, 340
 LEFT, RIGHT, TOP, BOTTOM = 52, 20, 46, 50
-GRID = (218, 216, 206)
 TEAM_NAMES = ("N/S", "E/W")
 SEATS = ("N", "E", "S", "W")
 

@@ -14,7 +14,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.pictures.draw import (
+    BIG_JOKER_TINT,
     BLACK,
+    BORDER,
+    FACE_TINT,
     GOLD,
     RED,
     SUPERSAMPLE,
@@ -29,9 +32,6 @@ from rules.cards import Card, rank_name
 
 CARD_RATIO = 1.4
 EMOJI_SIZE = 128
-BORDER = (150, 150, 156)
-FACE_TINT = (252, 240, 208)
-BIG_JOKER_TINT = (255, 246, 222)
 
 
 def card_height(width: int) -> int:

@@ -7,11 +7,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.draw import RGB, draw_text, font, put
+from bot.pictures.draw import FADE_ALPHA, RGB, draw_text, font, put
 from bot.pictures.faces import card_face, card_height
 from rules.cards import Card
 
-FADE_ALPHA = 0.5
 _FADE = [round(v * FADE_ALPHA) for v in range(256)]
 
 

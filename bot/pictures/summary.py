@@ -6,7 +6,16 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.pictures.cache import CACHE
-from bot.pictures.draw import FELT, FELT_DARK, GOLD, TEAM_COLOURS, WHITE, draw_text, encode_png
+from bot.pictures.draw import (
+    FELT,
+    FELT_DARK,
+    GOLD,
+    SOFT,
+    TEAM_COLOURS,
+    WHITE,
+    draw_text,
+    encode_png,
+)
 from bot.pictures.layout import chip, fan_size, paste_fan
 from rules.cards import POINTS, rank_name
 from rules.ruleset import RuleSet
@@ -16,7 +25,6 @@ WIDTH = 520
 CARD_W = 52
 STEP, MIN_STEP = 30, 14
 ROW_DY = 30
-SOFT = (200, 225, 210)
 TEAM_NAMES = ("N/S", "E/W")
 
 

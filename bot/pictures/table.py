@@ -19,7 +19,9 @@ from bot.pictures.draw import (
     FELT_DARK,
     GOLD,
     INK,
+    SOFT,
     TEAM_COLOURS,
+    TURN_RING,
     WHITE,
     draw_text,
     encode_png,
@@ -50,7 +52,6 @@ BADGE_R = 17
 # Seat badge centres and the widest fan each seat may use.
 BADGES = ((WIDTH // 2, 24), (WIDTH - 26, HEIGHT // 2), (WIDTH // 2, HEIGHT - 24), (26, HEIGHT // 2))
 FAN_MAX = (360, 220, 360, 220)
-TURN_RING = (255, 214, 64)
 WINNER_GLOW = (*GOLD, 255)
 
 
@@ -148,8 +149,8 @@ def _badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
 
 def _trump_box(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     d.rounded_rectangle((10, 10, 150, 84), radius=10, fill=FELT_DARK)
-    draw_text(d, (20, 16), "TRUMP", 12, (200, 225, 210))
-    draw_text(d, (94, 16), "LEVEL", 12, (200, 225, 210))
+    draw_text(d, (20, 16), "TRUMP", 12, SOFT)
+    draw_text(d, (94, 16), "LEVEL", 12, SOFT)
     code = sc.trump.rstrip("?")
     box = (20, 34, 62, 76)
     d.rounded_rectangle(box, radius=6, fill=WHITE)
@@ -170,14 +171,14 @@ def _trump_box(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: TableScene) -> N
 def _score_box(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     x0 = WIDTH - 160
     d.rounded_rectangle((x0, 10, WIDTH - 10, 84), radius=10, fill=FELT_DARK)
-    draw_text(d, (x0 + 10, 16), "ATTACKERS", 12, (200, 225, 210))
+    draw_text(d, (x0 + 10, 16), "ATTACKERS", 12, SOFT)
     draw_text(d, (x0 + 10, 34), str(sc.attackers_points), 30, WHITE)
     draw_text(
         d,
         (x0 + 10 + 8 + d.textlength(str(sc.attackers_points), font_size=30) + 4, 58),
         "pts",
         12,
-        (200, 225, 210),
+        SOFT,
     )
     lv = sc.levels
     y = HEIGHT - 30
@@ -194,10 +195,10 @@ def _centre_text(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     cx, cy = WIDTH / 2, HEIGHT / 2
     if not sc.plays:
         if sc.phase in ("dealing", "declaring", "burying"):
-            draw_text(d, (cx, cy), sc.phase.upper(), 16, (200, 225, 210), anchor="mm")
+            draw_text(d, (cx, cy), sc.phase.upper(), 16, SOFT, anchor="mm")
         return
     title = f"LAST TRICK {sc.trick_no}" if sc.faded else f"TRICK {sc.trick_no}"
-    draw_text(d, (cx, cy - 10), title, 14, (200, 225, 210), anchor="mm")
+    draw_text(d, (cx, cy - 10), title, 14, SOFT, anchor="mm")
     if sc.trick_points:
         draw_text(d, (cx, cy + 12), f"+{sc.trick_points}", 18, GOLD, anchor="mm")
 
