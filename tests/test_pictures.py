@@ -198,3 +198,17 @@ def test_render_sample_writes_every_picture(tmp_path: Path) -> None:
     assert "progress.png" in names and "four-decks-table-widest-throw.png" in names
     assert all((tmp_path / "s" / n).stat().st_size <= MAX_BYTES for n in names)
     assert len(names) == len(list(sample_pictures()))
+
+
+def test_readme_pictures_are_the_current_drawings() -> None:
+    """docs/img holds what ``python -m bot render --sample`` writes for the fixed
+    scenes (refresh: copy showcase-*.png and card-faces.png from a sample run)."""
+    docs = Path(__file__).parent.parent / "docs" / "img"
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    for name in ("table", "hand", "summary", "progress", "card-faces"):
+        assert f"docs/img/{name}.png" in readme
+        got = _image((docs / f"{name}.png").read_bytes())
+        want = _image(GOLDENS[f"{name}.png"]())
+        assert got.size == want.size
+        mean, far = _difference(got, want)
+        assert mean < MAX_MEAN and far < MAX_FAR_PIXELS, (name, mean, far)
