@@ -28,6 +28,7 @@ from bot.pictures import (
     render_table,
 )
 from bot.pictures.cache import PictureCache
+from bot.pictures.hand import shown_trump
 from bot.pictures.samples import Scene, sample_pictures, scene, widest_trick
 from bot.pictures.showcase import (
     SHOWCASE_PROGRESS,
@@ -39,10 +40,11 @@ from bot.pictures.showcase import (
     showcase_table,
 )
 from bot.pictures.table import scene_of
-from rules.cards import ALL_CARDS, Card
+from rules.cards import ALL_CARDS, Card, Suit
 from rules.game import Match
 from rules.notation import parse_cards
 from rules.presets import PRESET_NAMES, preset
+from rules.views import DeclarationView
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_BYTES = 200_000
@@ -159,6 +161,37 @@ def test_table_shows_winner_and_fades_the_last_trick() -> None:
     last = scene_of(showcase_last_trick())
     assert last.faded and last.winner == 0 and last.trick_no == 3 and last.trick_points == 15
     assert last.plays == showcase_table().tricks[0].plays
+
+
+def test_declarations_show_before_play() -> None:
+    """While dealing, the table shows each seat's latest declaration (public cards),
+    the standing one on gold, and the declared suit as provisional trump; a hand
+    groups by the declared suit with a "?"."""
+    declared = replace(
+        showcase_table(),
+        phase="dealing",
+        trump_fixed=False,
+        trump_suit=None,
+        dealer=None,
+        turn=None,
+        current=(),
+        tricks=(),
+        dealt=60,
+        deal_total=100,
+        declarations=(
+            DeclarationView(3, (Card.D2,), "L1", Suit.DIAMONDS),
+            DeclarationView(1, (Card.S2, Card.S2), "L2", Suit.SPADES),
+        ),
+    )
+    sc = scene_of(declared)
+    assert sc.plays == ((3, (Card.D2,)), (1, (Card.S2, Card.S2))) and sc.winner == 1
+    assert sc.trump == "S?" and sc.dealt == (60, 100) and not sc.faded
+    assert render_table(declared) != render_table(replace(declared, declarations=()))
+    hand = replace(showcase_hand(), phase="dealing", trump_fixed=False, trump_suit=None)
+    assert shown_trump(hand) == (None, True)
+    assert shown_trump(replace(hand, declarations=declared.declarations)) == (Suit.SPADES, True)
+    assert shown_trump(showcase_hand()) == (Suit.HEARTS, False)
+    assert render_hand(replace(hand, declarations=declared.declarations)) != render_hand(hand)
 
 
 def test_public_view_only_public_cards() -> None:

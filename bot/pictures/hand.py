@@ -62,6 +62,7 @@ def _label(
     trump: Suit | None,
     y: int,
     n: int,
+    provisional: bool,
 ) -> None:
     cx = PAD + LABEL_W // 2 - 2
     if suit == TRUMP:
@@ -70,6 +71,8 @@ def _label(
             paste_pip(canvas, STAR, cx, y + 32, 22, INK)
         else:
             paste_pip(canvas, int(trump), cx, y + 32, 22)
+        if provisional:  # declared, not fixed yet
+            draw_text(d, (cx + 13, y + 32), "?", 13, INK, anchor="lm")
         draw_text(d, (cx, y + 50), str(n), 12, INK, anchor="mt")
         return
     if rules.two_colour:  # effective suit 0 = black (♠♣), 1 = red (♥♦)
@@ -81,7 +84,13 @@ def _label(
     draw_text(d, (cx, y + 42), str(n), 12, WHITE, anchor="mt")
 
 
-def _draw(cards: tuple[Card, ...], rules: RuleSet, level: int, trump: Suit | None) -> bytes:
+def _draw(
+    cards: tuple[Card, ...],
+    rules: RuleSet,
+    level: int,
+    trump: Suit | None,
+    provisional: bool = False,
+) -> bytes:
     ctx = TrumpContext.of(rules, level, trump)
     grouped = groups(ctx, cards)
     height = PAD + sum(_group_height(len(cs)) + GROUP_GAP for _, cs in grouped) - GROUP_GAP + PAD
@@ -94,7 +103,7 @@ def _draw(cards: tuple[Card, ...], rules: RuleSet, level: int, trump: Suit | Non
         gh = _group_height(len(cs))
         band = GOLD if suit == TRUMP else FELT_DARK
         d.rounded_rectangle((PAD - 3, y - 3, WIDTH - PAD + 3, y + gh + 3), radius=8, fill=band)
-        _label(canvas, d, suit, rules, trump, y, len(cs))
+        _label(canvas, d, suit, rules, trump, y, len(cs), provisional)
         i = 0
         for r, (k, step) in enumerate(fan_rows(len(cs), FAN_W, CARD_W, STEP, MIN_STEP)):
             for j in range(k):
@@ -113,14 +122,25 @@ def _draw(cards: tuple[Card, ...], rules: RuleSet, level: int, trump: Suit | Non
     return encode_png(canvas)
 
 
+def shown_trump(view: View) -> tuple[Suit | None, bool]:
+    """(trump suit to group by, provisional?): the fixed trump, else the standing
+    declaration's suit (public), else none yet."""
+    if view.trump_fixed:
+        return view.trump_suit, False
+    return (view.declarations[-1].trump_suit if view.declarations else None), True
+
+
 def render_hand(view: View) -> bytes:
-    """PNG of ``view.hand`` (a seat's own view); an empty picture for the public view."""
+    """PNG of ``view.hand`` (a seat's own view); an empty picture for the public view.
+    Before trump is fixed, the standing declaration's suit is shown as trump, with
+    a "?"."""
     cards = tuple(view.hand or ())
-    key = ("hand", cards, view.rules, view.level_rank, view.trump_suit)
-    return CACHE.get(key, lambda: _draw(cards, view.rules, view.level_rank, view.trump_suit))
+    trump, provisional = shown_trump(view)
+    key = ("hand", cards, view.rules, view.level_rank, trump, provisional)
+    return CACHE.get(key, lambda: _draw(cards, view.rules, view.level_rank, trump, provisional))
 
 
 def render_cards(cards: Sequence[Card], rules: RuleSet, level: int, trump: Suit | None) -> bytes:
     """The same picture for any cards (e.g. the dealer's kitty choice)."""
-    key = ("hand", tuple(cards), rules, level, trump)
+    key = ("hand", tuple(cards), rules, level, trump, False)
     return CACHE.get(key, lambda: _draw(tuple(cards), rules, level, trump))

@@ -72,6 +72,7 @@ class TableScene:
     turn: int | None
     hand_no: int
     phase: str
+    dealt: tuple[int, int]  # cards dealt / to deal, while dealing
 
 
 def _trump_code(view: View) -> str:
@@ -89,7 +90,14 @@ def scene_of(view: View) -> TableScene:
     winner: int | None = None
     trick_no = view.trick_no
     last = view.last_trick
-    if not plays and last is not None and view.phase in ("playing", "scored", "finished"):
+    declaring = view.phase in ("dealing", "declaring")
+    if declaring and view.declarations:
+        # Before play: each seat's latest declaration (public cards), the standing one
+        # on gold.
+        latest = {d.seat: d.cards for d in view.declarations}
+        plays = tuple(latest.items())
+        winner = view.declarations[-1].seat
+    elif not plays and last is not None and view.phase in ("playing", "scored", "finished"):
         plays, faded, winner, trick_no = last.plays, True, last.winner, last.trick_no
     elif plays:
         ctx = view.context
@@ -112,6 +120,7 @@ def scene_of(view: View) -> TableScene:
         turn=view.turn if view.phase == "playing" else None,
         hand_no=view.hand_no,
         phase=view.phase,
+        dealt=(view.dealt, view.deal_total) if view.phase == "dealing" else (0, 0),
     )
 
 
@@ -193,9 +202,12 @@ def _score_box(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
 
 def _centre_text(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     cx, cy = WIDTH / 2, HEIGHT / 2
+    if sc.phase in ("dealing", "declaring", "burying"):
+        draw_text(d, (cx, cy - 10), sc.phase.upper(), 16, SOFT, anchor="mm")
+        if sc.dealt[1]:
+            draw_text(d, (cx, cy + 12), f"{sc.dealt[0]} / {sc.dealt[1]}", 14, SOFT, anchor="mm")
+        return
     if not sc.plays:
-        if sc.phase in ("dealing", "declaring", "burying"):
-            draw_text(d, (cx, cy), sc.phase.upper(), 16, SOFT, anchor="mm")
         return
     title = f"LAST TRICK {sc.trick_no}" if sc.faded else f"TRICK {sc.trick_no}"
     draw_text(d, (cx, cy - 10), title, 14, SOFT, anchor="mm")
