@@ -194,6 +194,13 @@ def test_declarations_show_before_play() -> None:
     assert render_hand(replace(hand, declarations=declared.declarations)) != render_hand(hand)
 
 
+def test_auto_seats_are_marked() -> None:
+    view = showcase_table()
+    assert scene_of(view, auto=[1, 3]).auto == {1, 3}
+    marked = render_table(view, auto=[1, 3])
+    assert marked != render_table(view) and marked == render_table(view, auto=(3, 1))
+
+
 def test_public_view_only_public_cards() -> None:
     """The table reads the public view: a seat's view gives the very same picture."""
     CACHE.clear()

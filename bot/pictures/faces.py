@@ -138,8 +138,10 @@ def _emoji_image(card: Card) -> Image.Image:
     label = rank_name(card.rank)
     size = round(n * (0.44 if label == "10" else 0.5))
     # Rank on top, pip below: both as large as the square allows, for 22 px inline.
-    d.text((cx, n * 0.3), label, font=font(size), fill=colour, anchor="mm")
-    draw_pip(d, card.suit, cx, n * 0.72, n * 0.2, colour)
+    # Baseline-anchored, so J's descender stays clear of the pip.
+    base = n * (0.44 if label == "J" else 0.49)
+    d.text((cx, base), label, font=font(size), fill=colour, anchor="ms")
+    draw_pip(d, card.suit, cx, n * 0.75, n * 0.19, colour)
     return im.resize((EMOJI_SIZE, EMOJI_SIZE), Image.Resampling.LANCZOS)
 
 

@@ -154,6 +154,7 @@ def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
     yield "showcase-summary.png", render_summary(showcase.SHOWCASE_SUMMARY, preset("classic"))
     yield "showcase-progress.png", render_progress(showcase.SHOWCASE_PROGRESS)
     yield "card-faces.png", showcase.card_sheet()
+    yield "emoji-faces.png", showcase.emoji_sheet()
     for name in PRESET_NAMES:
         sc = scene(name, seed)
         yield f"{name}-table.png", render_table(sc.mid_trick)

@@ -4,12 +4,13 @@ them."""
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 
 from PIL import Image
 
 from bot.pictures.draw import FELT, encode_png
-from bot.pictures.faces import card_face, card_height
+from bot.pictures.faces import EMOJI_SIZE, card_face, card_height, emoji_png
 from rules.cards import ALL_CARDS, Card, Suit
 from rules.game import Match
 from rules.notation import parse_cards
@@ -97,4 +98,20 @@ def card_sheet(width: int = 60) -> bytes:
         col, row = (c % 13, c // 13) if c < 52 else (13, c - 52)
         face = card_face(Card(c), width)
         sheet.paste(face, (gap + col * (width + gap), gap + row * (h + gap)), face)
+    return encode_png(sheet)
+
+
+def emoji_sheet(background: tuple[int, int, int] = (49, 51, 56)) -> bytes:
+    """The 54 emoji faces at full size on Discord's dark background, then a strip at
+    22 px, the size they show inline."""
+    size, gap = EMOJI_SIZE, 4
+    big = Image.new("RGB", (14 * (size + gap) + gap, 4 * (size + gap) + gap), background)
+    for c in ALL_CARDS:
+        col, row = (c % 13, c // 13) if c < 52 else (13, c - 52)
+        face = Image.open(io.BytesIO(emoji_png(Card(c)))).convert("RGBA")
+        big.paste(face, (gap + col * (size + gap), gap + row * (size + gap)), face)
+    small = big.resize((big.width * 22 // size, big.height * 22 // size), Image.Resampling.LANCZOS)
+    sheet = Image.new("RGB", (big.width, big.height + small.height + gap), background)
+    sheet.paste(big, (0, 0))
+    sheet.paste(small, (0, big.height + gap))
     return encode_png(sheet)

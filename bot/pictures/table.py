@@ -8,7 +8,7 @@ Reads only the public ``rules.views.View``, so it can show nothing hidden.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -73,6 +73,7 @@ class TableScene:
     hand_no: int
     phase: str
     dealt: tuple[int, int]  # cards dealt / to deal, while dealing
+    auto: frozenset[int] = frozenset()  # seats handed to the AI for now (托管)
 
 
 def _trump_code(view: View) -> str:
@@ -84,7 +85,7 @@ def _trump_code(view: View) -> str:
     return ""
 
 
-def scene_of(view: View) -> TableScene:
+def scene_of(view: View, auto: Collection[int] = ()) -> TableScene:
     plays: tuple[tuple[int, tuple[Card, ...]], ...] = view.current
     faded = False
     winner: int | None = None
@@ -121,6 +122,7 @@ def scene_of(view: View) -> TableScene:
         hand_no=view.hand_no,
         phase=view.phase,
         dealt=(view.dealt, view.deal_total) if view.phase == "dealing" else (0, 0),
+        auto=frozenset(auto),
     )
 
 
@@ -154,6 +156,10 @@ def _badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
         # The dealer's "D" chip sits on the badge's outer side, clear of the cards.
         dx, dy = {0: (r + 14, -2), 1: (0, r + 14), 2: (r + 14, 2), 3: (0, r + 14)}[seat]
         chip(d, (cx + dx, cy + dy), "D", 13, GOLD, INK)
+    if seat in sc.auto:
+        # "AUTO" on the other side of the badge from the dealer chip.
+        dx, dy = {0: (-r - 34, 0), 1: (0, -r - 16), 2: (-r - 34, 0), 3: (0, -r - 16)}[seat]
+        chip(d, (cx + dx, cy + dy), "AUTO", 11, WHITE, INK)
 
 
 def _trump_box(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: TableScene) -> None:
@@ -255,9 +261,10 @@ def _draw(sc: TableScene) -> bytes:
     return encode_png(canvas)
 
 
-def render_table(view: View) -> bytes:
-    """PNG of the public table (any view works; only public fields are read)."""
-    sc = scene_of(view)
+def render_table(view: View, auto: Collection[int] = ()) -> bytes:
+    """PNG of the public table (any view works; only public fields are read).
+    ``auto``: seats currently played by the AI for their player (marked AUTO)."""
+    sc = scene_of(view, auto)
     key: Hashable = ("table", sc)
     return CACHE.get(key, lambda: _draw(sc))
 
