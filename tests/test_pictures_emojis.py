@@ -121,3 +121,46 @@ def test_emoji_faces_are_square_pngs_with_distinct_jokers() -> None:
     for png in pngs.values():
         im = Image.open(io.BytesIO(png))
         assert im.size == (EMOJI_SIZE, EMOJI_SIZE) and len(png) < 256_000  # Discord's limit
+
+
+def test_emojis_command_needs_a_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["emojis"]) == 2
+    assert "DISCORD_TOKEN" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_emojis_command_reports_the_outcome(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    refused: bool,
+) -> None:
+    import bot.emojis as emojis_module
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "token-for-the-test")
+    result = (
+        CardEmojis.text_only("HTTP 400, code 30018: maximum reached")
+        if refused
+        else CardEmojis({c: 1 for c in ALL_CARDS}, None, 3)
+    )
+    seen: list[str] = []
+
+    async def fake_upload(token: str) -> CardEmojis:  # the login itself needs Discord
+        seen.append(token)
+        return result
+
+    monkeypatch.setattr(emojis_module, "_upload", fake_upload)
+    assert main(["emojis"]) == (1 if refused else 0)
+    out = capsys.readouterr().out
+    assert seen == ["token-for-the-test"]
+    assert (
+        ("maximum reached" in out) if refused else ("54 card emojis ready (3 uploaded now)" in out)
+    )
