@@ -4,13 +4,16 @@ views or plain data and returns PNG bytes (cached by content).
 
 Public API (what the Discord layer calls)::
 
-    render_table(view: View) -> bytes                  # the living table message
+    render_table(view: View, auto: Collection[int] = ()) -> bytes  # the table message
     render_hand(view: View) -> bytes                   # a seat's own hand, for its DM
     render_cards(cards, rules, level, trump) -> bytes  # the same for any cards
     render_summary(summary: HandSummary, rules: RuleSet | None = None) -> bytes
     render_progress(progress: Sequence[HandProgress], levels=range(2, 15)) -> bytes
     card_face(card, width) -> PIL.Image.Image          # one face (shared; do not edit)
     emoji_png(card) -> bytes; emoji_name(card) -> str  # application-emoji faces
+
+Each call costs a few ms of CPU on a cache miss: from asyncio code, run it in a
+thread (``asyncio.to_thread``) if the event loop must not wait.
 """
 
 from bot.pictures.cache import CACHE, PictureCache
