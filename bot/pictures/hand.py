@@ -15,7 +15,6 @@ from bot.pictures.draw import (
     FELT_DARK,
     GOLD,
     INK,
-    STAR,
     WHITE,
     draw_text,
     encode_png,
@@ -67,8 +66,8 @@ def _label(
     cx = PAD + LABEL_W // 2 - 2
     if suit == TRUMP:
         draw_text(d, (cx, y + 8), "TRUMP", 9, INK, anchor="mt")
-        if trump is None:
-            paste_pip(canvas, STAR, cx, y + 32, 22, INK)
+        if trump is None:  # no-trump: "NT", as on the table
+            draw_text(d, (cx, y + 32), "NT", 14, INK, anchor="mm")
         else:
             paste_pip(canvas, int(trump), cx, y + 32, 22)
         if provisional:  # declared, not fixed yet
