@@ -530,6 +530,7 @@ def legal_follows_search(
         pool, base, k = rest, suit_cards, n - len(suit_cards)
     else:
         pool, base, k = suit_cards, [], n
+    legal = _shape_checker(ctx, hand, lead)
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     nodes = 0
     for combo in combinations(pool, k):
@@ -542,12 +543,36 @@ def legal_follows_search(
         if key in seen:
             continue
         seen.add(key)
-        if not base and not is_legal_follow(ctx, hand, lead, key):
+        if not base and not legal(key):
             continue
         out.append(tuple(ALL_CARDS[c] for c in key))
         if len(out) >= limit:
             break
     return out, True
+
+
+def _shape_checker(ctx: TrumpContext, hand: Counts, lead: Lead) -> Callable[[Sequence[int]], bool]:
+    """``is_legal_follow`` for plays of exactly the lead's size, all in the led suit,
+    from a hand holding more of that suit than was led: what the hand must match is
+    worked out once, not per play."""
+    holding = suit_holding(ctx, hand, lead.suit)
+    if len(lead.units) == 1:
+        shape = lead.units[0].shape
+        if shape == (1, 1):
+            return lambda cards: True
+        r = first_group(ctx, holding, shape)
+        plans = group_plans(ctx, shape)
+        if r == len(plans):
+            return lambda cards: True
+        wanted = plans[r]
+
+        def one(cards: Sequence[int]) -> bool:
+            played = holding_of(ctx, cards)
+            return any(realizes_plan(ctx, played, len(cards), plan) for plan in wanted)
+
+        return one
+    best = _vector(ctx, holding, lead)
+    return lambda cards: _vector(ctx, holding_of(ctx, cards), lead) == best
 
 
 # ---- trick resolution -------------------------------------------------------------------

@@ -521,3 +521,67 @@ def test_four_deck_two_quad_lead_four_pair_tractor_second():
 
 def test_four_deck_titanic_lead_three_pair_tractor_before_two_triples():
     assert follow_error(L10_4, "♠667788 333 KKK", "♠JJJQQQ", "♠667788") is None
+
+
+# ---- legal_follows effort cap (issue 11, item 4) ----------------------------------------------
+
+# bench.autocomplete's slowest two-deck case: a 10-card trump lead with pairs against 17
+# trumps full of pairs; there are C(17, 10) = 19,448 combinations and a handful are legal.
+L2S = TrumpContext.of(preset("classic"), 2, Suit.SPADES)
+WORST_LEAD = "BJ BJ LJ LJ ♠2 ♠2 ♦2 ♦2 ♣2 ♣2"
+WORST_HAND = "♠3 ♠3 ♠4 ♠4 ♠5 ♠6 ♠7 ♠8 ♠8 ♠10 ♠10 ♠Q ♠K ♠A ♠A ♥2 ♥2 ♦5"
+
+
+def test_legal_follows_node_budget_returns_a_prefix_and_says_it_stopped():
+    from rules.play import legal_follows_search
+
+    hand, lead = counts_of(C(WORST_HAND)), make_lead(L2S, C(WORST_LEAD))
+    full, complete = legal_follows_search(L2S, hand, lead)
+    assert complete and full
+    assert all(is_legal_follow(L2S, hand, lead, f) for f in full)
+    part, complete = legal_follows_search(L2S, hand, lead, max_nodes=3000)
+    assert not complete
+    assert part == full[: len(part)]
+    assert legal_follows(L2S, hand, lead, max_nodes=3000) == part
+    # A budget that is never reached changes nothing.
+    assert legal_follows_search(L2S, hand, lead, max_nodes=10**6) == (full, True)
+
+
+def test_legal_follows_time_budget_stops_early():
+    from rules.play import legal_follows_search
+
+    hand, lead = counts_of(C(WORST_HAND)), make_lead(L2S, C(WORST_LEAD))
+    part, complete = legal_follows_search(L2S, hand, lead, max_seconds=0.0)
+    assert not complete
+    assert part == legal_follows(L2S, hand, lead)[: len(part)]
+
+
+def test_legal_follows_agrees_with_is_legal_follow_on_random_cases():
+    """The search judges plays with a checker built once per hand; it must accept
+    exactly what ``is_legal_follow`` accepts."""
+    from itertools import combinations
+
+    rng = random.Random(11)
+    ctx = L2S
+    deck = [c for c in range(54) for _ in range(2)]
+    for _ in range(60):
+        rng.shuffle(deck)
+        hand = counts_of(deck[:10])
+        suit = ctx.suit_of[deck[0]]
+        pool = sorted(c for c in deck[10:40] if ctx.suit_of[c] == suit)
+        if len(pool) < 2:
+            continue
+        lead_cards = pool[: rng.randint(2, min(4, len(pool)))]
+        if ctx.suit_of[lead_cards[0]] != suit:
+            continue
+        lead = make_lead(ctx, lead_cards)
+        mine = [c for c in range(54) for _ in range(hand[c])]
+        want = {
+            tuple(sorted(p))
+            for p in combinations(mine, len(lead_cards))
+            if is_legal_follow(ctx, hand, lead, p)
+        }
+        got = {
+            tuple(sorted(int(c) for c in f)) for f in legal_follows(ctx, hand, lead, limit=10**6)
+        }
+        assert got == want, (lead_cards, mine)
