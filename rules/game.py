@@ -87,6 +87,9 @@ class _Hand:
     attackers_points: int = 0  # trick points captured by the attackers
     defenders_points: int = 0
     penalties: int = 0  # added to the attackers' total (negative when they threw badly)
+    # The dealer known when the hand began (None: hand 1 without a first dealer, where
+    # the declaring picks one); hand records need it to rebuild the hand's start.
+    start_dealer: int | None = None
 
 
 def shuffled_deck(rules: RuleSet, seed: str, hand_no: int, redeals: int) -> list[Card]:
@@ -124,6 +127,11 @@ class Match:
         self.hand: _Hand = self._new_hand(hand_no, redeals, first_dealer)
 
     # ---- public API ------------------------------------------------------------------
+    @property
+    def start_dealer(self) -> int | None:
+        """The dealer this hand began with (None: the declaring picks one)."""
+        return self.hand.start_dealer
+
     @property
     def dealer(self) -> int | None:
         return self.hand.dealer
@@ -168,7 +176,10 @@ class Match:
 
     # ---- dealing and declaring ---------------------------------------------------------
     def _new_hand(self, hand_no: int, redeals: int, dealer: int | None) -> _Hand:
-        level = self.levels[team_of(dealer)] if dealer is not None else self.rules.levels[0]
+        # No dealer yet (hand 1): declarations are read at the declarer's own team
+        # level (``_declare_level``) and the hand plays at the dealer's; shown until
+        # then is team 0's level (both teams' when they are equal, as in a new match).
+        level = self.levels[team_of(dealer) if dealer is not None else 0]
         self.hand_no = hand_no
         self.phase = "dealing"
         self.hand_log = []
@@ -178,7 +189,14 @@ class Match:
             dealer=dealer,
             level_rank=level,
             deck=shuffled_deck(self.rules, self.seed, hand_no, redeals),
+            start_dealer=dealer,
         )
+
+    def _declare_level(self, seat: int) -> int:
+        """The level rank ``seat`` declares with: the hand's, or in a hand without a
+        dealer yet, its own team's (the level the hand plays at if it ends up dealing)."""
+        h = self.hand
+        return h.level_rank if h.dealer is not None else self.levels[team_of(seat)]
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < SEATS:
@@ -213,7 +231,9 @@ class Match:
                 "wrong_phase", "trump can only be declared during the deal", phase=self.phase
             )
         h = self.hand
-        decl = read_declaration(self.rules, h.level_rank, action.seat, action.cards)
+        decl = read_declaration(
+            self.rules, self._declare_level(action.seat), action.seat, action.cards
+        )
         need = counts_of(action.cards)
         hand = h.hands[action.seat]
         if any(need[c] > hand[c] for c in range(NUM_CARDS)):
@@ -477,7 +497,12 @@ class Match:
         h = self.hand
         current = h.declarations[-1] if h.declarations else None
         return possible_declarations(
-            self.rules, h.level_rank, seat, h.hands[seat], current, count_overrides(h.declarations)
+            self.rules,
+            self._declare_level(seat),
+            seat,
+            h.hands[seat],
+            current,
+            count_overrides(h.declarations),
         )
 
     def suggest(self, seat: int) -> Action | None:
@@ -513,7 +538,8 @@ class Match:
             hand_no=self.hand_no,
             levels=self._levels(),
             dealer=h.dealer,
-            level_rank=h.level_rank,
+            # Before hand 1 has a dealer, a seat sees the level it declares with.
+            level_rank=h.level_rank if seat is None else self._declare_level(seat),
             trump_suit=h.trump_suit,
             trump_fixed=h.trump_fixed,
             declarations=tuple(
@@ -584,6 +610,7 @@ class Match:
                 "attackers_points": h.attackers_points,
                 "defenders_points": h.defenders_points,
                 "penalties": h.penalties,
+                "start_dealer": h.start_dealer,
             },
         }
 
@@ -620,6 +647,8 @@ class Match:
             attackers_points=hd["attackers_points"],
             defenders_points=hd["defenders_points"],
             penalties=hd["penalties"],
+            # Older snapshots lack it: later hands always began with their dealer.
+            start_dealer=hd.get("start_dealer", hd["dealer"] if hd["hand_no"] > 1 else None),
         )
         for d in hd["declarations"]:
             # Stored as read when made: the hand's level may have changed since (hand 1).
