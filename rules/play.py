@@ -134,7 +134,10 @@ def check_lead(
     failing = tuple(u for u in lead.units if _beatable(ctx, u, others))
     if not failing:
         return LeadResult("throw", lead, lead.cards)
-    forced = min(failing, key=lambda u: (u.top, u.size))
+    # RULES.md 4 (choice): the lowest order, then fewer cards, then the first in display
+    # order ♠ ♥ ♣ ♦ (equal order across suits: off-suit level cards in trump), whatever
+    # order the cards were typed in.
+    forced = min(failing, key=lambda u: (u.top, u.size, sorted(c // 13 for c in u.cards)))
     forced_lead = Lead(forced.cards, suit, (forced,))
     return LeadResult("failed_throw", forced_lead, lead.cards, ctx.rules.throw_penalty, failing)
 

@@ -585,3 +585,45 @@ def test_legal_follows_agrees_with_is_legal_follow_on_random_cases():
             tuple(sorted(int(c) for c in f)) for f in legal_follows(ctx, hand, lead, limit=10**6)
         }
         assert got == want, (lead_cards, mine)
+
+
+# ---- RULES.md choices (issue 11, item 22) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("throw", "forced"),
+    [
+        ("BJ ♦10 ♠10", "♠10"),
+        ("BJ ♠10 ♦10", "♠10"),
+        ("BJ ♦10 ♣10", "♣10"),
+        ("BJ ♣10 ♦10", "♣10"),
+        ("BJ BJ ♦10 ♦10 ♠10 ♠10", "♠10 ♠10"),
+        ("BJ BJ ♠10 ♠10 ♦10 ♦10", "♠10 ♠10"),
+        ("BJ BJ ♦10 ♦10 ♣10 ♣10", "♣10 ♣10"),
+    ],
+)
+def test_failed_throw_tie_of_order_and_size_forces_the_first_in_display_order(throw, forced):
+    # Level 10, ♥ trump: off-suit tens are equal trumps; a small joker pair beats them all.
+    result = lead_of(L10, throw, throw, "LJ LJ", "", "")
+    assert result.kind == "failed_throw"
+    assert sorted(result.lead.cards) == sorted(C(forced))
+
+
+def test_a_throw_of_several_tractors_is_matched_longest_first_in_any_order():
+    hand = counts_of(C(THROW_HAND))
+    for throw in (THROW, "♠6677 ♠223344", "♠7766 ♠443322"):
+        lead = make_lead(L10, C(throw))
+        assert [u.shape for u in lead.units] == [(2, 3), (2, 2)]
+        follows = legal_follows(L10, hand, lead)
+        assert [sorted(f) for f in follows] == [sorted(C("♠AAKK 55 88 JJ"))]
+
+
+def test_kitty_multiplier_of_a_ruff_follows_the_lead_shape():
+    from rules.scoring import kitty_multiplier
+
+    rules = preset("classic")
+    # A pair ruffing a throw of two singles: the play's units as matched to the lead's
+    # shape are two singles → ×2, not the ×4 of a pair.
+    two_singles = make_lead(L10, C("♠A ♠K")).shapes
+    assert kitty_multiplier(rules, two_singles) == 2
+    assert kitty_multiplier(rules, make_lead(L10, C("♠AA K")).shapes) == 4
