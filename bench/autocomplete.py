@@ -12,7 +12,9 @@ against 12–18 trumps with many pairs. For each case it times
 * the whole autocomplete answer: ``bot.autocomplete.play_options`` + ``choices``;
 * the autocomplete answer for a leader holding a random full hand;
 
-and prints the median and the worst of each (ms, wall clock: this is a latency).
+and prints the median and the worst of each (ms, wall clock: this is a latency),
+and the share of cases whose options list every legal follow (up to 25) despite
+the budget.
 The autocomplete target is ≤ 200 ms in the worst case (Discord drops an answer that
 takes 3 s). Every option offered is checked with ``is_legal_follow``.
 """
@@ -122,6 +124,7 @@ def run(decks: int, cases: int, seed: int) -> dict[str, object]:
     opts: list[float] = []
     answer: list[float] = []
     leads: list[float] = []
+    complete: list[bool] = []
     worst_case = ""
     worst_full = -1.0
     for _ in range(cases):
@@ -154,6 +157,9 @@ def run(decks: int, cases: int, seed: int) -> dict[str, object]:
         t_lead, _ = _ms(lambda: choices(autocomplete_options(lead_view), "", "en"))  # noqa: B023
         leads.append(t_lead)
         full.append(t_full)
+        # Did the budgeted options list as many follows as there are (up to 25)?
+        if len(found) < 400:  # type: ignore[arg-type]
+            complete.append(len(got) >= min(25, len(found)))  # type: ignore[arg-type]
         opts.append(t_opts)
         answer.append(t_answer)
         if t_full > worst_full:
@@ -169,6 +175,7 @@ def run(decks: int, cases: int, seed: int) -> dict[str, object]:
         "opts": opts,
         "answer": answer,
         "leads": leads,
+        "complete": complete,
         "worst_case": worst_case,
     }
 
@@ -188,9 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"node budget {FOLLOW_NODE_BUDGET}; {args.cases} cases per deck count; ms median / worst")
     print(
         "| decks | follow: legal_follows, no budget | follow: rules.options.play_options"
-        " | follow: autocomplete answer | lead: autocomplete answer |"
+        " | follow: autocomplete answer | lead: autocomplete answer | full follow lists |"
     )
-    print("|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|")
     worst_answer = 0.0
     notes = []
     for d in (int(x) for x in args.decks.split(",")):
@@ -198,7 +205,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         full, opts, answer, leads = r["full"], r["opts"], r["answer"], r["leads"]
         assert isinstance(full, list) and isinstance(opts, list)
         assert isinstance(answer, list) and isinstance(leads, list)
-        print(f"| {d} | {_fmt(full)} | {_fmt(opts)} | {_fmt(answer)} | {_fmt(leads)} |")
+        done = r["complete"]
+        assert isinstance(done, list)
+        share = f"{100 * sum(done) / max(1, len(done)):.0f} %"
+        print(f"| {d} | {_fmt(full)} | {_fmt(opts)} | {_fmt(answer)} | {_fmt(leads)} | {share} |")
         worst_answer = max(worst_answer, *answer, *leads)
         notes.append(f"  {d} decks, slowest unbudgeted case: {r['worst_case']}")
     print("\n".join(notes))

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Literal
 
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, counts_of
@@ -552,6 +552,160 @@ def legal_follows_search(
         if len(out) >= limit:
             break
     return out, True
+
+
+def build_legal_follows(
+    ctx: TrumpContext,
+    hand: Counts,
+    lead: Lead,
+    limit: int = 2000,
+    max_nodes: int | None = None,
+) -> tuple[list[tuple[Card, ...]], bool]:
+    """Distinct legal follows, built rather than filtered: the tuples and tractors a
+    best follow must hold (every way to place them), each filled up with any other
+    cards of the suit. Same set as ``legal_follows``, in another order, at a cost
+    that grows with the follows found, not with every combination of the hand.
+
+    ``max_nodes`` caps the work (placements tried plus fillings looked at); the
+    second value is False when it stopped there (the list is then partial).
+    """
+    n = len(lead.cards)
+    suit = lead.suit
+    suit_cards = _expand_suit(ctx, hand, suit)
+    out: list[tuple[Card, ...]] = []
+    nodes = 0
+    if len(suit_cards) <= n:  # the whole suit, then any other cards: all legal
+        seen: set[tuple[int, ...]] = set()
+        for combo in combinations(_expand_other(ctx, hand, suit), n - len(suit_cards)):
+            nodes += 1
+            if max_nodes is not None and nodes > max_nodes:
+                return out, False
+            key = tuple(sorted(suit_cards + list(combo)))
+            if key not in seen:
+                seen.add(key)
+                out.append(tuple(ALL_CARDS[c] for c in key))
+                if len(out) >= limit:
+                    break
+        return out, True
+    holding = suit_holding(ctx, hand, suit)
+    seen_idents: set[tuple[int, ...]] = set()
+    seen_cores: set[tuple[int, ...]] = set()
+    for core, left in _follow_cores(ctx, holding, lead):
+        nodes += 1
+        if max_nodes is not None and nodes > max_nodes:
+            return out, False
+        core_key = tuple(sorted(core))
+        if core_key in seen_cores:  # the same units placed in another order
+            continue
+        seen_cores.add(core_key)
+        pool = [i for i in sorted(left) for _ in range(left[i])]
+        for fill in combinations(pool, n - len(core)):
+            nodes += 1
+            if max_nodes is not None and nodes > max_nodes:
+                return out, False
+            key = tuple(sorted(core + list(fill)))
+            if key in seen_idents:
+                continue
+            seen_idents.add(key)
+            for cards in _physical_cards(ctx, hand, suit, key):
+                out.append(cards)
+                if len(out) >= limit:
+                    return out, True
+    return out, True
+
+
+def _follow_cores(
+    ctx: TrumpContext, holding: Holding, lead: Lead
+) -> Iterator[tuple[list[int], Holding]]:
+    """(identities of the tuples/tractors a best follow holds, holding left), for every
+    way to place them: a play is a legal follow exactly when it holds one of these."""
+    if len(lead.units) == 1:
+        shape = lead.units[0].shape
+        groups = groups_for(ctx, shape)
+        r = first_group(ctx, holding, shape)
+        if r == len(groups):
+            yield [], holding
+            return
+        for pattern in groups[r]:
+            yield from _core_placements(ctx, holding, pattern)
+        return
+    best = _vector(ctx, holding, lead)
+    shapes = lead.shapes
+
+    def go(k: int, h: Holding, acc: list[int]) -> Iterator[tuple[list[int], Holding]]:
+        if k == len(shapes):
+            yield acc, h
+            return
+        groups = groups_for(ctx, shapes[k])
+        if best[k] >= len(groups):
+            yield from go(k + 1, h, acc)
+            return
+        for pattern in groups[best[k]]:
+            for idents, h2 in _core_placements(ctx, h, pattern):
+                if k + 1 == len(shapes) or _vector_rest(ctx, h2, lead, k + 1) == best[k + 1 :]:
+                    yield from go(k + 1, h2, acc + idents)
+
+    yield from go(0, holding, [])
+
+
+def _core_placements(
+    ctx: TrumpContext, holding: Holding, pattern: Pattern
+) -> Iterator[tuple[list[int], Holding]]:
+    """(identities taken, holding left) for every distinct way to place the pattern's
+    tuples and tractors: units of the same shape are placed strongest first, so the
+    same cards are not found again in another order."""
+    shapes = _shapes_by_size(pattern)
+
+    def go(
+        h: Holding, k: int, acc: list[int], prev: tuple[int, ...] | None
+    ) -> Iterator[tuple[list[int], Holding]]:
+        if k == len(shapes):
+            yield acc, h
+            return
+        w = shapes[k][0]
+        same = k > 0 and shapes[k - 1] == shapes[k]
+        for p in placements(ctx, h, shapes[k]):
+            if same and prev is not None and p > prev:
+                continue
+            h2 = dict(h)
+            for i in p:
+                h2[i] -= w
+                if not h2[i]:
+                    del h2[i]
+            yield from go(h2, k + 1, acc + [i for i in p for _ in range(w)], p)
+
+    yield from go(holding, 0, [], None)
+
+
+def _physical_cards(
+    ctx: TrumpContext, hand: Counts, suit: int, idents: Sequence[int]
+) -> Iterator[tuple[Card, ...]]:
+    """Every distinct set of held cards with these identities (two-colour play: an
+    identity stands for two twin cards; otherwise for one card)."""
+    if not ctx.rules.two_colour:
+        yield tuple(ALL_CARDS[c] for c in idents)
+        return
+    want: dict[int, int] = {}
+    for i in idents:
+        want[i] = want.get(i, 0) + 1
+    ident = ctx.ident
+    choices: list[list[list[int]]] = []
+    for i, m in want.items():
+        twins = [c for c in ctx.suit_cards[suit] if ident[c] == i and hand[c]]
+        choices.append(_splits(twins, hand, m))
+    for pick in product(*choices):
+        yield tuple(ALL_CARDS[c] for c in sorted(c for part in pick for c in part))
+
+
+def _splits(twins: Sequence[int], hand: Counts, m: int) -> list[list[int]]:
+    """Every way to take ``m`` cards from these (held) twin cards."""
+    if not twins:
+        return [[]] if m == 0 else []
+    first, rest = twins[0], twins[1:]
+    out: list[list[int]] = []
+    for x in range(min(m, hand[first]) + 1):
+        out.extend([first] * x + tail for tail in _splits(rest, hand, m - x))
+    return out
 
 
 def _shape_checker(ctx: TrumpContext, hand: Counts, lead: Lead) -> Callable[[Sequence[int]], bool]:

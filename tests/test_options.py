@@ -241,14 +241,14 @@ def test_follow_options_effort_is_capped_on_the_worst_case(monkeypatch: pytest.M
     ctx = view.context
     lead = make_lead(ctx, lead_cards)
     calls = 0
-    real = rules.play._vector
+    real = rules.play._vector_multi  # the search's costly step: one per judged candidate
 
     def counting(*args: object) -> tuple[int, ...]:
         nonlocal calls
         calls += 1
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(rules.play, "_vector", counting)
+    monkeypatch.setattr(rules.play, "_vector_multi", counting)
     legal_follows(ctx, counts_of(hand), lead, limit=400)
     unbounded = calls
     calls = 0
@@ -258,4 +258,7 @@ def test_follow_options_effort_is_capped_on_the_worst_case(monkeypatch: pytest.M
     assert opts and all(
         is_legal_follow(ctx, counts_of(hand), lead, [int(c) for c in o.cards]) for o in opts
     )
+    # and within that budget it lists every legal follow of this hand (there are few)
+    everything = {tuple(sorted(f)) for f in legal_follows(ctx, counts_of(hand), lead, 10**6)}
+    assert {o.cards for o in opts} == everything
     assert choices(autocomplete_options(view), "")

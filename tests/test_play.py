@@ -627,3 +627,53 @@ def test_kitty_multiplier_of_a_ruff_follows_the_lead_shape():
     two_singles = make_lead(L10, C("♠A ♠K")).shapes
     assert kitty_multiplier(rules, two_singles) == 2
     assert kitty_multiplier(rules, make_lead(L10, C("♠AA K")).shapes) == 4
+
+
+@pytest.mark.parametrize("name", ["classic", "one-deck-two-color", "three-decks", "seed-001"])
+def test_built_follows_are_exactly_the_legal_follows(name):
+    """``build_legal_follows`` constructs follows instead of filtering combinations;
+    it must give the same set as ``legal_follows`` (checked with ``is_legal_follow``)
+    for unit leads and throws, and stop at its node budget with a subset."""
+    from rules.play import build_legal_follows
+
+    rules = preset(name)
+    rng = random.Random(name)
+    deck = [c for c in range(54) for _ in range(rules.decks)]
+    checked = 0
+    for _ in range(120):
+        level = rng.choice(rules.levels)
+        trump = rng.choice([None, *Suit])
+        ctx = TrumpContext.of(rules, level, trump)
+        rng.shuffle(deck)
+        hand = counts_of(deck[:14])
+        suit = ctx.suit_of[rng.choice(deck[:14])]
+        pool = [c for c in deck[14:60] if ctx.suit_of[c] == suit]
+        if len(pool) < 2:
+            continue
+        # a lead of one suit with structure: a few of its identities, all copies
+        idents = sorted(set(pool), key=ctx.order)[-rng.randint(1, 4) :]
+        lead_cards = [c for c in pool if c in idents][: rng.randint(2, 8)]
+        lead = make_lead(ctx, lead_cards)
+        want = {tuple(sorted(int(c) for c in f)) for f in legal_follows(ctx, hand, lead, 10**6)}
+        got, complete = build_legal_follows(ctx, hand, lead, limit=10**6)
+        keys = [tuple(sorted(int(c) for c in f)) for f in got]
+        assert complete and len(keys) == len(set(keys)), (lead_cards,)
+        assert set(keys) == want, (
+            lead_cards,
+            sorted(want - set(keys))[:3],
+        )
+        part, complete = build_legal_follows(ctx, hand, lead, limit=10**6, max_nodes=5)
+        assert set(tuple(sorted(int(c) for c in f)) for f in part) <= want
+        checked += len(lead.units) > 1
+    assert checked >= 10
+
+
+def test_built_follows_find_many_follows_of_the_worst_case_within_a_small_budget():
+    from rules.play import build_legal_follows
+
+    hand, lead = counts_of(C(WORST_HAND)), make_lead(L2S, C(WORST_LEAD))
+    everything = {tuple(sorted(f)) for f in legal_follows(L2S, hand, lead, 10**6)}
+    got, complete = build_legal_follows(L2S, hand, lead, limit=10**6)
+    assert complete and {tuple(sorted(f)) for f in got} == everything
+    some, _ = build_legal_follows(L2S, hand, lead, limit=25, max_nodes=300)
+    assert len(some) == min(25, len(everything))
