@@ -552,6 +552,11 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     "word.triple": ("triple", "三张", "三張"),
     "word.quad": ("quad", "四张", "四張"),
     "word.tractor": ("tractor of {n} {unit}s", "{n}连{unit}拖拉机", "{n}連{unit}拖拉機"),
+    "word.single": ("single", "单张", "單張"),
+    "word.throw": ("throw", "甩牌", "甩牌"),
+    "word.throw_may_fail": ("throw, may fail", "甩牌，可能失败", "甩牌，可能失敗"),
+    "word.follow": ("follow", "跟牌", "跟牌"),
+    "play_choice": ("{cards} · {kind}", "{cards} · {kind}", "{cards} · {kind}"),
     "word.ai": ("AI", "电脑", "電腦"),
     "word.empty": ("(empty)", "（空位）", "（空位）"),
 }

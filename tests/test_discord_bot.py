@@ -461,7 +461,8 @@ async def test_autocomplete_declare_bury_play(tmp_path: Path) -> None:
             choices = await member.autocomplete(w.channel, "play", "cards", "")
             assert 1 <= len(choices) <= 25
             for c in choices:
-                assert c["name"] == format_cards(parse_cards(c["value"]))
+                # the cards, then what kind of play it is (throws are labelled)
+                assert c["name"].startswith(format_cards(parse_cards(c["value"])) + " · ")
                 try:
                     m.copy().apply(Play(seat, tuple(parse_cards(c["value"]))))
                 except RuleError as exc:  # pragma: no cover - the assertion explains

@@ -49,7 +49,8 @@ class Play(commands.Cog):
                 if match is not None and seat is not None
                 else []
             )
-        return [app_commands.Choice(name=n, value=v) for n, v in choices(options, typed)]
+        loc = locale_of(interaction)
+        return [app_commands.Choice(name=n, value=v) for n, v in choices(options, typed, loc)]
 
     # ---- 亮主 ---------------------------------------------------------------------------------
     @app_commands.command(
