@@ -10,13 +10,14 @@ clock is moved to the next deadline) against simcord 3.2.1, and plays:
   ``/table start``; each hand the first player who can declares with ``/declare``
   (a value the autocomplete offered), everybody ``/pass``es, the dealer ``/bury``s
   the autocomplete suggestion, then ``/play`` the rules' suggested play until the
-  hand is scored; the next hand starts on its timer;
+  hand is scored — except that a leader who can make a throw that fails does so,
+  up to ``--failed-throws`` times a hand (default 2: a failed throw must not cost
+  a call of its own); the next hand starts on its timer;
 * **1 human + 3 AI**: the same with ``/table addbot`` ×3 and ``ai_delay > 0``;
 * **4 humans, panel** (``--via panel``): the four play by clicking only — each
   action opens the play panel with ``/play`` (no cards), declares or passes with
   its buttons, buries with *Suggested bury* + *Bury selected*, and plays by picking
-  the cards in its selects and pressing *Play selected*; now and then a leader
-  throws what its own view says may fail, so hands include failed throws.
+  the cards in its selects and pressing *Play selected* (failed throws too, as above).
 
 Table pacing is the production default (progressive deal of ``deal_seconds`` in
 ``deal_steps`` steps, ``declare_seconds`` window, ``next_hand_seconds``) except the
@@ -60,8 +61,12 @@ from bench.panel_driver import Panel
 from bot.client import create_bot
 from bot.config import Config
 from bot.service import FakeClock, TableOptions
+from rules.actions import Play
+from rules.cards import Card
+from rules.errors import RuleError
+from rules.events import ThrowFailed
+from rules.game import Match
 from rules.notation import format_cards
-from rules.options import play_options
 
 TARGET_GLOBAL_PER_HAND = 60
 GLOBAL_KINDS = (
@@ -126,11 +131,40 @@ def fast_settling() -> Iterator[None]:
         simcord_env.Env._settle_internal = original  # type: ignore[method-assign]
 
 
+def failing_throw(match: Match, seat: int) -> tuple[Card, ...] | None:
+    """A throw the leader ``seat`` could try that the rules refuse as beatable (a
+    failed throw: the forced unit is played and the penalty applies), or None.
+    Tries each suit the seat holds, whole (the lowest cards make it beatable)."""
+    h = match.hand
+    if match.phase != "playing" or match.turn != seat or (h.current and h.current.plays):
+        return None
+    ctx = match.context
+    by_suit: dict[int, list[Card]] = {}
+    for c in match.hand_of(seat):
+        by_suit.setdefault(ctx.suit_of[c], []).append(c)
+    for cards in by_suit.values():
+        if len(set(cards)) < 2:
+            continue
+        try:
+            events = match.copy().apply(Play(seat, tuple(cards)))
+        except RuleError:
+            continue
+        if any(isinstance(e, ThrowFailed) for e in events):
+            return tuple(cards)
+    return None
+
+
 class Driver:
     """One bot in simcord with a guild, a channel and some members."""
 
     def __init__(
-        self, env: Any, bot: Any, clock: FakeClock, names: Sequence[str], via: str = "commands"
+        self,
+        env: Any,
+        bot: Any,
+        clock: FakeClock,
+        names: Sequence[str],
+        failed_throws: int = 0,
+        via: str = "commands",
     ) -> None:
         self.env = env
         self.bot = bot
@@ -139,8 +173,9 @@ class Driver:
         self.channel = guild.create_text_channel("shengji")
         self.members = [guild.add_member(env.create_user(n)) for n in names]
         self.interactions = 0
+        self.failed_throws = failed_throws  # per hand, made by human leaders
+        self.throws_made = 0
         self.via = via  # "commands" (/declare, /bury, /play …) or "panel" (clicks only)
-        self.failed_throws = 0
 
     @property
     def match(self) -> Any:
@@ -181,6 +216,16 @@ class Driver:
         result = await self.slash(member, "play")
         return Panel.of(self.env, member, result)
 
+    def next_play(self, m: Match) -> tuple[Card, ...]:
+        """The rules' suggestion, or (up to ``failed_throws`` a hand) a failing throw."""
+        cards = None
+        if self.throws_made < self.failed_throws:
+            cards = failing_throw(m, m.turn)
+        if cards is not None:
+            self.throws_made += 1
+            return cards
+        return tuple(m.suggest(m.turn).cards)
+
     async def panel_step(self) -> bool:
         """One action of a human seat, by clicking in the panel only."""
         m = self.match
@@ -208,20 +253,10 @@ class Driver:
             await panel.click("bury")
             return True
         if m.phase == "playing" and seats[m.turn].user_id:
-            seat = m.turn
-            panel = await self.panel(self.member_at(seat))
-            view = m.view_for(seat)
-            cards = m.suggest(seat).cards
-            if not view.current and view.trick_no % 6 == 1:
-                # Now and then a throw the player's own view says may fail (failed
-                # throws cost a table edit and a penalty line).
-                risky = [o for o in play_options(view, 25) if o.kind == "throw" and o.may_fail]
-                cards = risky[0].cards if risky else cards
+            panel = await self.panel(self.member_at(m.turn))
+            cards = self.next_play(m)
             self.interactions += len(await panel.choose(cards)) + 1
-            before = len(m.hand.tricks), m.hand.penalties
             await panel.click("play")
-            if self.match.hand.penalties != before[1]:
-                self.failed_throws += 1
             return True
         return False
 
@@ -250,15 +285,14 @@ class Driver:
             await self.slash(member, "bury", cards=options[0]["value"])
             return True
         if m.phase == "playing" and seats[m.turn].user_id:
-            action = m.suggest(m.turn)
-            await self.slash(
-                self.member_at(m.turn), "play", cards=format_cards(action.cards, "ascii")
-            )
+            cards = self.next_play(m)
+            await self.slash(self.member_at(m.turn), "play", cards=format_cards(cards, "ascii"))
             return True
         return False
 
     async def play_hand(self) -> int:
         """Drive the current hand until it is scored. Returns the number of tricks."""
+        self.throws_made = 0
         for _ in range(5000):
             m = self.match
             if m.phase in ("scored", "finished"):
@@ -271,7 +305,13 @@ class Driver:
 
 
 async def scenario(
-    name: str, humans: int, hands: int, options: TableOptions, workdir: Path, via: str = "commands"
+    name: str,
+    humans: int,
+    hands: int,
+    options: TableOptions,
+    workdir: Path,
+    failed_throws: int = 0,
+    via: str = "commands",
 ) -> tuple[list[HandCalls], HandCalls]:
     config = Config(
         token=None,
@@ -287,7 +327,7 @@ async def scenario(
     async with simcord.run(bot) as env:
         setup = HandCalls(name, "setup")
         await bot.tree.sync()
-        d = Driver(env, bot, clock, names, via)
+        d = Driver(env, bot, clock, names, failed_throws, via)
         bot.service._seed = lambda: f"bench-{name}"  # the same deals every run
         await d.slash(d.members[0], "table new")
         for member in d.members[1:]:
@@ -315,9 +355,8 @@ async def scenario(
                 while d.match.phase == "scored":  # the next-hand timer
                     if not await d.run_timers():
                         await d.slash(d.members[0], "table next")
-            throws = d.failed_throws
             calls.tricks = await d.play_hand()
-            calls.failed_throws = d.failed_throws - throws
+            calls.failed_throws = d.throws_made
             cursor = take(calls, cursor)
             calls.interactions, d.interactions = d.interactions, 0
             results.append(calls)
@@ -327,10 +366,10 @@ async def scenario(
 
 def print_table(rows: list[HandCalls]) -> None:
     cols = [
-        ("scenario", 18, lambda r: r.scenario),
+        ("scenario", 19, lambda r: r.scenario),
         ("hand", 7, lambda r: r.label),
         ("tricks", 6, lambda r: r.tricks or ""),
-        ("thr.fail", 8, lambda r: r.failed_throws or ""),
+        ("f.throws", 8, lambda r: r.failed_throws if r.tricks else ""),
         ("ch.create", 9, lambda r: r.kinds["channel message create"]),
         ("ch.edit", 7, lambda r: r.kinds["channel message edit"]),
         ("DM open", 7, lambda r: r.kinds["DM channel open"]),
@@ -361,34 +400,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         "instant (deal_seconds=0), or both (default)",
     )
     ap.add_argument(
+        "--failed-throws",
+        type=int,
+        default=2,
+        help="failed throws per hand made by human leaders when they can (default 2)",
+    )
+    ap.add_argument(
         "--via",
         choices=("commands", "panel", "both"),
         default="both",
-        help="how the four humans act: slash commands, clicks in the play panel only, or both "
-        "(default; the panel run uses the instant deal)",
+        help="how the four humans act: slash commands, clicks in the play panel only (with "
+        "failed throws), or both (default)",
     )
     args = ap.parse_args(argv)
     hands = 1 if args.quick else args.hands
     production = TableOptions(turn_seconds=0)
     instant = replace(production, deal_seconds=0)
-    runs: list[tuple[str, int, TableOptions, str]] = []
+    runs: list[tuple[str, int, TableOptions, int, str]] = []
+    throws = args.failed_throws
     if args.via in ("commands", "both"):
         if args.pacing in ("production", "both"):
-            runs.append(("4 humans", 4, production, "commands"))
+            runs.append(("4 humans", 4, production, 0, "commands"))
+            runs.append(("4 humans, f.throws", 4, production, throws, "commands"))
         if args.pacing in ("instant", "both"):
-            runs.append(("4 humans, instant", 4, instant, "commands"))
+            runs.append(("4 humans, instant", 4, instant, 0, "commands"))
     if args.via in ("panel", "both"):
-        pace = production if args.pacing == "production" else instant
-        runs.append(("4 humans, panel", 4, pace, "panel"))
+        pace = instant if args.pacing == "instant" else production
+        runs.append(("4 humans, panel", 4, pace, throws, "panel"))
     if args.via in ("commands", "both"):
-        runs.append(("1 human + 3 AI", 1, replace(production, ai_delay=args.ai_delay), "commands"))
+        ai = replace(production, ai_delay=args.ai_delay)
+        runs.append(("1 human + 3 AI", 1, ai, throws, "commands"))
 
     started = time.perf_counter()
     rows: list[HandCalls] = []
     verdicts: list[tuple[str, list[HandCalls]]] = []
     with tempfile.TemporaryDirectory() as tmp, fast_settling():
-        for name, humans, options, via in runs:
-            played, setup = asyncio.run(scenario(name, humans, hands, options, Path(tmp), via))
+        for name, humans, options, fails, via in runs:
+            played, setup = asyncio.run(
+                scenario(name, humans, hands, options, Path(tmp), fails, via)
+            )
             rows += [setup, *played]
             verdicts.append((name, played))
     elapsed = time.perf_counter() - started
@@ -406,8 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "GLOBAL = calls under Discord's global rate limit (everything but interaction answers);"
         "\ncallbacks + followups = interaction answers (POST /interactions/…/callback and "
         "/webhooks/… followups);\nuser actions = slash commands and autocomplete requests of "
-        "the simulated members (panel: opening it, each select and each click);\nthr.fail = "
-        "failed throws in the hand."
+        "the simulated members (panel: opening it, each select and each click)."
     )
     print()
     missed = False

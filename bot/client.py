@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 from collections import OrderedDict
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -18,8 +20,8 @@ from bot.cogs.panel import PanelCog
 from bot.cogs.play import Play
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
-from bot.i18n import text
-from bot.interactions import DELIVERY_CHECKED, locale_of, reply
+from bot.host import Delivery
+from bot.interactions import DELIVERY_CHECKED, NO_PINGS, refuse_duplicate
 from bot.panel.items import PANEL_ITEMS, play_button
 from bot.presenter import Presenter
 from bot.service import Clock, TableOptions, TableService
@@ -38,11 +40,11 @@ class ShengjiTree(app_commands.CommandTree):
         bot = interaction.client
         if interaction.type != discord.InteractionType.application_command:
             return True
-        if not isinstance(bot, _ShengjiCore) or bot.first_delivery(interaction.id):
+        delivery = bot.delivery(interaction) if isinstance(bot, _ShengjiCore) else "first"
+        if delivery == "first":
             interaction.extras[DELIVERY_CHECKED] = True
             return True
-        with contextlib.suppress(discord.HTTPException):
-            await reply(interaction, text(locale_of(interaction), "duplicate"), ephemeral=True)
+        await refuse_duplicate(interaction, delivery)
         return False
 
     async def on_error(
@@ -75,16 +77,18 @@ class _ShengjiCore:
         self._ticker_enabled = ticker
         self._ticker: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
-        self._seen: OrderedDict[int, None] = OrderedDict()
+        self._seen: OrderedDict[int, str] = OrderedDict()  # interaction id -> token
+        self._closed_core = False
 
-    def first_delivery(self, interaction_id: int) -> bool:
-        """False for an interaction id handled before (Discord may deliver twice)."""
-        if interaction_id in self._seen:
-            return False
-        self._seen[interaction_id] = None
+    def delivery(self, interaction: discord.Interaction) -> Delivery:
+        """See ``bot.host.Host.delivery``."""
+        token = self._seen.get(interaction.id)
+        if token is not None:
+            return "copy" if token == interaction.token else "retry"
+        self._seen[interaction.id] = interaction.token
         if len(self._seen) > 10_000:
             self._seen.popitem(last=False)
-        return True
+        return "first"
 
     async def _setup_core(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
@@ -136,10 +140,16 @@ class _ShengjiCore:
         await self._setup_core()
 
     async def close(self) -> None:
+        """Stop the timer loop, close the gateway, then let storage finish its writes."""
+        if self._closed_core:
+            return
+        self._closed_core = True
         if self._ticker is not None:
             self._ticker.cancel()
-        await self.database.dispose()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._ticker
         await super().close()  # type: ignore[misc]  # the discord.py client's close
+        await self.database.dispose()
 
 
 CORE_OPTIONS = ("database", "clock", "options", "ticker")
@@ -151,6 +161,7 @@ class ShengjiBot(_ShengjiCore, commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
+            allowed_mentions=NO_PINGS,  # pings are opted into per message
             tree_cls=ShengjiTree,
             **kwargs,
         )
@@ -163,6 +174,7 @@ class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
+            allowed_mentions=NO_PINGS,
             shard_count=config.shard_count,
             tree_cls=ShengjiTree,
             **kwargs,
@@ -177,6 +189,39 @@ def create_bot(config: Config, **kwargs: Any) -> ShengjiBot | ShardedShengjiBot:
     return ShengjiBot(config, **kwargs)
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+async def run_until_signal(bot: discord.Client, main: Awaitable[Any]) -> int:
+    """Run ``main`` (the gateway connection) until it ends or SIGINT/SIGTERM arrives;
+    on a signal close the bot (gateway, timer loop, storage) and return 0 — Ctrl-C is
+    a normal way to stop the bot, not an error with a traceback."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    installed = []
+    for sig in STOP_SIGNALS:
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # e.g. Windows
+            loop.add_signal_handler(sig, stop.set)
+            installed.append(sig)
+    task = asyncio.ensure_future(main)
+    stopper = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            log.info("stop signal received: shutting down")
+            await bot.close()
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+            return 0
+        task.result()  # the connection ended on its own: raise what ended it
+        return 0
+    finally:
+        stopper.cancel()
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
 async def run_bot(config: Config, sync_only: bool = False) -> int:
     bot = create_bot(config)
     assert config.token is not None
@@ -188,5 +233,4 @@ async def run_bot(config: Config, sync_only: bool = False) -> int:
                 f"synced {len(commands_)} global command(s); Discord may take up to an hour to show them"
             )
             return 0
-        await bot.start(config.token)
-    return 0
+        return await run_until_signal(bot, bot.start(config.token))

@@ -111,25 +111,29 @@ class LobbyButton(
 
 class DeclareButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sj:decl:(?P<table>\d+):(?P<hand>\d+):(?P<cards>[A-Z0-9-]+)",
+    template=r"sj:decl:(?P<table>\d+):(?P<hand>\d+)(?:r(?P<redeal>\d+))?:(?P<cards>[A-Z0-9-]+)",
 ):
     """A button on a player's hand DM: declare (or override) with these cards.
 
-    The custom id carries the hand number, so a button left on an old DM cannot
-    declare in a later hand.
+    The custom id carries the hand number and, after a re-deal, the re-deal count
+    (``7r1``), so a button left from an earlier deal cannot declare in a later one.
     """
 
-    def __init__(self, table_id: int, hand_no: int, cards: Sequence[Card]) -> None:
+    def __init__(
+        self, table_id: int, hand_no: int, cards: Sequence[Card], redeals: int = 0
+    ) -> None:
         ascii_cards = "-".join(format_cards(cards, "ascii").split())
+        deal = f"{hand_no}r{redeals}" if redeals else str(hand_no)
         super().__init__(
             discord.ui.Button(
                 label=f"亮 {format_cards(cards)}"[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"sj:decl:{table_id}:{hand_no}:{ascii_cards}",
+                custom_id=f"sj:decl:{table_id}:{deal}:{ascii_cards}",
             )
         )
         self.table_id = table_id
         self.hand_no = hand_no
+        self.redeals = redeals
         self.cards = tuple(cards)
 
     @classmethod
@@ -137,7 +141,7 @@ class DeclareButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DeclareButton:
         cards = parse_cards(match["cards"].replace("-", " "))
-        return cls(int(match["table"]), int(match["hand"]), cards)
+        return cls(int(match["table"]), int(match["hand"]), cards, int(match["redeal"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
@@ -146,7 +150,9 @@ class DeclareButton(
         if status is None or status.view is None:
             await reply(interaction, text(loc, "no_game"), ephemeral=True)
             return
-        if status.view.hand_no != self.hand_no:
+        match = bot.service.match_of(self.table_id)
+        redeals = match.hand.redeals if match is not None else 0
+        if (status.view.hand_no, redeals) != (self.hand_no, self.redeals):
             await reply(interaction, text(loc, "stale_button"), ephemeral=True)
             return
         channel_id = status.table.channel_id
@@ -175,13 +181,13 @@ def lobby_view(table_id: int) -> discord.ui.View:
 
 
 def declare_view(
-    table_id: int, hand_no: int, options: Sequence[Sequence[Card]]
+    table_id: int, hand_no: int, options: Sequence[Sequence[Card]], redeals: int = 0
 ) -> discord.ui.View | None:
     if not options:
         return None
     view = discord.ui.View(timeout=None)
     for cards in list(options)[:25]:
-        view.add_item(DeclareButton(table_id, hand_no, cards))
+        view.add_item(DeclareButton(table_id, hand_no, [Card(c) for c in cards], redeals))
     return view
 
 

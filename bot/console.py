@@ -1,43 +1,40 @@
 """The offline console table: you and three AI players, in the terminal.
 
-``python -m bot console`` — the same table service and a local SQLite file as
-the Discord bot, so you can quit at any time (``quit`` or Ctrl-D) and resume
-where you stopped. Commands can also come from a pipe (non-interactive).
+``python -m bot console`` (``bot/console_cli.py``) — the same table service and a
+local SQLite file as the Discord bot, so you can quit at any time (``quit``,
+Ctrl-D or Ctrl-C) and resume where you stopped. Commands can also come from a
+pipe (non-interactive).
 
 Time stands still while the console waits for you: the service's timers run
-on a clock the console moves forward only when it is not your move.
+on a clock the console moves forward only when it is not your move. A timer
+that keeps failing (a full disk) is retried with a growing pause, said once,
+and never keeps ``quit`` waiting.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import sys
-from collections.abc import Callable
-from typing import TextIO
+import logging
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 
-from bot.i18n import language, seat_name
-from bot.render import event_line, hand_lines, player_name, status_lines
+from bot.console_io import TIMEOUT, LineReader, TimerFailures, red_suits
+from bot.console_text import ask_text, kitty_lines, last_trick_text, missing_text, progress_lines
+from bot.i18n import seat_name, text
+from bot.render import cards_text, event_line, hand_lines, status_lines
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from rules.declare import Declaration
 from rules.events import CardsDealt, KittyTaken
-from rules.notation import format_cards
-from storage import Database, SeatInfo
+from rules.trump import TrumpContext
+from rules.views import View
+from storage import SeatInfo
 
 CHANNEL = 1  # the console's one "channel"
 YOU = 1  # the console's one human user id
 YOUR_SEAT = 0
-
-HELP = """Commands (cards in any notation: ♠A, SA, sa, A♠, 黑桃A, ♥10/HT, ♠AAKK, 小王/LJ, 大王/BJ):
-  play CARDS   (or p CARDS)   lead or follow        bury CARDS (b)   bury the kitty
-  declare CARDS (d)           declare trump         pass             no (more) declaration
-  CARDS alone                 play / bury / declare, whatever fits the moment
-  hand (h)   status (s)   last (l) last trick   progress   hint   auto (let the hint play)
-  next (n) next hand
-  help (?)   quit (q)       the table is saved; run the console again to resume"""
 
 CONSOLE_OPTIONS = TableOptions(
     turn_seconds=0,  # no AFK timer at your own table
@@ -49,6 +46,9 @@ CONSOLE_OPTIONS = TableOptions(
     next_hand_seconds=0,
 )
 
+FIRST_RETRY = 1.0  # seconds before a failed timer is tried again; doubles up to MAX_RETRY
+MAX_RETRY = 30.0
+
 
 class ConsoleTable:
     def __init__(
@@ -58,80 +58,122 @@ class ConsoleTable:
         out: Console,
         locale: str = "en",
         preset_name: str = "classic",
+        *,
+        preset_given: bool = False,
+        fresh: bool = False,
     ) -> None:
         self.service = service
         self.clock = clock
         self.out = out
         self.locale = locale
         self.preset_name = preset_name
+        self.preset_given = preset_given  # --preset was typed, not the default
+        self.fresh = fresh  # --new: close the saved table and start another
         self.table_id: int | None = None
         self.asked_at: int | None = None  # deal position at which we offered a declaration
+        self.deal_hold: int | None = None  # the deal waits here until Enter / pass / declare
+        self.passed_at: tuple[int, int] | None = None  # (hand, declarations) at your pass
         self.last_prompt: object = None
+        self.stopping = False  # Ctrl-C / SIGTERM: stop at the next safe point
+        self.stalled = False
+        self.retry = FIRST_RETRY
+        self.retry_at = 0.0  # event-loop time before which a failed timer is left alone
+        self.failures = TimerFailures()
         service.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
+    def say(self, message: str, style: str | None = None) -> None:
+        """Print plain text (escaped for rich), with ♥/♦ cards in red."""
+        body = red_suits(escape(message))
+        self.out.print(f"[{style}]{body}[/{style}]" if style else body)
+
+    def _panel(self, lines: Sequence[str], title_code: str) -> None:
+        body = red_suits(escape("\n".join(lines))) or "—"
+        self.out.print(Panel(body, title=text(self.locale, title_code)))
+
+    def _t(self, code: str, **params: object) -> str:
+        return text(self.locale, code, **params)
+
+    def _view(self) -> View | None:
+        return self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+
+    def _ctx(self) -> TrumpContext | None:
+        view = self._view()
+        return view.context if view is not None and view.trump_fixed else None
+
     def _seats(self) -> tuple[SeatInfo, ...] | None:
         status = self.service.cached_status(self.table_id or 0)
         return None if status is None else status.table.seats
 
     def _on_notice(self, n: Notice) -> None:
         if isinstance(n, Public) and n.kind == "event" and n.event is not None:
-            line = event_line(self.locale, n.event, self._seats())
+            line = event_line(self.locale, n.event, self._seats(), self._ctx())
             if line:
-                self.out.print(line)
+                self.say(line)
         elif isinstance(n, Public) and n.kind == "auto_acted":
-            self.out.print(f"(auto) {seat_name(self.locale, n.params.get('seat') or 0)}")
+            self.say(f"(auto) {seat_name(self.locale, n.params.get('seat') or 0)}")
         elif isinstance(n, Private) and n.seat == YOUR_SEAT and n.event is not None:
             if isinstance(n.event, CardsDealt):
                 return  # the hand is shown when you are asked
             if isinstance(n.event, KittyTaken):
-                self.out.print(f"[bold]Kitty:[/bold] {format_cards(n.event.cards)}")
+                self.say(self._t("kitty_was", cards=cards_text(n.event.cards, self._ctx())))
 
     def show_hand(self) -> None:
-        view = self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+        view = self._view()
         if view is None:
-            self.out.print("No hand yet.")
+            self.say(self._t("console.no_hand"))
             return
-        self.out.print(Panel("\n".join(hand_lines(self.locale, view)) or "—", title="Your hand"))
+        self._panel(hand_lines(self.locale, view), "console.title_hand")
 
     def show_status(self) -> None:
-        view = self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+        view = self._view()
         if view is None:
-            self.out.print("The game has not started.")
+            self.say(self._t("console.not_started"))
             return
-        self.out.print(
-            Panel("\n".join(status_lines(self.locale, view, self._seats())), title="Table")
-        )
+        lines = status_lines(self.locale, view, self._seats(), show_last=True, sort=True)
+        self._panel(lines, "console.title_table")
 
     # ---- set-up ----------------------------------------------------------------------------
     async def open(self) -> None:
         await self.service.start()
         try:
             status = await self.service.status(CHANNEL)
-            self.table_id = status.table.id
-            self.out.print("Resuming your table.")
         except ServiceError:
-            status = await self.service.create_table(
-                guild_id=None,
-                channel_id=CHANNEL,
-                creator_id=YOU,
-                creator_name="you",
-                preset_name=self.preset_name,
-                options=CONSOLE_OPTIONS,
-                locale=self.locale,
-            )
+            status = None
+        if status is not None and self.fresh:
+            await self.service.end_table(CHANNEL, YOU)
+            self.say(self._t("console.ended_old"))
+            status = None
+        if status is not None:
             self.table_id = status.table.id
-            for _ in range(3):
-                await self.service.add_ai(CHANNEL, YOU, level="basic")
-            await self.service.start_game(CHANNEL, YOU)
-            self.out.print(
-                "New table: you sit North; your partner is South. Type help for commands."
-            )
+            saved = status.table.rules.name
+            self.say(self._t("console.resuming", preset=saved))
+            if self.preset_given and self.preset_name != saved:
+                self.say(self._t("console.preset_ignored", preset=saved, asked=self.preset_name))
+            return
+        status = await self.service.create_table(
+            guild_id=None,
+            channel_id=CHANNEL,
+            creator_id=YOU,
+            creator_name="you",
+            preset_name=self.preset_name,
+            options=CONSOLE_OPTIONS,
+            locale=self.locale,
+        )
+        self.table_id = status.table.id
+        for _ in range(3):
+            await self.service.add_ai(CHANNEL, YOU, level="basic")
+        await self.service.start_game(CHANNEL, YOU)
+        self.say(self._t("console.new_table", preset=status.table.rules.name))
 
     # ---- the loop ------------------------------------------------------------------------
     async def pump(self) -> str | None:
-        """Run the table until you must act. Returns what you are asked for."""
+        """Run the table until you must act. Returns what you are asked for, "stalled"
+        when a due timer failed, "waiting" while it pauses before the next try, or
+        "quit" after Ctrl-C."""
         for _ in range(100_000):
+            if self.stopping:
+                return "quit"
             status = self.service.cached_status(self.table_id or 0)
             if status is None:
                 return "over"
@@ -141,9 +183,11 @@ class ConsoleTable:
             if view.phase == "finished":
                 return "over"
             if view.phase == "dealing":
+                if self.deal_hold == view.dealt:
+                    return "declare"  # only Enter, pass or a declaration deals on
                 options = self._declaration_options()
                 if options and self.asked_at != view.dealt:
-                    self.asked_at = view.dealt
+                    self.asked_at = self.deal_hold = view.dealt
                     return "declare"
             elif view.phase == "declaring" and YOUR_SEAT not in view.passes:
                 return "declare_or_pass"
@@ -156,43 +200,48 @@ class ConsoleTable:
             deadline = self.service.next_deadline()
             if deadline is None:
                 return None
+            if self.stalled and asyncio.get_running_loop().time() < self.retry_at:
+                return "waiting"  # a failed timer: not again before its pause is over
             if deadline > self.clock.now():
                 self.clock.advance((deadline - self.clock.now()).total_seconds())
-            await self.service.tick()
+            if await self.service.tick() == 0:
+                due = self.service.next_deadline()
+                if due is not None and due <= self.clock.now():
+                    return "stalled"  # the timer failed: do not spin on it
         return None
 
     def prompt_for(self, asked: str | None) -> str:
-        view = self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+        view = self._view()
         key = (
             asked,
             view.hand if view else None,
             view.trick_no if view else 0,
             len(view.current) if view else 0,
+            len(view.declarations) if view else 0,
         )
         if key == self.last_prompt:
             return ""  # nothing changed since we last asked: stay quiet
         self.last_prompt = key
         if asked in ("declare", "declare_or_pass") and view is not None:
             self.show_hand()
-            opts = self._declaration_options()
-            shown = ", ".join(format_cards(d.cards) for d in opts)
-            if asked == "declare":
-                return f"You can declare: {shown} (declare CARDS, or Enter to keep dealing)"
-            if not shown:
-                return "Nothing to declare: Enter (or pass) to let the hand begin"
-            return f"You can declare: {shown} (declare CARDS, or pass)"
+            return self._ask_text(asked, view)
         if asked == "bury":
             self.show_hand()
-            return f"Bury {view.rules.kitty_size if view else 0} cards (bury CARDS)"
         if asked == "play":
             self.show_status()
             self.show_hand()
-            return "Your turn (play CARDS)"
-        if asked == "next":
-            return "Hand over — Enter or next for the next hand"
-        if asked == "over":
-            return "The match is over — quit, or delete the console database to start afresh"
-        return ""
+        return self._ask_text(asked, view)
+
+    def _ask_text(self, asked: str | None, view: View | None) -> str:
+        """What you are asked to do, in words (no panels)."""
+        passed_before = (
+            view is not None
+            and self.passed_at is not None
+            and self.passed_at[0] == view.hand_no
+            and len(view.declarations) > self.passed_at[1]
+        )
+        options = self._declaration_options() if asked in ("declare", "declare_or_pass") else []
+        return ask_text(self.locale, asked, view, self._seats(), options, passed_before)
 
     async def handle(self, line: str, asked: str | None) -> bool:
         """Run one command. Returns False to quit."""
@@ -203,37 +252,75 @@ class ConsoleTable:
             if cmd in ("q", "quit", "exit"):
                 return False
             if cmd in ("?", "help"):
-                self.out.print(HELP)
+                self.say(self._t("console.help"))
             elif cmd in ("h", "hand"):
                 self.show_hand()
             elif cmd in ("s", "status"):
                 self.show_status()
             elif cmd in ("l", "last"):
                 self._last_trick()
+            elif cmd in ("k", "kitty"):
+                self._kitty()
             elif cmd == "progress":
                 await self._progress()
             elif cmd == "hint":
                 self._hint()
+            elif cmd == "auto" and asked == "declare":
+                self.deal_hold = None  # the default during the deal: no declaration, deal on
             elif cmd == "auto":
                 await self._auto()
             elif cmd in ("p", "play"):
-                await self.service.play(CHANNEL, YOU, rest)
+                await self._cards(self.service.play, rest)
             elif cmd in ("b", "bury"):
-                await self.service.bury(CHANNEL, YOU, rest)
+                await self._cards(self.service.bury, rest)
             elif cmd in ("d", "declare"):
-                await self.service.declare(CHANNEL, YOU, rest)
+                await self._cards(self.service.declare, rest)
+                self.deal_hold = None
+            elif asked == "declare" and cmd in ("", "pass"):
+                self.deal_hold = None  # deal on
             elif cmd == "pass":
-                await self.service.pass_(CHANNEL, YOU)
+                await self._pass()
             elif cmd in ("n", "next") or (cmd == "" and asked == "next"):
                 await self.service.next_hand(CHANNEL, YOU)
             elif cmd == "":
                 if asked == "declare_or_pass":
-                    await self.service.pass_(CHANNEL, YOU)
+                    await self._pass()
             else:
                 await self._contextual(line.strip(), asked)
         except ServiceError as exc:
-            self.out.print(f"[red]{exc.message(self.locale)}[/red]")
+            self.say(self._refusal(exc, asked), style="red")
         return True
+
+    async def _cards(self, fn: Callable[..., object], cards: str) -> None:
+        try:
+            await fn(CHANNEL, YOU, cards)  # type: ignore[misc]
+        except ServiceError as exc:
+            exc.params.setdefault("asked_cards", cards)
+            raise
+
+    async def _pass(self) -> None:
+        view = self._view()
+        await self.service.pass_(CHANNEL, YOU)
+        if view is not None:
+            self.passed_at = (view.hand_no, len(view.declarations))
+
+    def _refusal(self, exc: ServiceError, asked: str | None) -> str:
+        """The refusal in your language, made precise where the console knows more."""
+        if exc.code == "not_held":
+            missing = missing_text(
+                self.locale, self._view(), str(exc.params.get("asked_cards", ""))
+            )
+            if missing:
+                return missing
+        message = exc.message(self.locale)
+        if exc.code == "wrong_phase":
+            what = self._ask_text(asked, self._view()) if asked else ""
+            view = self._view()
+            if what:
+                message += " " + self._t("console.now", what=what)
+            elif view is not None:
+                message += " " + self._t("console.wait", phase=self._t(f"phase.{view.phase}"))
+        return message
 
     async def _contextual(self, cards: str, asked: str | None) -> None:
         actions: dict[str | None, Callable[..., object]] = {
@@ -244,9 +331,11 @@ class ConsoleTable:
         }
         fn = actions.get(asked)
         if fn is None:
-            self.out.print("Nothing to do with cards right now. Type help for commands.")
+            self.say(self._t("console.no_cards_now"))
             return
-        await fn(CHANNEL, YOU, cards)  # type: ignore[misc]
+        await self._cards(fn, cards)
+        if asked == "declare":
+            self.deal_hold = None
 
     def _declaration_options(self) -> list[Declaration]:
         match = self.service.match_of(self.table_id or 0)
@@ -256,11 +345,11 @@ class ConsoleTable:
         match = self.service.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
         cards = getattr(action, "cards", None)
-        self.out.print(
-            f"Hint: {action.kind} {format_cards(cards) if cards else ''}"
-            if action
-            else "Nothing to do."
-        )
+        if action is None:
+            self.say(self._t("console.nothing_now"))
+            return
+        shown = cards_text(cards, self._ctx()) if cards else ""
+        self.say(self._t("console.hint", kind=action.kind, cards=shown).rstrip())
 
     async def _auto(self) -> None:
         """Let the suggestion move for you (the same move an absent player gets)."""
@@ -268,77 +357,76 @@ class ConsoleTable:
         action = match.suggest(YOUR_SEAT) if match is not None else None
         cards = getattr(action, "cards", None)
         if action is None:
-            self.out.print("Nothing to do right now.")
+            self.say(self._t("console.nothing_now"))
         elif action.kind == "pass":
-            await self.service.pass_(CHANNEL, YOU)
+            await self._pass()
         elif action.kind == "bury" and cards is not None:
             await self.service.bury(CHANNEL, YOU, cards)
         elif action.kind == "play" and cards is not None:
             await self.service.play(CHANNEL, YOU, cards)
 
     def _last_trick(self) -> None:
-        view = self.service.seat_view(self.table_id or 0, YOUR_SEAT)
-        trick = view.last_trick if view else None
-        if trick is None:
-            self.out.print("No trick finished yet.")
-            return
-        plays = " · ".join(
-            f"{player_name(self.locale, self._seats(), s)}: {format_cards(c)}"
-            for s, c in trick.plays
-        )
-        self.out.print(
-            f"Trick {trick.trick_no}: {plays} → {seat_name(self.locale, trick.winner or 0)} (+{trick.points})"
-        )
+        self.say(last_trick_text(self.locale, self._view(), self._seats()))
+
+    def _kitty(self) -> None:
+        """The dealer looks at the kitty they took and what they buried, again."""
+        for line in kitty_lines(self.locale, self._view()):
+            self.say(line)
 
     async def _progress(self) -> None:
-        for p in await self.service.progress(CHANNEL):
-            self.out.print(
-                f"Hand {p.hand_no}: dealer {seat_name(self.locale, p.dealer)}, trump {p.trump}, "
-                f"attackers {p.attackers_points} → {p.winner} +{p.level_change}"
-            )
+        hands = await self.service.progress(CHANNEL)
+        view = self._view()
+        dealer = view.dealer if view is not None else None
+        for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
+            self.say(line)
 
-    async def run(self, stdin: TextIO) -> None:
-        await self.open()
+    # ---- running ---------------------------------------------------------------------------
+    async def run(self, reader: LineReader) -> None:
+        service_log = logging.getLogger("bot.service")
+        service_log.addHandler(self.failures)
+        try:
+            await self.open()
+            await self._loop(reader)
+        finally:
+            service_log.removeHandler(self.failures)
+        self.out.print()
+        self.say(self._t("console.saved"))
+
+    async def _loop(self, reader: LineReader) -> None:
+        show_cursor = True
         while True:
             asked = await self.pump()
+            if asked == "quit":
+                return
+            timeout = None
+            if asked in ("stalled", "waiting"):
+                if asked == "stalled":
+                    self._stalled()
+                timeout = max(0.0, self.retry_at - asyncio.get_running_loop().time())
+                asked = None
+            elif self.stalled:
+                self.stalled, self.retry = False, FIRST_RETRY
+                self.say(self._t("console.unstalled"))
             prompt = self.prompt_for(asked)
             if prompt:
-                self.out.print(f"[bold cyan]{prompt}[/bold cyan]")
-            self.out.print("> ", end="")
-            line = await asyncio.to_thread(stdin.readline)
-            if not line:
-                self.out.print("\nSaved. Run the console again to resume.")
+                self.say(prompt, style="bold cyan")
+                show_cursor = True
+            if show_cursor:
+                self.out.print("> ", end="")
+            line = await reader.readline(timeout)
+            show_cursor = line != TIMEOUT
+            if line == TIMEOUT:
+                continue  # time to try the failed timer again
+            if line is None or not await self.handle(line, asked):
                 return
-            if not await self.handle(line, asked):
-                self.out.print("Saved. Run the console again to resume.")
-                return
 
-
-async def run_console(
-    db_url: str, preset_name: str, locale: str, stdin: TextIO, out: Console
-) -> None:
-    db = Database(db_url)
-    try:
-        await db.upgrade()
-        clock = FakeClock()
-        service = TableService(db, clock=clock, defaults=CONSOLE_OPTIONS)
-        table = ConsoleTable(service, clock, out, locale=language(locale), preset_name=preset_name)
-        await table.run(stdin)
-    finally:
-        await db.dispose()
-
-
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m bot console", description="Play Shengji in the terminal."
-    )
-    parser.add_argument(
-        "--db", default="shengji-console.db", help="SQLite file (default: shengji-console.db)"
-    )
-    parser.add_argument("--preset", default="classic", help="rule preset for a new table")
-    parser.add_argument("--lang", default="en", help="en, zh-CN or zh-TW")
-    args = parser.parse_args(argv)
-    out = Console(highlight=False)
-    url = args.db if "://" in args.db else f"sqlite+aiosqlite:///{args.db}"
-    asyncio.run(run_console(url, args.preset, args.lang, sys.stdin, out))
-    return 0
+    def _stalled(self) -> None:
+        """A due timer failed: say so once; wait longer before each new try."""
+        self.retry_at = asyncio.get_running_loop().time() + self.retry
+        if not self.stalled:
+            self.stalled = True
+            code = self.failures.last_code
+            reason = ServiceError(code).message(self.locale) if code else ""
+            self.out.print()
+            self.say(self._t("console.stalled", reason=reason, seconds=int(MAX_RETRY)), style="red")
+        self.retry = min(self.retry * 2, MAX_RETRY)

@@ -225,6 +225,31 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "对家坐对面（南北对东西）。每步限时：{timer} 秒。坐满四人后按开始。",
         "對家坐對面（南北對東西）。每步限時：{timer} 秒。坐滿四人後按開始。",
     ),
+    "lobby_started": (
+        "The game is on — follow it on the table message: {link}",
+        "游戏已开始——请看牌桌消息：{link}",
+        "遊戲已開始——請看牌桌訊息：{link}",
+    ),
+    "redealt": (
+        "🔄 Nobody declared trump: hand {hand} is dealt again. Your DM shows your new cards.",
+        "🔄 没人亮主：第 {hand} 局重新发牌。私信里是你的新手牌。",
+        "🔄 沒人亮主：第 {hand} 局重新發牌。私訊裡是你的新手牌。",
+    ),
+    "turn_nudge": (
+        "⏳ {mention}, it is your turn ({seconds} s left).",
+        "⏳ {mention}，轮到你了（还剩 {seconds} 秒）。",
+        "⏳ {mention}，輪到你了（還剩 {seconds} 秒）。",
+    ),
+    "bury_nudge": (
+        "⏳ {mention}, please bury the kitty with /bury ({seconds} s left).",
+        "⏳ {mention}，请用 /bury 埋底（还剩 {seconds} 秒）。",
+        "⏳ {mention}，請用 /bury 埋底（還剩 {seconds} 秒）。",
+    ),
+    "failed_throw_note": (
+        "Failed throw: {who} tried {attempted}, played {forced} (penalty {penalty})",
+        "甩牌失败：{who} 甩 {attempted}，改出 {forced}（罚 {penalty} 分）",
+        "甩牌失敗：{who} 甩 {attempted}，改出 {forced}（罰 {penalty} 分）",
+    ),
     "table_title": (
         "Hand {hand} · trump {trump}",
         "第 {hand} 局 · 主 {trump}",
@@ -236,6 +261,52 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "第 {n} 輪 → {winner}（{points} 分）",
     ),
     "hand_over": ("Hand over", "本局结束", "本局結束"),
+    "dealer_undecided": (
+        "the last declarer (not decided yet)",
+        "最后亮主的人（未定）",
+        "最後亮主的人（未定）",
+    ),
+    "attackers_points": (
+        "Attackers' points: {points} ({worth})",
+        "抓分方得分：{points}（{worth}）",
+        "抓分方得分：{points}（{worth}）",
+    ),
+    "trump_fixed": (
+        "Trump is {suit}{flip}, level {level}; {dealer} deals.",
+        "主牌：{suit}{flip}，打 {level}；{dealer} 坐庄。",
+        "主牌：{suit}{flip}，打 {level}；{dealer} 坐莊。",
+    ),
+    "trump_fixed_none": (
+        "No trump suit this hand{flip}: only jokers and level cards ({level}) are trump; "
+        "{dealer} deals.",
+        "本局无主{flip}：只有王和级牌（{level}）是主牌；{dealer} 坐庄。",
+        "本局無主{flip}：只有王和級牌（{level}）是主牌；{dealer} 坐莊。",
+    ),
+    "trick_won": (
+        "{who} wins trick {n}, worth {points}. Attackers' total: {total}.",
+        "{who} 赢得第 {n} 轮（本轮 {points} 分）。抓分方共 {total} 分。",
+        "{who} 贏得第 {n} 輪（本輪 {points} 分）。抓分方共 {total} 分。",
+    ),
+    "result.takeover": (
+        "the attackers take over (no level gained)",
+        "抓分方上台（不升级）",
+        "抓分方上台（不升級）",
+    ),
+    "result.takeover_up": (
+        "the attackers take over and go up {levels} level(s)",
+        "抓分方上台并升 {levels} 级",
+        "抓分方上台並升 {levels} 級",
+    ),
+    "result.defenders_up": (
+        "the defenders hold and go up {levels} level(s)",
+        "庄家方守住并升 {levels} 级",
+        "莊家方守住並升 {levels} 級",
+    ),
+    "hand_result": (
+        "Attackers {points} points: {result}; {next} deals next. Levels now N/S {ns}, E/W {ew}.",
+        "抓分方 {points} 分：{result}；下一局 {next} 坐庄。现在南北打 {ns}，东西打 {ew}。",
+        "抓分方 {points} 分：{result}；下一局 {next} 坐莊。現在南北打 {ns}，東西打 {ew}。",
+    ),
     "dm_header": (
         "Your hand at {channel} — hand {hand}, trump {trump}",
         "你在 {channel} 的手牌 — 第 {hand} 局，主 {trump}",
@@ -267,9 +338,9 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     ),
     "kitty_was": ("Kitty: {cards}", "底牌：{cards}", "底牌：{cards}"),
     "stale_button": (
-        "That button belongs to an earlier hand.",
-        "这个按钮属于之前的一局。",
-        "這個按鈕屬於之前的一局。",
+        "That button belongs to an earlier deal: use the buttons on your latest hand DM.",
+        "这个按钮属于之前的发牌：请用最新手牌私信里的按钮。",
+        "這個按鈕屬於之前的發牌：請用最新手牌私訊裡的按鈕。",
     ),
     "passed_ok": ("You pass.", "你选择不亮。", "你選擇不亮。"),
     "buried_ok": ("Buried {cards}.", "已埋底：{cards}。", "已埋底：{cards}。"),
@@ -445,6 +516,181 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "你的座位沒有託管。",
     ),
     "word.auto": ("auto", "托管", "託管"),
+    # ---- the console table (bot/console.py) ------------------------------------------
+    "console.help": (
+        "Commands (cards in any notation: ♠A, SA, sa, A♠, 黑桃A, ♥10/HT, ♠AAKK, 小王/LJ, 大王/BJ):\n"
+        "  play CARDS   (or p CARDS)   lead or follow        bury CARDS (b)   bury the kitty\n"
+        "  declare CARDS (d)           declare trump         pass             no (more) declaration\n"
+        "  CARDS alone                 play / bury / declare, whatever fits the moment\n"
+        "  Enter                       deal on / pass / next hand, whatever fits the moment\n"
+        "  hand (h)   status (s)   last (l) last trick   kitty (k) the kitty you took and buried\n"
+        "  progress   hint   auto (let the hint play)   next (n) next hand\n"
+        "  help (?)   quit (q) or Ctrl-C   the table is saved; run the console again to resume",
+        "命令（牌可以这样写：♠A、SA、sa、A♠、黑桃A、♥10/HT、♠AAKK、小王/LJ、大王/BJ）：\n"
+        "  play 牌（或 p 牌）   首出或跟牌          bury 牌（b）   埋底\n"
+        "  declare 牌（d）      亮主                pass           不亮（不再亮）\n"
+        "  只写牌               按当前时机出牌 / 埋底 / 亮主\n"
+        "  回车                 按当前时机继续发牌 / 不亮 / 下一局\n"
+        "  hand（h）手牌   status（s）牌桌   last（l）上一轮   kitty（k）你拿到和埋下的底牌\n"
+        "  progress 进度   hint 提示   auto（按提示出）   next（n）下一局\n"
+        "  help（?）帮助   quit（q）或 Ctrl-C 退出   牌桌已保存，再次运行即可继续",
+        "命令（牌可以這樣寫：♠A、SA、sa、A♠、黑桃A、♥10/HT、♠AAKK、小王/LJ、大王/BJ）：\n"
+        "  play 牌（或 p 牌）   首出或跟牌          bury 牌（b）   埋底\n"
+        "  declare 牌（d）      亮主                pass           不亮（不再亮）\n"
+        "  只寫牌               按目前時機出牌 / 埋底 / 亮主\n"
+        "  Enter                按目前時機繼續發牌 / 不亮 / 下一局\n"
+        "  hand（h）手牌   status（s）牌桌   last（l）上一輪   kitty（k）你拿到和埋下的底牌\n"
+        "  progress 進度   hint 提示   auto（按提示出）   next（n）下一局\n"
+        "  help（?）說明   quit（q）或 Ctrl-C 離開   牌桌已儲存，再次執行即可繼續",
+    ),
+    "console.new_table": (
+        "New table ({preset}): you sit North; your partner is South. Type help for commands.",
+        "新牌桌（{preset}）：你坐北，对家是南。输入 help 查看命令。",
+        "新牌桌（{preset}）：你坐北，對家是南。輸入 help 查看命令。",
+    ),
+    "console.resuming": (
+        "Resuming your table ({preset}).",
+        "继续你的牌桌（{preset}）。",
+        "繼續你的牌桌（{preset}）。",
+    ),
+    "console.preset_ignored": (
+        "This file already holds a table with the {preset} rules, so --preset {asked} is "
+        "ignored. Run again with --new to start a fresh {asked} table in this file.",
+        "这个文件里已有一桌 {preset} 规则的牌，所以忽略 --preset {asked}。"
+        "加 --new 再运行，即可在这个文件里开一桌新的 {asked}。",
+        "這個檔案裡已有一桌 {preset} 規則的牌，所以忽略 --preset {asked}。"
+        "加 --new 再執行，即可在這個檔案裡開一桌新的 {asked}。",
+    ),
+    "console.ended_old": (
+        "The table saved in this file is closed; a fresh one starts.",
+        "这个文件里保存的牌桌已关闭，开一桌新的。",
+        "這個檔案裡儲存的牌桌已關閉，開一桌新的。",
+    ),
+    "console.saved": (
+        "Saved. Run the console again to resume.",
+        "已保存。再次运行即可继续。",
+        "已儲存。再次執行即可繼續。",
+    ),
+    "console.title_hand": ("Your hand", "你的手牌", "你的手牌"),
+    "console.title_table": ("Table", "牌桌", "牌桌"),
+    "console.no_hand": ("No hand yet.", "还没有手牌。", "還沒有手牌。"),
+    "console.not_started": ("The game has not started.", "游戏还没开始。", "遊戲還沒開始。"),
+    "console.can_declare": (
+        "You can declare: {options} (declare CARDS, or Enter to keep dealing)",
+        "你可以亮：{options}（declare 牌，或回车继续发牌）",
+        "你可以亮：{options}（declare 牌，或 Enter 繼續發牌）",
+    ),
+    "console.can_declare_or_pass": (
+        "You can declare: {options} (declare CARDS, or pass)",
+        "你可以亮：{options}（declare 牌，或 pass 不亮）",
+        "你可以亮：{options}（declare 牌，或 pass 不亮）",
+    ),
+    "console.nothing_to_declare": (
+        "Nothing to declare: Enter (or pass) to let the hand begin",
+        "没有可亮的牌：回车（或 pass）开始本局",
+        "沒有可亮的牌：Enter（或 pass）開始本局",
+    ),
+    "console.pass_again": (
+        "Trump changed: {who} declared {cards}. Everyone must pass again (or declare to answer).",
+        "主变了：{who} 亮了 {cards}。大家需要重新选择不亮（或亮牌反击）。",
+        "主變了：{who} 亮了 {cards}。大家需要重新選擇不亮（或亮牌反擊）。",
+    ),
+    "console.bury": (
+        "Bury {n} cards (bury CARDS)",
+        "请埋 {n} 张牌（bury 牌）",
+        "請埋 {n} 張牌（bury 牌）",
+    ),
+    "console.your_turn": ("Your turn (play CARDS)", "轮到你出牌（play 牌）", "輪到你出牌（play 牌）"),
+    "console.next": (
+        "Hand over — Enter or next for the next hand",
+        "本局结束——回车或 next 开始下一局",
+        "本局結束——Enter 或 next 開始下一局",
+    ),
+    "console.over": (
+        "The match is over — quit, or run again with --new to start afresh",
+        "比赛结束——quit 退出，或加 --new 重新运行开新的一场",
+        "比賽結束——quit 離開，或加 --new 重新執行開新的一場",
+    ),
+    "console.now": ("Now: {what}", "现在：{what}", "現在：{what}"),
+    "console.wait": (
+        "Wait: the table is {phase}.",
+        "请稍候：当前阶段是{phase}。",
+        "請稍候：目前階段是{phase}。",
+    ),
+    "console.nothing_now": ("Nothing to do right now.", "现在没有要做的事。", "現在沒有要做的事。"),
+    "console.no_cards_now": (
+        "Nothing to do with cards right now. Type help for commands.",
+        "现在不需要出牌。输入 help 查看命令。",
+        "現在不需要出牌。輸入 help 查看命令。",
+    ),
+    "console.hint": ("Hint: {kind} {cards}", "提示：{kind} {cards}", "提示：{kind} {cards}"),
+    "console.no_trick": ("No trick finished yet.", "还没有打完的一轮。", "還沒有打完的一輪。"),
+    "console.kitty_taken": (
+        "The kitty you took: {cards}",
+        "你拿到的底牌：{cards}",
+        "你拿到的底牌：{cards}",
+    ),
+    "console.no_kitty": (
+        "Only the dealer sees the kitty, once they have taken it.",
+        "只有庄家在拿到底牌后能看底牌。",
+        "只有莊家在拿到底牌後能看底牌。",
+    ),
+    "console.missing": (
+        "You do not hold {cards}.",
+        "你没有 {cards}。",
+        "你沒有 {cards}。",
+    ),
+    "console.only_have": (
+        "You have only {count} × {card}.",
+        "你只有 {count} 张 {card}。",
+        "你只有 {count} 張 {card}。",
+    ),
+    "console.no_progress": (
+        "No hand has finished yet (this is hand {n}).",
+        "还没有打完的一局（现在是第 {n} 局）。",
+        "還沒有打完的一局（現在是第 {n} 局）。",
+    ),
+    "console.progress": (
+        "Hand {n}: dealer {dealer}, trump {trump}, attackers {points}: {result}.",
+        "第 {n} 局：庄家 {dealer}，主 {trump}，抓分方 {points} 分：{result}。",
+        "第 {n} 局：莊家 {dealer}，主 {trump}，抓分方 {points} 分：{result}。",
+    ),
+    "console.deals_next": ("{who} deals next.", "下一局 {who} 坐庄。", "下一局 {who} 坐莊。"),
+    "console.stalled": (
+        "The table cannot move on: {reason} I will try again, waiting longer each time "
+        "(at most {seconds} s); your commands still work and quit saves.",
+        "牌桌无法继续：{reason} 我会再试，每次等得更久（最多 {seconds} 秒）；命令照常可用，quit 会保存。",
+        "牌桌無法繼續：{reason} 我會再試，每次等得更久（最多 {seconds} 秒）；命令照常可用，quit 會儲存。",
+    ),
+    "console.unstalled": ("The table moves on again.", "牌桌继续进行。", "牌桌繼續進行。"),
+    # ---- what the points are worth (bot/score_text.py) --------------------------------
+    "score.takeover": ("take over at {points}", "{points} 分上台", "{points} 分上台"),
+    "score.takeover_up": (
+        "take over at {points} with +{levels}",
+        "{points} 分上台并升 {levels} 级",
+        "{points} 分上台並升 {levels} 級",
+    ),
+    "score.band_up": ("+{levels} at {points}", "{points} 分升 {levels} 级", "{points} 分升 {levels} 級"),
+    "score.extra": (
+        ", +1 more per {step} more",
+        "，之后每多 {step} 分再升一级",
+        "，之後每多 {step} 分再升一級",
+    ),
+    "score.cap": ("at most +{cap}", "最多升 {cap} 级", "最多升 {cap} 級"),
+    "score.defenders": ("defenders {parts}", "庄家方：{parts}", "莊家方：{parts}"),
+    "score.defenders_zero": ("+{levels} at 0", "0 分升 {levels} 级", "0 分升 {levels} 級"),
+    "score.defenders_under": (
+        "+{levels} under {points}",
+        "不到 {points} 分升 {levels} 级",
+        "不到 {points} 分升 {levels} 級",
+    ),
+    "score.comma": (", ", "，", "，"),
+    "score.sep": ("; ", "；", "；"),
+    "score.table": (
+        "Scoring: attackers {attackers}; {defenders}.",
+        "计分：抓分方 {attackers}；{defenders}。",
+        "計分：抓分方 {attackers}；{defenders}。",
+    ),
     # ---- words ------------------------------------------------------------------------------
     "phase.lobby": ("waiting for players", "等待玩家", "等待玩家"),
     "phase.dealing": ("dealing", "发牌中", "發牌中"),

@@ -12,15 +12,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
+from bot.host import Host
 from bot.i18n import text
 from bot.service import ServiceError
-
-if TYPE_CHECKING:
-    from bot.client import ShengjiBot
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -29,7 +27,17 @@ PRIVATE_PLACEHOLDER = "shengji_private_placeholder"
 DELIVERY_CHECKED = "shengji_delivery_checked"  # set by the command tree's check
 
 
-def bot_of(interaction: discord.Interaction) -> ShengjiBot:
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def pinging(*user_ids: int) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly these users (no role, nobody else)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in user_ids]
+    )
+
+
+def bot_of(interaction: discord.Interaction) -> Host:
     return interaction.client  # type: ignore[return-value]
 
 
@@ -49,8 +57,12 @@ async def reply(
     ephemeral: bool = False,
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
+    allowed_mentions: discord.AllowedMentions = NO_PINGS,
 ) -> None:
-    kwargs: dict[str, Any] = {}
+    """Answer an interaction (first answer, filled placeholder or followup).
+
+    Mentions never ping unless the caller names whom ``allowed_mentions`` pings."""
+    kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions}
     if content is not None:
         kwargs["content"] = content[:2000]
     if embed is not None:
@@ -66,8 +78,20 @@ async def reply(
         if ephemeral:
             await interaction.edit_original_response(**kwargs)
             return
-        await interaction.edit_original_response(content="✓")
+        await interaction.edit_original_response(content="✓", allowed_mentions=NO_PINGS)
     await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+
+
+async def refuse_duplicate(interaction: discord.Interaction, delivery: str) -> None:
+    """A second delivery of an interaction changes nothing. A copy sharing the
+    original's token gets no answer at all (answering would take the original's
+    one answer slot: its real reply would then fail with 40060); a retry with its
+    own token gets a quiet private note."""
+    if delivery == "copy":
+        log.debug("interaction %s delivered twice at once: the copy is ignored", interaction.id)
+        return
+    with contextlib.suppress(discord.HTTPException):
+        await reply(interaction, text(locale_of(interaction), "duplicate"), ephemeral=True)
 
 
 async def run(
@@ -81,10 +105,11 @@ async def run(
     neither a private answer (a hand, an error) nor the placeholder is public.
     """
     bot = bot_of(interaction)
-    if not interaction.extras.get(DELIVERY_CHECKED) and not bot.first_delivery(interaction.id):
-        with contextlib.suppress(discord.HTTPException):
-            await reply(interaction, text(locale_of(interaction), "duplicate"), ephemeral=True)
-        return None
+    if not interaction.extras.get(DELIVERY_CHECKED):
+        delivery = bot.delivery(interaction)
+        if delivery != "first":
+            await refuse_duplicate(interaction, delivery)
+            return None
     bot.presenter.remember_user(interaction.user)
     task = asyncio.ensure_future(call())
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)

@@ -6,9 +6,10 @@ that audience may see.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from bot.i18n import language, seat_name, text
+from bot.score_text import takeover_text
 from rules.cards import Card, rank_name
 from rules.events import (
     BuryDone,
@@ -49,6 +50,28 @@ def trump_label(locale: str | None, view: View) -> str:
     return text(locale, "word.no_trump") if view.trump_suit is None else view.trump_suit.symbol
 
 
+def cards_text(cards: Iterable[Card], ctx: TrumpContext | None = None) -> str:
+    """Cards in display order (plain suits ♠ ♥ ♣ ♦, then trump, weakest first) when
+    the hand's trump is known; as given otherwise."""
+    return format_cards(ctx.sort_cards(cards) if ctx is not None else cards)
+
+
+def result_text(locale: str | None, winner: str, levels: int) -> str:
+    """Who won the hand and what it is worth: "the attackers take over", …"""
+    if winner == "attackers":
+        code = "result.takeover" if levels == 0 else "result.takeover_up"
+    else:
+        code = "result.defenders_up"
+    return text(locale, code, levels=levels)
+
+
+def stored_trump_text(locale: str | None, letter: str) -> str:
+    """A stored trump ("S", "H", "C", "D" or "NT") as the table shows it (♠ … no-trump)."""
+    if letter in ("S", "H", "C", "D"):
+        return "♠♥♣♦"["SHCD".index(letter)]
+    return text(locale, "word.no_trump") if letter == "NT" else letter
+
+
 def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int) -> str:
     base = seat_name(locale, seat)
     if seats is None:
@@ -86,11 +109,25 @@ def hand_lines(locale: str | None, view: View) -> list[str]:
 
 
 def status_lines(
-    locale: str | None, view: View, seats: Sequence[SeatInfo] | None = None
+    locale: str | None,
+    view: View,
+    seats: Sequence[SeatInfo] | None = None,
+    *,
+    show_last: bool = False,
+    sort: bool = False,
 ) -> list[str]:
-    """Trump, level, dealer, levels, whose turn, the trick, points, cards left."""
+    """Trump, level, dealer, levels, whose turn, the trick, points, cards left.
+
+    ``show_last`` adds the last finished trick while the new one is still empty
+    (the console's table panel; Discord shows it in an embed field instead);
+    ``sort`` prints played cards in display order instead of as played."""
     lv = view.levels
-    dealer = "?" if view.dealer is None else player_name(locale, seats, view.dealer)
+    dealer = (
+        text(locale, "dealer_undecided")
+        if view.dealer is None
+        else player_name(locale, seats, view.dealer)
+    )
+    ctx = view.context if sort and view.trump_fixed else None
     lines = [
         _t(
             locale,
@@ -118,19 +155,28 @@ def status_lines(
             )
         )
     if view.dealer is not None and view.phase in ("playing", "scored", "finished"):
-        step = view.rules.step
         lines.append(
-            _t(
+            text(
                 locale,
-                f"Attackers' points: {view.attackers_points} (take over at {2 * step}, "
-                f"+1 level each {step} more)",
-                f"抓分方得分：{view.attackers_points}（{2 * step} 分上台，每多 {step} 分升一级）",
-                f"抓分方得分：{view.attackers_points}（{2 * step} 分上台，每多 {step} 分升一級）",
+                "attackers_points",
+                points=view.attackers_points,
+                worth=takeover_text(locale, view.rules),
             )
         )
     if view.phase == "playing":
+        last = view.last_trick
+        if show_last and not view.current and last is not None:
+            plays = " · ".join(
+                f"{player_name(locale, seats, s)}: {cards_text(c, ctx)}" for s, c in last.plays
+            )
+            winner = player_name(locale, seats, last.winner or 0)
+            lines.append(
+                text(locale, "last_trick", n=last.trick_no, winner=winner, points=last.points)
+                + f": {plays}"
+            )
         trick = " · ".join(
-            f"{player_name(locale, seats, s)}: {format_cards(cards)}" for s, cards in view.current
+            f"{player_name(locale, seats, s)}: {cards_text(cards, ctx)}"
+            for s, cards in view.current
         )
         lines.append(
             _t(
@@ -153,9 +199,14 @@ def status_lines(
 
 
 def event_line(
-    locale: str | None, ev: Event, seats: Sequence[SeatInfo] | None = None
+    locale: str | None,
+    ev: Event,
+    seats: Sequence[SeatInfo] | None = None,
+    ctx: TrumpContext | None = None,
 ) -> str | None:
-    """One line describing a public event (or None for events not worth a line)."""
+    """One line describing a public event (or None for events not worth a line).
+
+    With the hand's trump context ``ctx``, played cards and the kitty are sorted."""
     name = lambda s: player_name(locale, seats, s)  # noqa: E731
     if isinstance(ev, HandStarted):
         return _t(
@@ -181,13 +232,19 @@ def event_line(
             "沒人亮主，重新發牌。",
         )
     if isinstance(ev, TrumpFixed):
-        trump = text(locale, "word.no_trump") if ev.trump_suit is None else ev.trump_suit.symbol
         flip = f" ({format_cards([ev.flipped])})" if ev.flipped is not None else ""
-        return _t(
+        level = rank_name(ev.level_rank)
+        if ev.trump_suit is None:
+            return text(
+                locale, "trump_fixed_none", flip=flip, level=level, dealer=name(ev.dealer)
+            )
+        return text(
             locale,
-            f"Trump is {trump}{flip}, level {rank_name(ev.level_rank)}; {name(ev.dealer)} deals.",
-            f"主牌：{trump}{flip}，打 {rank_name(ev.level_rank)}；{name(ev.dealer)} 坐庄。",
-            f"主牌：{trump}{flip}，打 {rank_name(ev.level_rank)}；{name(ev.dealer)} 坐莊。",
+            "trump_fixed",
+            suit=ev.trump_suit.symbol,
+            flip=flip,
+            level=level,
+            dealer=name(ev.dealer),
         )
     if isinstance(ev, BuryDone):
         return _t(
@@ -199,22 +256,24 @@ def event_line(
     if isinstance(ev, ThrowFailed):
         return _t(
             locale,
-            f"{name(ev.seat)} tried to throw {format_cards(ev.attempted)} but it can be beaten: "
-            f"{format_cards(ev.forced)} is played, penalty {ev.penalty}.",
-            f"{name(ev.seat)} 甩牌 {format_cards(ev.attempted)} 失败，改出 {format_cards(ev.forced)}，罚 {ev.penalty} 分。",
-            f"{name(ev.seat)} 甩牌 {format_cards(ev.attempted)} 失敗，改出 {format_cards(ev.forced)}，罰 {ev.penalty} 分。",
+            f"{name(ev.seat)} tried to throw {cards_text(ev.attempted, ctx)} but it can be beaten: "
+            f"{cards_text(ev.forced, ctx)} is played, penalty {ev.penalty}.",
+            f"{name(ev.seat)} 甩牌 {cards_text(ev.attempted, ctx)} 失败，改出 {cards_text(ev.forced, ctx)}，罚 {ev.penalty} 分。",
+            f"{name(ev.seat)} 甩牌 {cards_text(ev.attempted, ctx)} 失敗，改出 {cards_text(ev.forced, ctx)}，罰 {ev.penalty} 分。",
         )
     if isinstance(ev, Played):
-        return f"{name(ev.seat)}: {format_cards(ev.cards)}"
+        return f"{name(ev.seat)}: {cards_text(ev.cards, ctx)}"
     if isinstance(ev, TrickWon):
-        return _t(
+        return text(
             locale,
-            f"{name(ev.seat)} wins trick {ev.trick_no} (+{ev.points}); attackers {ev.attackers_points}.",
-            f"{name(ev.seat)} 赢得第 {ev.trick_no} 轮（{ev.points} 分）；抓分方 {ev.attackers_points} 分。",
-            f"{name(ev.seat)} 贏得第 {ev.trick_no} 輪（{ev.points} 分）；抓分方 {ev.attackers_points} 分。",
+            "trick_won",
+            who=name(ev.seat),
+            n=ev.trick_no,
+            points=ev.points,
+            total=ev.attackers_points,
         )
     if isinstance(ev, HandScored):
-        return summary_text(locale, ev)
+        return summary_text(locale, ev, seats, ctx)
     if isinstance(ev, MatchWon):
         team = (
             _t(locale, "North/South", "南北", "南北")
@@ -227,22 +286,25 @@ def event_line(
     return None
 
 
-def summary_text(locale: str | None, ev: HandScored) -> str:
-    kitty = format_cards(ev.kitty) or "—"
+def summary_text(
+    locale: str | None,
+    ev: HandScored,
+    seats: Sequence[SeatInfo] | None = None,
+    ctx: TrumpContext | None = None,
+) -> str:
+    kitty = cards_text(ev.kitty, ctx) or "—"
     mult = f" ×{ev.multiplier}" if ev.multiplier else ""
-    who = {
-        "defenders": _t(locale, "defenders", "庄家方", "莊家方"),
-        "attackers": _t(locale, "attackers", "抓分方", "抓分方"),
-    }[ev.winner]
     return _t(
         locale,
-        f"Hand {ev.hand_no} over. Kitty: {kitty} ({ev.kitty_points} pts{mult}). "
-        f"Attackers {ev.attackers_points} points → {who} +{ev.level_change}. "
-        f"Levels now N/S {rank_name(ev.levels[0])}, E/W {rank_name(ev.levels[1])}.",
-        f"第 {ev.hand_no} 局结束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。"
-        f"抓分方 {ev.attackers_points} 分 → {who}升 {ev.level_change} 级。"
-        f"现在南北打 {rank_name(ev.levels[0])}，东西打 {rank_name(ev.levels[1])}。",
-        f"第 {ev.hand_no} 局結束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。"
-        f"抓分方 {ev.attackers_points} 分 → {who}升 {ev.level_change} 級。"
-        f"現在南北打 {rank_name(ev.levels[0])}，東西打 {rank_name(ev.levels[1])}。",
+        f"Hand {ev.hand_no} over. Kitty: {kitty} ({ev.kitty_points} pts{mult}). ",
+        f"第 {ev.hand_no} 局结束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。",
+        f"第 {ev.hand_no} 局結束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。",
+    ) + text(
+        locale,
+        "hand_result",
+        points=ev.attackers_points,
+        result=result_text(locale, ev.winner, ev.level_change),
+        next=player_name(locale, seats, ev.next_dealer),
+        ns=rank_name(ev.levels[0]),
+        ew=rank_name(ev.levels[1]),
     )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.cards import NUM_CARDS, Card, counts_of
-from rules.play import generate_follow, legal_follows, make_lead, unit_beatable
+from rules.play import build_legal_follows, generate_follow, make_lead, unit_beatable
 from rules.ruleset import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit, decompose
@@ -25,10 +25,10 @@ from rules.views import View
 
 Kind = Literal["single", "pair", "triple", "quad", "tractor", "throw", "follow"]
 
-# How many candidate follows ``play_options`` may examine (``legal_follows``'s node
-# budget): a count, not a clock, so the answer stays deterministic; sized so the
-# worst case answers well inside the autocomplete's 200 ms (bench/autocomplete.py).
-FOLLOW_NODE_BUDGET = 300
+# How much work ``play_options`` may do to list follows (``build_legal_follows``'s
+# node budget): a count, not a clock, so the answer stays deterministic; sized so
+# the worst case answers well inside the autocomplete's 200 ms (bench/autocomplete.py).
+FOLLOW_NODE_BUDGET = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,12 +123,8 @@ def _follow_options(view: View, ctx: TrumpContext, limit: int) -> list[PlayOptio
     # The cheapest legal follow comes first and is always there, even when the
     # search below stops at its budget (its result is then partial).
     first = tuple(sorted(generate_follow(ctx, hand, lead)))
-    found = legal_follows(
-        ctx,
-        hand,
-        lead,
-        limit=max(limit * 4, 40),
-        max_nodes=FOLLOW_NODE_BUDGET,
+    found, _ = build_legal_follows(
+        ctx, hand, lead, limit=max(limit * 4, 40), max_nodes=FOLLOW_NODE_BUDGET
     )
     found.sort(key=lambda cs: (-max(ctx.order(c) for c in cs), cs))
     out: list[PlayOption] = []

@@ -37,10 +37,13 @@ from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberAc
 from bot.client import create_bot
 from bot.config import Config
 from bot.service import FakeClock, Public, TableOptions
-from rules.cards import NUM_CARDS, Card, counts_of
+from rules.actions import Declare
+from rules.cards import NUM_CARDS, Card, Suit, counts_of
+from rules.errors import RuleError
 from rules.events import ThrowFailed, TrumpFixed
 from rules.game import Match
-from rules.notation import format_cards
+from rules.notation import format_cards, parse_cards
+from rules.trump import TRUMP
 
 NAMES = ("alice", "bob", "carol", "dave")
 FAST_OPTIONS = TableOptions(ai_delay=0, deal_seconds=0, turn_seconds=0, next_hand_seconds=0)
@@ -203,6 +206,26 @@ class World:
         backend.emit("INTERACTION_CREATE", payload)
         await self.env.settle()
         return InteractionResult(self.env, record)
+
+    async def slash_twice_at_once(
+        self, member: MemberActor, name: str, **options: Any
+    ) -> InteractionResult:
+        """A slash command Discord delivers twice at the same moment: the copy has the
+        same interaction id *and token* (one answer slot) and reaches the bot before
+        the first delivery is answered."""
+        backend = self.env.backend
+        original = backend.emit
+
+        def emit(event: str, payload: Any) -> None:
+            original(event, payload)
+            if event == "INTERACTION_CREATE":
+                original(event, copy.deepcopy(payload))
+
+        backend.emit = emit  # type: ignore[method-assign]
+        try:
+            return await member.slash(self.channel, name, **options)
+        finally:
+            del backend.emit  # back to the class's method
 
     def new_bot(self, options: TableOptions | None = None) -> Any:
         bot = create_bot(
@@ -608,4 +631,83 @@ def placeholder_violations(requests: Iterable[simcord.HttpLogEntry]) -> list[str
         for _key, text in strings_in(req.json):
             if PLACEHOLDER_RE.search(text):
                 out.append(f"{req.method} {req.path}: {text[:120]!r}")
+    return out
+
+
+# ---- hand DMs and declarations ----
+SUIT_ORDER = ["♠", "♥", "♣", "♦"]
+HAND_LINE = re.compile(r"^`\s*(?P<label>\S+) \(\s*(?P<n>\d+)\): (?P<cards>.*)`$")
+
+
+def declarations_possible(match: Match, seat: int) -> set[tuple[int, ...]]:
+    """Every declaration ``seat`` could make now, found by trying each one on a copy."""
+    h = match.hand
+    level = h.level_rank
+    candidates = [Card.of(s, level) for s in Suit] + [Card.LJ, Card.BJ]
+    out: set[tuple[int, ...]] = set()
+    for c in candidates:
+        for n in range(1, h.hands[seat][c] + 1):
+            cards = (c,) * n
+            try:
+                match.copy().apply(Declare(seat, cards))
+            except RuleError:
+                continue
+            out.add(tuple(sorted(int(x) for x in cards)))
+    return out
+
+
+def declare_ids(message: Any) -> list[str]:
+    """The declaration buttons' ids (a hand DM also carries the panel's Play button)."""
+    return [c for c in custom_ids(message) if c.startswith("sj:decl:")]
+
+
+def button_declarations(message: discord.Message) -> set[tuple[int, ...]]:
+    out = set()
+    for cid in custom_ids(message):
+        if cid.startswith("sj:open:"):
+            continue  # the play panel's Play button (test_panel.py)
+        assert cid.startswith("sj:decl:"), cid
+        cards = parse_cards(cid.split(":", 4)[4].replace("-", " "))
+        out.add(tuple(sorted(int(c) for c in cards)))
+    return out
+
+
+def parse_dm(content: str) -> list[tuple[str, int, list[Card]]]:
+    """The (label, count, cards) groups of a hand DM."""
+    groups = []
+    for line in content.splitlines()[1:]:
+        m = HAND_LINE.match(line)
+        if m is None:
+            continue
+        cards = [Card(c) for c in parse_cards(m["cards"])] if m["cards"].strip() else []
+        groups.append((m["label"], int(m["n"]), cards))
+    return groups
+
+
+def assert_dm_shows_hand(w: World, seat: int, content: str, trump_label: str = "trump") -> None:
+    """The DM lists exactly the seat's hand, grouped by suit, plain suits ♠♥♣♦ then trump."""
+    match = w.match
+    ctx = match.context
+    groups = parse_dm(content)
+    assert groups, content
+    labels = [g[0] for g in groups]
+    plain = [x for x in labels if x != trump_label]
+    assert plain == sorted(plain, key=SUIT_ORDER.index), labels
+    if trump_label in labels:
+        assert labels[-1] == trump_label, f"trump must come last: {labels}"
+    shown: list[int] = []
+    for label, n, cards in groups:
+        assert n == len(cards), (label, n, cards)
+        want = TRUMP if label == trump_label else SUIT_ORDER.index(label)
+        assert all(ctx.suit_of[c] == want for c in cards), (label, cards)
+        shown.extend(int(c) for c in cards)
+    assert counts_of(shown) == list(match.hand.hands[seat]), content
+
+
+def request_counts(w: World, channel_id: int, since: int = 0) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for r in w.requests(since):
+        parts = r.path.strip("/").split("/")
+        if parts[:1] == ["channels"] and parts[1] == str(channel_id) and "messages" in parts:
+            out[r.method] += 1
     return out

@@ -5,47 +5,23 @@ FakeClock for refusals and prompts.
 
 from __future__ import annotations
 
-import io
-import os
-import subprocess
-import sys
+import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from bot.console import CHANNEL, CONSOLE_OPTIONS, YOU, YOUR_SEAT, ConsoleTable
-from bot.service import FakeClock, TableService
+from bot.console import CHANNEL, YOU, YOUR_SEAT, ConsoleTable
 from rules.cards import NUM_CARDS, Card
 from rules.declare import possible_declarations
 from rules.notation import format_cards
 from storage import Database
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run_console(db_file: Path, commands: list[str], *args: str) -> str:
-    env = dict(os.environ, COLUMNS="100", PYTHONIOENCODING="utf-8")
-    env.pop("DATABASE_URL", None)
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--db", str(db_file), *args],
-        input="\n".join(commands) + "\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
-    return proc.stdout
+from tests.console_helpers import console_table, run_console, to_my_turn
 
 
 def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     db_file = tmp_path / "console.db"
     out = run_console(db_file, ["help", *["auto"] * 40, "progress", "quit"], "--preset", "one-deck")
-    assert "New table: you sit North" in out
+    assert "New table (one-deck): you sit North" in out
     assert "Commands (cards in any notation" in out  # help
     assert "Your hand" in out and "Your turn (play CARDS)" in out
     assert "Trick 1:" in out and "wins trick 1" in out
@@ -53,6 +29,9 @@ def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     assert "Hand 1 over." in out and "Kitty:" in out
     assert "Hand over — Enter or next for the next hand" in out
     assert "Hand 1: dealer" in out  # progress from storage
+    # who took over (or held) and who dealt next
+    result = r"Hand 1: dealer \w+, [^.]+: the (attackers|defenders) [^.]+\. \w+ deals next\."
+    assert re.search(result, " ".join(out.split()))
     assert out.rstrip().endswith("Saved. Run the console again to resume.")
     assert "Traceback" not in out
     # The summary comes after the last trick, and the console then waits.
@@ -60,10 +39,10 @@ def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     assert "Nothing to do right now." in out.split("Hand 1 over.")[1]
 
     again = run_console(db_file, ["status", "next", "status", "quit"], "--lang", "zh-CN")
-    assert again.startswith("Resuming your table.")
-    assert "New table" not in again
+    assert again.startswith("继续你的牌桌（one-deck）。")  # the console speaks Chinese
+    assert "新牌桌" not in again
     assert "第 1 局" in again and "第 2 局" in again  # status before/after "next", in Chinese
-    assert again.rstrip().endswith("Saved. Run the console again to resume.")
+    assert again.rstrip().endswith("已保存。再次运行即可继续。")
 
 
 def test_console_end_of_input_saves(tmp_path: Path) -> None:
@@ -71,31 +50,10 @@ def test_console_end_of_input_saves(tmp_path: Path) -> None:
     out = run_console(db_file, ["hand", "status"], "--preset", "one-deck")
     assert "Your hand" in out and "Saved. Run the console again to resume." in out
     again = run_console(db_file, ["quit"])
-    assert again.startswith("Resuming your table.")
+    assert again.startswith("Resuming your table (")
 
 
 # ---- in-process ----------------------------------------------------------------------
-
-
-async def console_table(
-    db: Database, locale: str = "en", seed: str = "console", preset_name: str = "one-deck"
-) -> tuple[ConsoleTable, io.StringIO]:
-    clock = FakeClock()
-    svc = TableService(db, clock=clock, defaults=CONSOLE_OPTIONS, seed_source=lambda: seed)
-    buf = io.StringIO()
-    out = Console(file=buf, width=100, highlight=False, color_system=None)
-    table = ConsoleTable(svc, clock, out, locale=locale, preset_name=preset_name)
-    await table.open()
-    return table, buf
-
-
-async def to_my_turn(table: ConsoleTable) -> None:
-    for _ in range(50):
-        asked = await table.pump()
-        if asked == "play":
-            return
-        await table.handle("auto" if asked != "declare" else "", asked)
-    raise AssertionError("never my turn")
 
 
 def wanting(table: ConsoleTable) -> list[Card]:
@@ -162,7 +120,7 @@ async def test_console_resume_in_process(sqlite_db: Database) -> None:
     assert m is not None
     state = m.to_dict()
     again, buf = await console_table(sqlite_db)
-    assert buf.getvalue().startswith("Resuming your table.")
+    assert buf.getvalue().startswith("Resuming your table (")
     assert again.table_id == table.table_id
     assert again.service.match_of(again.table_id or 0).to_dict() == state  # type: ignore[union-attr]
     assert await again.pump() == "play"

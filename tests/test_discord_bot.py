@@ -30,8 +30,12 @@ from discord_helpers import (
     NAMES,
     LeakWatch,
     World,
+    assert_dm_shows_hand,
     bury,
+    button_declarations,
     custom_ids,
+    declarations_possible,
+    declare_ids,
     finish_declaring,
     limit_violations,
     make_world,
@@ -39,85 +43,15 @@ from discord_helpers import (
     open_table_with_buttons,
     play_one,
     play_until,
+    request_counts,
     start_with_button,
 )
 
 import bot.interactions as bot_interactions
-from rules.actions import Declare, Play
-from rules.cards import NUM_CARDS, Card, Suit, counts_of, rank_name
+from rules.actions import Play
+from rules.cards import NUM_CARDS, counts_of, rank_name
 from rules.errors import RuleError
-from rules.game import Match
 from rules.notation import format_cards, parse_cards
-from rules.trump import TRUMP
-
-SUIT_ORDER = ["♠", "♥", "♣", "♦"]
-HAND_LINE = re.compile(r"^`\s*(?P<label>\S+) \(\s*(?P<n>\d+)\): (?P<cards>.*)`$")
-
-
-# ---- helpers specific to these tests ----
-def declarations_possible(match: Match, seat: int) -> set[tuple[int, ...]]:
-    """Every declaration ``seat`` could make now, found by trying each one on a copy."""
-    h = match.hand
-    level = h.level_rank
-    candidates = [Card.of(s, level) for s in Suit] + [Card.LJ, Card.BJ]
-    out: set[tuple[int, ...]] = set()
-    for c in candidates:
-        for n in range(1, h.hands[seat][c] + 1):
-            cards = (c,) * n
-            try:
-                match.copy().apply(Declare(seat, cards))
-            except RuleError:
-                continue
-            out.add(tuple(sorted(int(x) for x in cards)))
-    return out
-
-
-def declare_ids(message: Any) -> list[str]:
-    """The declaration buttons' ids (a hand DM also carries the panel's Play button)."""
-    return [c for c in custom_ids(message) if c.startswith("sj:decl:")]
-
-
-def button_declarations(message: discord.Message) -> set[tuple[int, ...]]:
-    out = set()
-    for cid in custom_ids(message):
-        if cid.startswith("sj:open:"):
-            continue  # the play panel's Play button (test_panel.py)
-        assert cid.startswith("sj:decl:"), cid
-        cards = parse_cards(cid.split(":", 4)[4].replace("-", " "))
-        out.add(tuple(sorted(int(c) for c in cards)))
-    return out
-
-
-def parse_dm(content: str) -> list[tuple[str, int, list[Card]]]:
-    """The (label, count, cards) groups of a hand DM."""
-    groups = []
-    for line in content.splitlines()[1:]:
-        m = HAND_LINE.match(line)
-        if m is None:
-            continue
-        cards = [Card(c) for c in parse_cards(m["cards"])] if m["cards"].strip() else []
-        groups.append((m["label"], int(m["n"]), cards))
-    return groups
-
-
-def assert_dm_shows_hand(w: World, seat: int, content: str, trump_label: str = "trump") -> None:
-    """The DM lists exactly the seat's hand, grouped by suit, plain suits ♠♥♣♦ then trump."""
-    match = w.match
-    ctx = match.context
-    groups = parse_dm(content)
-    assert groups, content
-    labels = [g[0] for g in groups]
-    plain = [x for x in labels if x != trump_label]
-    assert plain == sorted(plain, key=SUIT_ORDER.index), labels
-    if trump_label in labels:
-        assert labels[-1] == trump_label, f"trump must come last: {labels}"
-    shown: list[int] = []
-    for label, n, cards in groups:
-        assert n == len(cards), (label, n, cards)
-        want = TRUMP if label == trump_label else SUIT_ORDER.index(label)
-        assert all(ctx.suit_of[c] == want for c in cards), (label, cards)
-        shown.extend(int(c) for c in cards)
-    assert counts_of(shown) == list(match.hand.hands[seat]), content
 
 
 def bodies_with_embeds(w: World, since: int) -> list[dict[str, Any]]:
@@ -179,15 +113,6 @@ class TableMessageWatch:
         if bodies:
             self.edits += len(bodies)
             assert_table_embed_current(self.w, bodies[-1]["embeds"][0])
-
-
-def request_counts(w: World, channel_id: int, since: int = 0) -> Counter[str]:
-    out: Counter[str] = Counter()
-    for r in w.requests(since):
-        parts = r.path.strip("/").split("/")
-        if parts[:1] == ["channels"] and parts[1] == str(channel_id) and "messages" in parts:
-            out[r.method] += 1
-    return out
 
 
 # ---- 1. a whole hand ----
@@ -607,9 +532,9 @@ async def test_double_clicks_and_retries_change_nothing_twice(tmp_path: Path) ->
         first = await user.click(dm, custom_id=cid)
         assert "Declared" in first.response.content
         state = w.match.to_dict()
-        second = await user.click(dm, custom_id=cid)
-        assert second.response.ephemeral
-        assert w.match.to_dict() == state
+        # the DM was refreshed: the button that was just used is gone (a second click
+        # racing the edit is a retry of the same action, refused below)
+        assert cid not in custom_ids(w.dm_messages(w.members[seat])[0])
         again = await w.redeliver(first)
         assert again.response.ephemeral
         assert w.match.to_dict() == state

@@ -12,7 +12,7 @@ import pytest
 from bot.autocomplete import choices
 from bot.autocomplete import play_options as autocomplete_options
 from rules.actions import Bury, DealCards, Declare, Pass, Play
-from rules.cards import counts_of
+from rules.cards import Suit, counts_of
 from rules.game import Match, default_bury
 from rules.notation import parse_cards
 from rules.options import PlayOption, play_options, shown_voids
@@ -215,3 +215,50 @@ def test_follow_options_start_with_a_legal_follow() -> None:
         is_legal_follow(m.context, counts_of(m.hand_of(nxt)), lead, [int(c) for c in o.cards])
         for o in opts
     )
+
+
+def test_follow_options_effort_is_capped_on_the_worst_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench.autocomplete's slowest case: the unbudgeted search judges thousands of
+    candidate plays; the options judge at most the node budget, and still start
+    with a legal follow (issue 11, item 4)."""
+    import rules.follows
+    from rules.options import FOLLOW_NODE_BUDGET
+    from rules.play import legal_follows
+
+    lead_cards = C("BJ BJ LJ LJ ♠2 ♠2 ♦2 ♦2 ♣2 ♣2")
+    hand = C("♠3 ♠3 ♠4 ♠4 ♠5 ♠6 ♠7 ♠8 ♠8 ♠10 ♠10 ♠Q ♠K ♠A ♠A ♥2 ♥2 ♦5")
+    seat = BASE.hand.turn
+    assert seat is not None
+    follower = (seat + 1) % 4
+    view = dataclasses.replace(
+        BASE.view_for(follower),
+        level_rank=2,
+        trump_suit=Suit.SPADES,
+        hand=tuple(hand),
+        current=((seat, tuple(lead_cards)),),
+        turn=follower,
+    )
+    ctx = view.context
+    lead = make_lead(ctx, lead_cards)
+    calls = 0
+    real = rules.follows._vector_multi  # the search's costly step: one per judged candidate
+
+    def counting(*args: object) -> tuple[int, ...]:
+        nonlocal calls
+        calls += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rules.follows, "_vector_multi", counting)
+    legal_follows(ctx, counts_of(hand), lead, limit=400)
+    unbounded = calls
+    calls = 0
+    opts = play_options(view, 25)
+    assert unbounded > 5 * FOLLOW_NODE_BUDGET
+    assert calls <= FOLLOW_NODE_BUDGET + 5
+    assert opts and all(
+        is_legal_follow(ctx, counts_of(hand), lead, [int(c) for c in o.cards]) for o in opts
+    )
+    # and within that budget it lists every legal follow of this hand (there are few)
+    everything = {tuple(sorted(f)) for f in legal_follows(ctx, counts_of(hand), lead, 10**6)}
+    assert {o.cards for o in opts} == everything
+    assert choices(autocomplete_options(view), "")

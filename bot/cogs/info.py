@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.host import Host
 from bot.i18n import language, seat_name
 from bot.interactions import locale_of, reply, run
 from rules.cards import rank_name
-
-if TYPE_CHECKING:
-    from bot.client import ShengjiBot
 
 HELP = {
     "en": """**Shengji (升级 / 拖拉机) — how to play here**
@@ -39,7 +35,7 @@ HELP = {
 
 
 class Info(commands.Cog):
-    def __init__(self, bot: ShengjiBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name=_("progress"), description=_("Both teams' levels, hand by hand"))

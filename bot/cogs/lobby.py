@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.host import Host
 from bot.i18n import seat_name, text
 from bot.interactions import locale_of, reply, run
-from bot.presenter import table_embed
+from bot.score_text import score_table_text
 from bot.service import ServiceError
+from bot.table_message import lobby_text, table_embed
 from rules.ai import LEVELS
 from rules.cards import rank_name
 from rules.presets import PRESET_NAMES
-
-if TYPE_CHECKING:
-    from bot.client import ShengjiBot
 
 SEAT_CHOICES = [
     app_commands.Choice(name=name, value=i)
@@ -31,7 +28,7 @@ LEVEL_CHOICES = [app_commands.Choice(name=lv, value=lv) for lv in LEVELS]
 class Lobby(
     commands.GroupCog, group_name=_("table"), group_description=_("Shengji tables in this channel")
 ):
-    def __init__(self, bot: ShengjiBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -174,8 +171,6 @@ class Lobby(
         if status is None:
             return
         if status.view is None:
-            from bot.presenter import lobby_text
-
             await reply(interaction, lobby_text(loc, status), ephemeral=True)
         else:
             await reply(interaction, embed=table_embed(loc, status), ephemeral=True)
@@ -196,6 +191,7 @@ class Lobby(
             f"declare with: {', '.join(r.declaration.forms)}; self-override: {r.declaration.self_override}; "
             f"nobody declares → {r.declaration.fallback}",
             f"failed throw penalty: {r.throw_penalty}; kitty multiplier: {r.kitty_scheme} (cap {r.kitty_cap})",
+            score_table_text(locale_of(interaction), r),
             f"turn timer: {status.options.turn_seconds or '∞'} s",
         ]
         await reply(interaction, "\n".join(lines), ephemeral=True)

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.host import Host
 from bot.i18n import text
-from bot.interactions import locale_of, reply, run
+from bot.interactions import bot_of, locale_of, reply, run
 from bot.panel.flow import memory_enabled, open_panel
 from bot.service import ServiceError
 from bot.service.auto import set_auto
 from bot.service.table_options import set_card_memory
-
-if TYPE_CHECKING:
-    from bot.client import ShengjiBot
 
 MEMORY_CHOICES = [
     app_commands.Choice(name="on", value="on"),
@@ -32,7 +28,7 @@ MODE_CHOICES = [
 
 async def open_panel_here(interaction: discord.Interaction) -> None:
     """The panel for the table in this channel (``/play`` with no cards)."""
-    bot: ShengjiBot = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     try:
         status = await bot.service.status(interaction.channel_id or 0)
     except ServiceError as exc:
@@ -42,7 +38,7 @@ async def open_panel_here(interaction: discord.Interaction) -> None:
 
 
 class PanelCog(commands.Cog):
-    def __init__(self, bot: ShengjiBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -11,21 +9,18 @@ from discord.ext import commands
 
 from bot.autocomplete import bury_options, choices, play_options
 from bot.cogs.panel import open_panel_here
+from bot.host import Host
 from bot.i18n import text
-from bot.interactions import key_of, locale_of, reply, run
-from bot.presenter import dm_text, play_reply
-from bot.render import hand_lines
+from bot.interactions import NO_PINGS, key_of, locale_of, pinging, reply, run
+from bot.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
 from rules.events import Declared
 from rules.notation import format_cards
 from rules.views import View
 
-if TYPE_CHECKING:
-    from bot.client import ShengjiBot
-
 
 class Play(commands.Cog):
-    def __init__(self, bot: ShengjiBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _own_view(self, interaction: discord.Interaction) -> View | None:
@@ -150,17 +145,15 @@ class Play(commands.Cog):
         status = self.bot.service.cached_status_by_channel(channel_id)
         if status is not None:
             seat = status.table.seat_of(interaction.user.id) or 0
-            # The play is shown by the answer to the player's own command (not rate limited).
-            await reply(interaction, play_reply(loc, status, seat, events))
+            # The play is shown by the answer to the player's own command (not rate
+            # limited); the next player is pinged only when that helps.
+            ping = self.bot.presenter.turn_ping(status.table.id)
+            mentions = pinging(ping) if ping is not None else NO_PINGS
+            content = play_reply(loc, status, events, ping)
+            await reply(interaction, content, allowed_mentions=mentions)
             view = self.bot.service.seat_view(status.table.id, seat)
             if view is not None and view.hand:
-                await reply(
-                    interaction,
-                    text(loc, "your_hand")
-                    + "\n"
-                    + "\n".join(f"`{x}`" for x in hand_lines(loc, view)),
-                    ephemeral=True,
-                )
+                await reply(interaction, hand_followup(loc, view), ephemeral=True)
         else:
             await reply(interaction, "✓")
         await self.bot.after_change()

@@ -23,6 +23,7 @@ import discord
 
 from bot.autocomplete import bury_options, label
 from bot.i18n import text
+from bot.panel.items import CardSelect, PanelButton, PanelDeclare
 from bot.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
 from bot.panel.text import Emojis, cards_text, header, trick_line, verdict
 from bot.render import hand_lines
@@ -84,8 +85,6 @@ def build(
     memory: bool = True,
 ) -> tuple[str, discord.ui.View]:
     """The panel's content and components. ``selected``: chosen option values."""
-    from bot.panel.items import CardSelect, PanelButton, PanelDeclare  # no import circle
-
     view = state.view
     tid = state.table_id
     st = stamp(view)

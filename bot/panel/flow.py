@@ -18,11 +18,21 @@ import discord
 
 from bot.autocomplete import bury_options
 from bot.i18n import text
-from bot.interactions import PRIVATE_PLACEHOLDER, bot_of, key_of, locale_of, reply, run
+from bot.interactions import (
+    NO_PINGS,
+    PRIVATE_PLACEHOLDER,
+    bot_of,
+    key_of,
+    locale_of,
+    pinging,
+    reply,
+    run,
+)
 from bot.panel.build import PanelState, build, suggestions, values_for
+from bot.panel.items import ACTIONS
 from bot.panel.layout import selected_cards, stamp
 from bot.panel.text import Emojis, cards_text, last_trick_text, memory_text, verdict
-from bot.presenter import dm_text, play_reply
+from bot.replies import dm_text, play_reply
 from bot.service import ServiceError, TableStatus
 from rules.cards import Card
 from rules.events import Declared
@@ -98,7 +108,9 @@ async def open_panel(interaction: discord.Interaction, table_id: int) -> None:
     if s is None:
         return
     content, ui = render(s)
-    await interaction.response.send_message(content, view=ui, ephemeral=private(interaction))
+    await interaction.response.send_message(
+        content, view=ui, ephemeral=private(interaction), allowed_mentions=NO_PINGS
+    )
 
 
 async def redraw(
@@ -110,19 +122,27 @@ async def redraw(
     """Show the panel again in place (the answer to a click on it)."""
     content, ui = render(s, selected, notice)
     if not interaction.response.is_done():
-        await interaction.response.edit_message(content=content, view=ui)
+        await interaction.response.edit_message(content=content, view=ui, allowed_mentions=NO_PINGS)
     elif interaction.extras.pop(PRIVATE_PLACEHOLDER, False):
-        await interaction.edit_original_response(content=content, view=ui)  # deferred
+        await interaction.edit_original_response(  # deferred
+            content=content, view=ui, allowed_mentions=NO_PINGS
+        )
     else:
-        await interaction.followup.send(content, view=ui, ephemeral=private(interaction))
+        await interaction.followup.send(
+            content, view=ui, ephemeral=private(interaction), allowed_mentions=NO_PINGS
+        )
 
 
 async def close_panel(interaction: discord.Interaction, notice: str) -> None:
     """Nothing left to play: the panel keeps only its last notice."""
     if not interaction.response.is_done():
-        await interaction.response.edit_message(content=notice, view=None)
+        await interaction.response.edit_message(
+            content=notice, view=None, allowed_mentions=NO_PINGS
+        )
     elif interaction.extras.pop(PRIVATE_PLACEHOLDER, False):
-        await interaction.edit_original_response(content=notice, view=None)
+        await interaction.edit_original_response(
+            content=notice, view=None, allowed_mentions=NO_PINGS
+        )
 
 
 def message_selection(interaction: discord.Interaction, replace: str | None = None) -> list[str]:
@@ -218,7 +238,7 @@ async def send_cards(interaction: discord.Interaction, s: Seat, what: str) -> No
     else:
         await close_panel(interaction, notice)  # the match is over
     if what == "play":
-        await announce(interaction, s, lambda st: play_reply(s.locale, st, s.seat, events))
+        await announce(interaction, s, lambda st, ping: play_reply(s.locale, st, events, ping))
     await bot.after_change()
 
 
@@ -262,7 +282,7 @@ async def send_declaration(
             ev.kind, "overridden_public"
         )
         said = text(s.locale, code, who=interaction.user.mention, cards=format_cards(ev.cards))
-        await announce(interaction, s, lambda _status: said)
+        await announce(interaction, s, lambda _status, _ping: said, ping=False)
     await bot.after_change()
 
 
@@ -285,14 +305,20 @@ async def load_quiet(interaction: discord.Interaction, table_id: int) -> Seat | 
     return Seat(status, seat, view, locale_of(interaction), state)
 
 
-async def announce(interaction: discord.Interaction, s: Seat, make: Any) -> None:
+async def announce(
+    interaction: discord.Interaction, s: Seat, make: Any, *, ping: bool = True
+) -> None:
     """Tell the table what the player did. From the channel: a public followup to
-    the click (not counted against the global rate limit). From the DM: the table
+    the click (not counted against the global rate limit), naming the next player
+    and pinging them only when the presenter says it helps. From the DM: the table
     message shows it at its next edit (one edit, batched with others)."""
     bot = bot_of(interaction)
     status = bot.service.cached_status(s.state.table_id) or s.status
     if interaction.guild_id is not None:
-        await interaction.followup.send(str(make(status))[:2000])
+        who = bot.presenter.turn_ping(s.state.table_id) if ping else None
+        mentions = pinging(who) if who is not None else NO_PINGS
+        content = str(make(status, who))[:2000]
+        await interaction.followup.send(content, allowed_mentions=mentions)
     else:
         bot.presenter.touch(s.state.table_id, s.channel_id)
 
@@ -313,4 +339,10 @@ async def answer_info(interaction: discord.Interaction, table_id: int, what: str
         ctx = view.context
         names = [ctx.suit_name(k) for k in range(5)]
         body = memory_text(s.locale, card_memory(view), names)
-    await interaction.response.send_message(body[:2000], ephemeral=private(interaction))
+    await interaction.response.send_message(
+        body[:2000], ephemeral=private(interaction), allowed_mentions=NO_PINGS
+    )
+
+
+# The panel's components call these (``bot.panel.items`` cannot import this module).
+ACTIONS.update(open=open_panel, select=on_select, button=on_button, declare=send_declaration)

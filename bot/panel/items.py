@@ -8,23 +8,34 @@ start-up, so a panel keeps working after a restart:
 * ``sj:pb:<table>:<stamp>:<what>`` — a panel button;
 * ``sj:pd:<table>:<stamp>:<cards>`` — a declaration button.
 
-What a click does is in ``bot.panel.flow``.
+What a click does is in ``bot.panel.flow``, which registers its handlers in
+``ACTIONS`` when imported (``bot.panel.flow`` draws these components, so this
+module must not import it: no import circle).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot.i18n import text
-from bot.panel.flow import on_button, on_select, open_panel, send_declaration
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 
 STAMP = r"[0-9a-f]{8}"
+
+# What a click does: "open", "select", "button", "declare" (set by ``bot.panel.flow``).
+ACTIONS: dict[str, Callable[..., Awaitable[None]]] = {}
+
+
+async def act(what: str, interaction: discord.Interaction, *args: Any) -> None:
+    handler = ACTIONS.get(what)
+    if handler is None:  # a programming error: bot.panel.flow was never imported
+        raise RuntimeError(f"panel action {what!r} has no handler (import bot.panel.flow)")
+    await handler(interaction, *args)
 
 
 # ---- the components -----------------------------------------------------------------------
@@ -53,7 +64,7 @@ class OpenPanel(
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await open_panel(interaction, self.table_id)
+        await act("open", interaction, self.table_id)
 
 
 class CardSelect(
@@ -76,7 +87,7 @@ class CardSelect(
         return cls(int(match["table"]), match["stamp"], int(match["i"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await on_select(interaction, self.table_id, self.stamp, self.custom)
+        await act("select", interaction, self.table_id, self.stamp, self.custom)
 
 
 class PanelButton(
@@ -109,7 +120,7 @@ class PanelButton(
         return cls(int(match["table"]), match["stamp"], match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await on_button(interaction, self.table_id, self.stamp, self.what)
+        await act("button", interaction, self.table_id, self.stamp, self.what)
 
 
 class PanelDeclare(
@@ -138,7 +149,7 @@ class PanelDeclare(
         return cls(int(match["table"]), match["stamp"], cards)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await send_declaration(interaction, self.table_id, self.stamp, self.cards)
+        await act("declare", interaction, self.table_id, self.stamp, self.cards)
 
 
 def open_button_view(table_id: int, label: str = "Play") -> discord.ui.View:
