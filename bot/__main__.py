@@ -17,7 +17,7 @@ def main(argv: list[str]) -> int:
 
         return render_main(argv[1:])
     if argv[:1] == ["emojis"]:
-        from bot.emojis import main as emojis_main
+        from bot.emojis_cli import main as emojis_main
 
         return emojis_main(argv[1:])
     from bot.app import main as app_main

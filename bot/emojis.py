@@ -9,12 +9,12 @@ shows cards as text alone: one warning line says why, nothing else changes.
 ``cards_inline(cards, emojis)`` is how every message shows cards: the emoji faces
 followed by the text notation (kept for screen readers and for search).
 
-``python -m bot emojis`` uploads them once by hand (needs ``DISCORD_TOKEN``).
+``python -m bot emojis`` uploads them once by hand (needs ``DISCORD_TOKEN``; see
+``bot.emojis_cli``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.pictures.faces import emoji_name, emoji_png
+from bot.render import CardFormat
 from rules.cards import ALL_CARDS, Card
 from rules.notation import Style, format_cards
 
@@ -65,19 +66,32 @@ TEXT_ONLY = CardEmojis.text_only("card emojis are not loaded")
 
 
 def cards_inline(
-    cards: Iterable[Card], emojis: CardEmojis | None = None, style: Style = "symbol"
+    cards: Iterable[Card],
+    emojis: CardEmojis | None = None,
+    style: Style = "symbol",
+    limit: int = MAX_EMOJI_CHARS,
 ) -> str:
     """The cards as emoji faces with their text notation beside them
     (``<:sj_SA:1><:sj_SK:2> ♠A ♠K``); text alone when emojis are off or the
-    emojis would make the line too long."""
+    emojis would take more than ``limit`` characters."""
     cs = list(cards)
     txt = format_cards(cs, style)
     if not cs or emojis is None or not emojis.available:
         return txt
     faces = "".join(emojis.markdown(c) or "" for c in cs)
-    if len(faces) > MAX_EMOJI_CHARS:
+    if len(faces) > limit:
         return txt
     return f"{faces} {txt}"
+
+
+def card_format(emojis: CardEmojis | None, limit: int = MAX_EMOJI_CHARS) -> CardFormat:
+    """``cards_inline`` bound to ``emojis``: what the text helpers (``bot.render``,
+    ``bot.replies``, ``bot.table_message``) take to show cards in a message."""
+
+    def fmt(cards: Iterable[Card]) -> str:
+        return cards_inline(cards, emojis, limit=limit)
+
+    return fmt
 
 
 async def sync_emojis(client: discord.Client) -> CardEmojis:
@@ -119,28 +133,3 @@ def _why(exc: Exception) -> str:
 def _fallback(reason: str, uploaded: int = 0) -> CardEmojis:
     log.warning("card emojis off, cards are shown as text: %s", reason)
     return CardEmojis({}, reason, uploaded)
-
-
-async def _upload(token: str) -> CardEmojis:
-    client = discord.Client(intents=discord.Intents.none())
-    async with client:
-        await client.login(token)
-        return await sync_emojis(client)
-
-
-def main(argv: list[str]) -> int:
-    """``python -m bot emojis``: upload the card emojis now and say what happened."""
-    from bot.app import NO_TOKEN
-    from bot.config import Config
-
-    config = Config.load()
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    if not config.token:
-        print(NO_TOKEN)
-        return 2
-    result = asyncio.run(_upload(config.token))
-    if not result.available:
-        print(f"Card emojis are off (cards show as text): {result.reason}")
-        return 1
-    print(f"{len(result.ids)} card emojis ready ({result.uploaded} uploaded now).")
-    return 0

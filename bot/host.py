@@ -11,6 +11,7 @@ from typing import Literal, Protocol
 
 import discord
 
+from bot.emojis import CardEmojis
 from bot.service import TableService
 
 Delivery = Literal["first", "copy", "retry"]
@@ -32,6 +33,7 @@ class PresenterHooks(Protocol):
 
 class Host(Protocol):
     service: TableService
+    card_emojis: CardEmojis  # card faces for messages and select options (text alone if off)
 
     @property
     def presenter(self) -> PresenterHooks: ...

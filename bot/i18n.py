@@ -319,6 +319,27 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     ),
     "dm_buried": ("You buried: {cards}", "你埋的底：{cards}", "你埋的底：{cards}"),
     "turn_of": ("Next: {who}", "轮到：{who}", "輪到：{who}"),
+    # the countdown on the table message: {when} is a Discord relative timestamp
+    "deadline.turn": (
+        "⏳ {who} to play — time is up {when}",
+        "⏳ 等 {who} 出牌 — {when}超时",
+        "⏳ 等 {who} 出牌 — {when}逾時",
+    ),
+    "deadline.bury": (
+        "⏳ {who} to bury the kitty — time is up {when}",
+        "⏳ 等 {who} 埋底 — {when}超时",
+        "⏳ 等 {who} 埋底 — {when}逾時",
+    ),
+    "deadline.declare": (
+        "⏳ Declaring closes {when}",
+        "⏳ 亮主{when}截止",
+        "⏳ 亮主{when}截止",
+    ),
+    "table_picture_alt": (
+        "The table: seats N E S W, the trick, trump, level and points",
+        "牌桌：北东南西四个座位、本轮出牌、主牌、级别和分数",
+        "牌桌：北東南西四個座位、本輪出牌、主牌、級別和分數",
+    ),
     "your_hand": ("Your hand:", "你的手牌：", "你的手牌："),
     "declared_ok": ("Declared {cards}.", "已亮 {cards}。", "已亮 {cards}。"),
     "declared_public": (

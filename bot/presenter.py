@@ -7,7 +7,10 @@ the REST work for one table:
   when a trick ends, when the phase changes, or when a run of AI plays is over (AI
   plays of a trick are batched into one edit; a human's play is shown by the reply
   to their own command, which Discord does not count against the global rate
-  limit; a failed throw is shown with its trick, not by an edit of its own);
+  limit; a failed throw is shown with its trick, not by an edit of its own). It
+  carries the table picture (the hand summary picture once scored), swapped by
+  the same edit and uploaded only when its bytes changed, and the countdown of
+  the current timer as a Discord timestamp (no edits to count down);
 * one DM per player per hand with their hand (``bot.hand_dms``);
 * the lobby message, which after the start links to the current table message;
 * short public posts (a re-deal, a seat taken over, closed DMs), and a single
@@ -18,6 +21,8 @@ Mentions ping nobody unless a message names whom it pings (``allowed_mentions``)
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,12 +32,22 @@ from typing import Any
 import discord
 
 from bot.components import lobby_view
+from bot.emojis import CardEmojis, card_format
 from bot.hand_dms import DMState, HandDMs, TableDMs
 from bot.i18n import language, text
 from bot.interactions import NO_PINGS, pinging
+from bot.pictures import render_summary, render_table
+from bot.render import CardFormat
 from bot.replies import post_line
 from bot.service import Notice, Private, Public, TableService, TableStatus
-from bot.table_message import lobby_text, message_link, table_embed
+from bot.service.auto import is_auto
+from bot.table_message import (
+    SUMMARY_PICTURE,
+    TABLE_PICTURE,
+    lobby_text,
+    message_link,
+    table_embed,
+)
 from rules.events import (
     CardsDealt,
     Declared,
@@ -69,6 +84,7 @@ class _TableRender:
     away: dict[int, bool] = field(default_factory=dict)  # auto-played seat -> pinged since
     back: set[int] = field(default_factory=set)  # human seats that played (maybe by auto)
     nudged: tuple[object, ...] | None = None  # the turn whose half-time mention went out
+    picture: bytes | None = None  # the PNG the table message carries now
 
     def __post_init__(self) -> None:
         self.dms.refs = self.refs  # one dict: DM refs are stored with the others
@@ -86,6 +102,7 @@ class Presenter:
         # The play panel's Play button (set by the client; None = no button).
         self.play_button: Callable[[int, str | None], discord.ui.Item[Any]] | None = None
         self.dms.decorate = self.play_view
+        self.dms.card_format = self.card_format
         service.subscribe(self.on_notice)
 
     def touch(self, table_id: int, channel_id: int) -> None:
@@ -93,6 +110,15 @@ class Presenter:
         public answer of its own; a seat went on or off auto)."""
         r = self._render(table_id, channel_id)
         r.dirty = r.force = True
+
+    @property
+    def emojis(self) -> CardEmojis | None:
+        """The card emojis the client synced at start (``bot.card_emojis``)."""
+        found = getattr(self.bot, "card_emojis", None)
+        return found if isinstance(found, CardEmojis) else None
+
+    def card_format(self) -> CardFormat:
+        return card_format(self.emojis)
 
     def remember_user(self, user: discord.abc.User) -> None:
         self.dms.users[user.id] = user
@@ -276,6 +302,7 @@ class Presenter:
             r.hand_no = view.hand_no
             ref = r.refs.get(f"table:{view.hand_no}")
             r.table_message_id = ref[1] if ref else None
+            r.picture = None
             r.failed_throws = {k: v for k, v in r.failed_throws.items() if k[0] == view.hand_no}
         phase_changed = view.phase != r.rendered_phase
         if not (r.dirty or phase_changed or r.table_message_id is None):
@@ -290,12 +317,24 @@ class Presenter:
         last = view.tricks[-1].trick_no if view.tricks else 0
         throws = r.failed_throws.get((view.hand_no, last), [])
         locale = self._locale(status)
-        embed = table_embed(locale, status, throws)
+        name, png = await self._picture(status)
+        # Same bytes as the message carries: no upload (the edit keeps the attachment).
+        upload = png != r.picture or r.table_message_id is None
+        files = [discord.File(io.BytesIO(png), name, description=text(locale, "table_picture_alt"))]
+        embed = table_embed(
+            locale,
+            status,
+            throws,
+            fmt=self.card_format(),
+            picture=name if name == TABLE_PICTURE else None,
+            summary_picture=name if name == SUMMARY_PICTURE else None,
+        )
         buttons = self.play_view(table_id, locale, view.phase)
         channel = self.bot.get_partial_messageable(r.channel_id)
         if r.table_message_id is None:
             msg = await channel.send(
                 embed=embed,
+                files=files,
                 view=buttons,  # type: ignore[arg-type]  # None: no buttons
                 allowed_mentions=NO_PINGS,
             )
@@ -303,12 +342,25 @@ class Presenter:
             await self._remember(table_id, r, f"table:{view.hand_no}", r.channel_id, msg.id)
             r.lobby_dirty = True  # the lobby links to the table message of this hand
         else:
+            extra: dict[str, Any] = {"attachments": files} if upload else {}
             await channel.get_partial_message(r.table_message_id).edit(
-                embed=embed, view=buttons, allowed_mentions=NO_PINGS
+                embed=embed, view=buttons, allowed_mentions=NO_PINGS, **extra
             )
+        r.picture = png
         r.dirty = False
         r.force = False
         r.rendered_phase = view.phase
+
+    async def _picture(self, status: TableStatus) -> tuple[str, bytes]:
+        """The table picture, or the hand summary picture once the hand is scored;
+        drawn in a worker thread (a few ms of CPU on a cache miss)."""
+        view = status.view
+        assert view is not None
+        if view.phase in ("scored", "finished") and view.history:
+            png = await asyncio.to_thread(render_summary, view.history[-1], view.rules)
+            return SUMMARY_PICTURE, png
+        auto = frozenset(s.seat for s in status.table.seats if is_auto(s))
+        return TABLE_PICTURE, await asyncio.to_thread(render_table, view, auto)
 
     def play_view(
         self, table_id: int, locale: str | None, phase: str, view: discord.ui.View | None = None

@@ -6,7 +6,7 @@ that audience may see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.i18n import language, seat_name, text
 from bot.score_text import takeover_text
@@ -30,6 +30,10 @@ from rules.trump import TRUMP, TrumpContext
 from rules.views import View
 from storage.tables import SeatInfo
 
+# How cards are written: ``format_cards`` (text) by default; the Discord adapter
+# passes ``bot.emojis.card_format(...)`` (emoji faces with the text beside them).
+CardFormat = Callable[[Iterable[Card]], str]
+
 
 def _t(locale: str | None, en: str, zh_cn: str, zh_tw: str | None = None) -> str:
     lang = language(locale)
@@ -50,10 +54,12 @@ def trump_label(locale: str | None, view: View) -> str:
     return text(locale, "word.no_trump") if view.trump_suit is None else view.trump_suit.symbol
 
 
-def cards_text(cards: Iterable[Card], ctx: TrumpContext | None = None) -> str:
+def cards_text(
+    cards: Iterable[Card], ctx: TrumpContext | None = None, fmt: CardFormat = format_cards
+) -> str:
     """Cards in display order (plain suits ♠ ♥ ♣ ♦, then trump, weakest first) when
     the hand's trump is known; as given otherwise."""
-    return format_cards(ctx.sort_cards(cards) if ctx is not None else cards)
+    return fmt(ctx.sort_cards(cards) if ctx is not None else cards)
 
 
 def result_text(locale: str | None, winner: str, levels: int) -> str:
@@ -115,6 +121,7 @@ def status_lines(
     *,
     show_last: bool = False,
     sort: bool = False,
+    fmt: CardFormat = format_cards,
 ) -> list[str]:
     """Trump, level, dealer, levels, whose turn, the trick, points, cards left.
 
@@ -167,7 +174,7 @@ def status_lines(
         last = view.last_trick
         if show_last and not view.current and last is not None:
             plays = " · ".join(
-                f"{player_name(locale, seats, s)}: {cards_text(c, ctx)}" for s, c in last.plays
+                f"{player_name(locale, seats, s)}: {cards_text(c, ctx, fmt)}" for s, c in last.plays
             )
             winner = player_name(locale, seats, last.winner or 0)
             lines.append(
@@ -175,7 +182,7 @@ def status_lines(
                 + f": {plays}"
             )
         trick = " · ".join(
-            f"{player_name(locale, seats, s)}: {cards_text(cards, ctx)}"
+            f"{player_name(locale, seats, s)}: {cards_text(cards, ctx, fmt)}"
             for s, cards in view.current
         )
         lines.append(
@@ -203,6 +210,7 @@ def event_line(
     ev: Event,
     seats: Sequence[SeatInfo] | None = None,
     ctx: TrumpContext | None = None,
+    fmt: CardFormat = format_cards,
 ) -> str | None:
     """One line describing a public event (or None for events not worth a line).
 
@@ -221,7 +229,7 @@ def event_line(
             "reinforce": ("reinforces", "自保", "自保"),
             "override": ("overrides", "反主", "反主"),
         }[ev.kind]
-        return f"{name(ev.seat)} {_t(locale, *what)}: {format_cards(ev.cards)}"
+        return f"{name(ev.seat)} {_t(locale, *what)}: {fmt(ev.cards)}"
     if isinstance(ev, Passed):
         return None
     if isinstance(ev, Redealt):
@@ -232,7 +240,7 @@ def event_line(
             "沒人亮主，重新發牌。",
         )
     if isinstance(ev, TrumpFixed):
-        flip = f" ({format_cards([ev.flipped])})" if ev.flipped is not None else ""
+        flip = f" ({fmt([ev.flipped])})" if ev.flipped is not None else ""
         level = rank_name(ev.level_rank)
         if ev.trump_suit is None:
             return text(
@@ -256,13 +264,13 @@ def event_line(
     if isinstance(ev, ThrowFailed):
         return _t(
             locale,
-            f"{name(ev.seat)} tried to throw {cards_text(ev.attempted, ctx)} but it can be beaten: "
-            f"{cards_text(ev.forced, ctx)} is played, penalty {ev.penalty}.",
-            f"{name(ev.seat)} 甩牌 {cards_text(ev.attempted, ctx)} 失败，改出 {cards_text(ev.forced, ctx)}，罚 {ev.penalty} 分。",
-            f"{name(ev.seat)} 甩牌 {cards_text(ev.attempted, ctx)} 失敗，改出 {cards_text(ev.forced, ctx)}，罰 {ev.penalty} 分。",
+            f"{name(ev.seat)} tried to throw {cards_text(ev.attempted, ctx, fmt)} but it can be beaten: "
+            f"{cards_text(ev.forced, ctx, fmt)} is played, penalty {ev.penalty}.",
+            f"{name(ev.seat)} 甩牌 {cards_text(ev.attempted, ctx, fmt)} 失败，改出 {cards_text(ev.forced, ctx, fmt)}，罚 {ev.penalty} 分。",
+            f"{name(ev.seat)} 甩牌 {cards_text(ev.attempted, ctx, fmt)} 失敗，改出 {cards_text(ev.forced, ctx, fmt)}，罰 {ev.penalty} 分。",
         )
     if isinstance(ev, Played):
-        return f"{name(ev.seat)}: {cards_text(ev.cards, ctx)}"
+        return f"{name(ev.seat)}: {cards_text(ev.cards, ctx, fmt)}"
     if isinstance(ev, TrickWon):
         return text(
             locale,
@@ -273,7 +281,7 @@ def event_line(
             total=ev.attackers_points,
         )
     if isinstance(ev, HandScored):
-        return summary_text(locale, ev, seats, ctx)
+        return summary_text(locale, ev, seats, ctx, fmt)
     if isinstance(ev, MatchWon):
         team = (
             _t(locale, "North/South", "南北", "南北")
@@ -291,8 +299,9 @@ def summary_text(
     ev: HandScored,
     seats: Sequence[SeatInfo] | None = None,
     ctx: TrumpContext | None = None,
+    fmt: CardFormat = format_cards,
 ) -> str:
-    kitty = cards_text(ev.kitty, ctx) or "—"
+    kitty = cards_text(ev.kitty, ctx, fmt) or "—"
     mult = f" ×{ev.multiplier}" if ev.multiplier else ""
     return _t(
         locale,

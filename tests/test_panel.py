@@ -314,17 +314,20 @@ async def test_no_card_memory_where_the_rules_forbid_it(tmp_path: Path) -> None:
 
 
 async def test_card_emojis_in_the_panel_when_the_bot_has_them(tmp_path: Path) -> None:
-    async with make_world(tmp_path) as w:
+    async with make_world(tmp_path, emojis=True) as w:  # synced at start, as in production
+        ids = w.bot.card_emojis.ids
+        assert len(ids) == 54
         await playing_world(w)
-        base = 1_300_000_000_000_000_000
-        w.bot.card_emojis = {Card(c): f"<:c{c}:{base + c}>" for c in range(54)}
         seat = w.match.turn
         panel = await open_panel(w, seat)
         options = [o for s in panel.selects() for o in s["options"]]
         assert options and all(
-            int(o["emoji"]["id"]) == base + int(o["value"].split(".")[0]) for o in options
+            int(o["emoji"]["id"]) == ids[Card(int(o["value"].split(".")[0]))] for o in options
         )
-        assert all(o["label"] for o in options)  # the text stays beside the emoji
+        # The text stays beside the emoji: each option's label is its card.
+        assert all(
+            o["label"] == format_cards([Card(int(o["value"].split(".")[0]))]) for o in options
+        )
 
 
 async def test_the_creator_turns_card_memory_off_and_back(tmp_path: Path) -> None:

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from test_options import playing_match
 
+from bot.emojis import CardEmojis
 from bot.panel.build import PanelState, build
 from bot.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
 from rules.actions import DealCards, Declare, Pass
-from rules.cards import Card
+from rules.cards import ALL_CARDS, Card
 from rules.game import Match
 from rules.presets import PRESETS
 from rules.trump import TRUMP
@@ -107,7 +108,7 @@ async def test_card_emojis_are_shown_when_given() -> None:
     view = m.view_for(m.hand.turn)
     assert view.hand is not None
     base = 1_300_000_000_000_000_000  # emoji ids are snowflakes
-    emojis = {c: f"<:c{int(c)}:{base + int(c)}>" for c in set(view.hand)}
+    emojis = CardEmojis({c: base + int(c) for c in ALL_CARDS})
     _, ui = build("en", PanelState(7, view, None, emojis=emojis))
     options = [o for c in components(ui) for o in c.get("options") or []]
     assert options and all(

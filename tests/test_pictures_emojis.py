@@ -141,7 +141,7 @@ def test_emojis_command_reports_the_outcome(
     capsys: pytest.CaptureFixture[str],
     refused: bool,
 ) -> None:
-    import bot.emojis as emojis_module
+    import bot.emojis_cli as emojis_module
     from bot.__main__ import main
 
     monkeypatch.chdir(tmp_path)

@@ -15,18 +15,19 @@ Every custom id carries the table id and the panel's ``stamp`` (see
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.autocomplete import bury_options, label
+from bot.emojis import card_format
 from bot.i18n import text
 from bot.panel.items import CardSelect, PanelButton, PanelDeclare
 from bot.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
 from bot.panel.text import Emojis, cards_text, header, trick_line, verdict
-from bot.render import hand_lines
+from bot.replies import hand_block
 from rules.cards import Card
 from rules.notation import format_cards
 from rules.options import PlayOption, play_options
@@ -37,6 +38,7 @@ from storage.tables import SeatInfo
 
 MAX_SUGGESTIONS = 4
 MAX_DECLARATION_BUTTONS = 15  # three rows of five
+PANEL_FACES = 250  # characters of emoji faces per hand line in the panel
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +73,8 @@ def values_for(view: View, cards: Sequence[Card]) -> list[str]:
     return out
 
 
-def _emoji(emojis: Mapping[Card, str] | None, card: Card) -> discord.PartialEmoji | None:
-    if not emojis or card not in emojis:
-        return None
-    return discord.PartialEmoji.from_str(emojis[card])
+def _emoji(emojis: Emojis | None, card: Card) -> discord.PartialEmoji | None:
+    return emojis.partial(card) if emojis is not None else None
 
 
 def build(
@@ -96,7 +96,8 @@ def build(
         ui.add_item(PanelButton(tid, st, what, text(locale, key), style, row))
 
     if view.phase in ("dealing", "declaring"):
-        lines += [f"`{x}`" for x in hand_lines(locale, view)]
+        # Faces only for suits of up to ~8 cards: the panel must stay within 2,000.
+        lines += hand_block(locale, view, card_format(state.emojis, limit=PANEL_FACES))
         if not state.declarations:
             lines.append(text(locale, "panel.state.no_declaration"))
         for i, cards in enumerate(list(state.declarations)[:MAX_DECLARATION_BUTTONS]):

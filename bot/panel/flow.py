@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.autocomplete import bury_options
+from bot.emojis import CardEmojis, card_format
 from bot.i18n import text
 from bot.interactions import (
     NO_PINGS,
@@ -49,9 +50,9 @@ def memory_enabled(status: TableStatus) -> bool:
 
 
 def emojis_of(bot: Any) -> Emojis | None:
-    """Card emojis the bot uploaded (``bot.card_emojis``: Card → "<:name:id>"), if any."""
+    """The card emojis the bot synced at start (``Host.card_emojis``), if any."""
     found = getattr(bot, "card_emojis", None)
-    return found if isinstance(found, dict) and found else None
+    return found if isinstance(found, CardEmojis) and found.available else None
 
 
 def private(interaction: discord.Interaction) -> bool:
@@ -238,7 +239,8 @@ async def send_cards(interaction: discord.Interaction, s: Seat, what: str) -> No
     else:
         await close_panel(interaction, notice)  # the match is over
     if what == "play":
-        await announce(interaction, s, lambda st, ping: play_reply(s.locale, st, events, ping))
+        fmt = card_format(s.state.emojis)
+        await announce(interaction, s, lambda st, ping: play_reply(s.locale, st, events, ping, fmt))
     await bot.after_change()
 
 
@@ -332,7 +334,7 @@ async def answer_info(interaction: discord.Interaction, table_id: int, what: str
     if what == "last":
         body = last_trick_text(s.locale, view, s.state.seats, s.state.emojis)
     elif what == "hand":
-        body = dm_text(s.locale, s.status, view)
+        body = dm_text(s.locale, s.status, view, card_format(s.state.emojis))
     elif not memory_enabled(s.status):
         body = text(s.locale, "memory.off")
     else:

@@ -5,8 +5,9 @@ Everything is built from one seat's own view, in the player's language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
+from bot.emojis import CardEmojis, cards_inline
 from bot.i18n import seat_name, shape_text, text
 from bot.render import player_name, trump_label
 from bot.service import ServiceError
@@ -18,17 +19,13 @@ from rules.trump import TRUMP
 from rules.views import View
 from storage.tables import SeatInfo
 
-Emojis = Mapping[Card, str]
+Emojis = CardEmojis  # the bot's card emojis (``Host.card_emojis``)
 
 
 def cards_text(cards: Sequence[Card], emojis: Emojis | None = None) -> str:
-    """Card notation, with each card's emoji in front when there is one (the text
-    stays for screen readers and search)."""
-    shown = format_cards(cards)
-    if not emojis or not cards:
-        return shown
-    faces = "".join(emojis.get(c, "") for c in cards)
-    return f"{faces} {shown}" if faces else shown
+    """Card notation, with the cards' emoji faces in front when the bot has them (the
+    text stays for screen readers and search)."""
+    return cards_inline(cards, emojis)
 
 
 def verdict(locale: str | None, p: Preview, seats: Sequence[SeatInfo] | None = None) -> str:
