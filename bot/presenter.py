@@ -356,11 +356,12 @@ class Presenter:
         drawn in a worker thread (a few ms of CPU on a cache miss)."""
         view = status.view
         assert view is not None
+        lang = status.options.language  # the words drawn, in the table's language
         if view.phase in ("scored", "finished") and view.history:
-            png = await asyncio.to_thread(render_summary, view.history[-1], view.rules)
+            png = await asyncio.to_thread(render_summary, view.history[-1], view.rules, lang)
             return SUMMARY_PICTURE, png
         auto = frozenset(s.seat for s in status.table.seats if is_auto(s))
-        return TABLE_PICTURE, await asyncio.to_thread(render_table, view, auto)
+        return TABLE_PICTURE, await asyncio.to_thread(render_table, view, auto, lang)
 
     def play_view(
         self, table_id: int, locale: str | None, phase: str, view: discord.ui.View | None = None

@@ -219,3 +219,13 @@ async def test_text_alone_when_the_upload_is_refused(
         assert re.search(r"[♠♥♣♦](10|[2-9JQKA])", dm.content)  # the cards, as text
         options = [o for s in panel.selects() for o in s["options"]]
         assert options and all("emoji" not in o for o in options)
+
+
+async def test_pictures_draw_words_in_the_tables_language(tmp_path: Path) -> None:
+    async with make_world(tmp_path, options=replace(FAST_OPTIONS, language="zh-CN")) as w:
+        await playing(w)
+        msg = w.table_messages()[-1]
+        status = w.bot.service.cached_status(w.table_id)
+        png = png_of(w, msg.attachments[0])
+        assert png == render_table(status.view, (), "zh-CN")
+        assert png != render_table(status.view)  # not the English words

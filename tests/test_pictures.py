@@ -63,6 +63,10 @@ GOLDENS = {
     "summary.png": lambda: render_summary(SHOWCASE_SUMMARY, preset("classic")),
     "progress.png": lambda: render_progress(SHOWCASE_PROGRESS),
     "card-faces.png": card_sheet,
+    # The words in Chinese (the CJK subset font), the AUTO chip on East included.
+    "table-zh-cn.png": lambda: render_table(showcase_table(), (1,), "zh-CN"),
+    "summary-zh-tw.png": lambda: render_summary(SHOWCASE_SUMMARY, preset("classic"), "zh-TW"),
+    "progress-zh-cn.png": lambda: render_progress(SHOWCASE_PROGRESS, lang="zh-CN"),
 }
 
 

@@ -70,7 +70,8 @@ class Info(commands.Cog):
         # kitties marked); the text table stays for screen readers.
         status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
         climb = status.table.rules.levels if status is not None else tuple(range(2, 15))
-        png = await asyncio.to_thread(render_progress, hands, climb)
+        lang = status.options.language if status is not None else loc  # the table's
+        png = await asyncio.to_thread(render_progress, hands, climb, lang)
         chart = discord.File(io.BytesIO(png), "progress.png")
         await reply(interaction, "\n".join(lines), ephemeral=True, file=chart)
 

@@ -21,14 +21,14 @@ from bot.pictures.draw import (
     TEAM_COLOURS,
     draw_text,
     encode_png,
+    text_width,
 )
+from bot.pictures.words import lang_of, word
 from rules.cards import rank_name
 from storage.stats import HandProgress
 
 WIDTH, HEIGHT = 640, 340
 LEFT, RIGHT, TOP, BOTTOM = 52, 20, 46, 50
-TEAM_NAMES = ("N/S", "E/W")
-SEATS = ("N", "E", "S", "W")
 
 
 def _level_axis(progress: Sequence[HandProgress], levels: Sequence[int]) -> list[int]:
@@ -44,7 +44,7 @@ def _level_axis(progress: Sequence[HandProgress], levels: Sequence[int]) -> list
     return order[lo : hi + 1]
 
 
-def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...]) -> bytes:
+def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str = "en") -> bytes:
     im = Image.new("RGB", (WIDTH, HEIGHT), PANEL)
     d = ImageDraw.Draw(im)
     axis = _level_axis(progress, levels)
@@ -68,26 +68,30 @@ def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...]) -> bytes:
             draw_text(
                 d,
                 (x, HEIGHT - BOTTOM + 26),
-                SEATS[dealer],
+                word(lang, f"seat{dealer}"),
                 11,
                 TEAM_COLOURS[dealer % 2],
                 anchor="mt",
             )
-    draw_text(d, (LEFT - 10, HEIGHT - BOTTOM + 12), "hand", 10, MUTED, anchor="rt")
-    draw_text(d, (LEFT - 10, HEIGHT - BOTTOM + 26), "dealer", 10, MUTED, anchor="rt")
+    draw_text(d, (LEFT - 10, HEIGHT - BOTTOM + 12), word(lang, "axis.hand"), 10, MUTED, anchor="rt")
+    draw_text(
+        d, (LEFT - 10, HEIGHT - BOTTOM + 26), word(lang, "axis.dealer"), 10, MUTED, anchor="rt"
+    )
     # Legend.
     x = LEFT
     for team in (0, 1):
         d.line((x, 20, x + 22, 20), fill=TEAM_COLOURS[team], width=4)
-        draw_text(d, (x + 28, 20), TEAM_NAMES[team], 13, INK, anchor="lm")
-        x += 90
+        name = word(lang, f"team{team}")
+        draw_text(d, (x + 28, 20), name, 13, INK, anchor="lm")
+        x += max(90, 28 + text_width(name, 13) + 24)
     d.polygon([(x, 26), (x + 12, 26), (x + 6, 14)], fill=INK)
-    draw_text(d, (x + 18, 20), "take-over", 12, INK, anchor="lm")
-    x += 104
+    takeover = word(lang, "takeover")
+    draw_text(d, (x + 18, 20), takeover, 12, INK, anchor="lm")
+    x += max(104, 18 + text_width(takeover, 12) + 16)
     d.rectangle((x, 14, x + 11, 25), fill=GOLD, outline=INK)
-    draw_text(d, (x + 18, 20), "kitty captured", 12, INK, anchor="lm")
+    draw_text(d, (x + 18, 20), word(lang, "kitty_captured"), 12, INK, anchor="lm")
     if not progress:
-        draw_text(d, (WIDTH / 2, HEIGHT / 2), "no hands yet", 16, MUTED, anchor="mm")
+        draw_text(d, (WIDTH / 2, HEIGHT / 2), word(lang, "no_hands"), 16, MUTED, anchor="mm")
         return encode_png(im)
     for team in (0, 1):
         pts = [(xs[0], y_of(progress[0].levels_before[team]))]
@@ -115,9 +119,12 @@ def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...]) -> bytes:
 
 
 def render_progress(
-    progress: Sequence[HandProgress], levels: Sequence[int] = tuple(range(2, 15))
+    progress: Sequence[HandProgress],
+    levels: Sequence[int] = tuple(range(2, 15)),
+    lang: str = "en",
 ) -> bytes:
     """PNG chart of a match (``Stats.level_progress``); ``levels`` is the climb's
-    order (``RuleSet.levels``) so that e.g. A-first climbs draw right."""
-    prog, lv = tuple(progress), tuple(levels)
-    return CACHE.get(("progress", prog, lv), lambda: _draw(prog, lv))
+    order (``RuleSet.levels``) so that e.g. A-first climbs draw right; ``lang``: the
+    language of the words drawn."""
+    prog, lv, lg = tuple(progress), tuple(levels), lang_of(lang)
+    return CACHE.get(("progress", prog, lv, lg), lambda: _draw(prog, lv, lg))

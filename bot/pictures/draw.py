@@ -16,6 +16,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_PATH = Path(__file__).with_name("fonts") / "DejaVuSans-Bold.ttf"
+# Words in Chinese: a subset of Noto Sans CJK SC Bold with only the glyphs the
+# pictures use (``fonts/subset.py`` rebuilds it; licence beside it).
+CJK_FONT_PATH = Path(__file__).with_name("fonts") / "NotoSansCJKsc-Bold-subset.otf"
+CJK_MIN_SIZE = 11  # Chinese below this is a smudge
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -47,6 +51,24 @@ SUPERSAMPLE = 4
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_PATH), size)
+
+
+@lru_cache(maxsize=64)
+def cjk_font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(CJK_FONT_PATH), size)
+
+
+def is_cjk(txt: str) -> bool:
+    """Has a CJK ideograph or CJK/full-width punctuation (drawn with the CJK font)."""
+    return any(
+        0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
+        for o in map(ord, txt)
+    )
+
+
+def font_for(txt: str, size: int) -> ImageFont.FreeTypeFont:
+    """DejaVu for Latin text, the CJK subset (at least ``CJK_MIN_SIZE``) for Chinese."""
+    return cjk_font(max(size, CJK_MIN_SIZE)) if is_cjk(txt) else font(size)
 
 
 def suit_colour(suit: int) -> RGB:
@@ -154,7 +176,7 @@ def paste_pip(
 
 
 def text_width(txt: str, size: int) -> int:
-    return math.ceil(font(size).getlength(txt))
+    return math.ceil(font_for(txt, size).getlength(txt))
 
 
 def draw_text(
@@ -165,7 +187,7 @@ def draw_text(
     fill: RGB | RGBA,
     anchor: str = "la",
 ) -> None:
-    d.text(xy, txt, font=font(size), fill=fill, anchor=anchor)
+    d.text(xy, txt, font=font_for(txt, size), fill=fill, anchor=anchor)
 
 
 def rounded_card(

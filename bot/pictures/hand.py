@@ -23,6 +23,7 @@ from bot.pictures.draw import (
 )
 from bot.pictures.faces import card_face, card_height
 from bot.pictures.layout import fan_rows
+from bot.pictures.words import lang_of, word
 from rules.cards import Card, Suit
 from rules.ruleset import RuleSet
 from rules.trump import TRUMP, TrumpContext
@@ -62,12 +63,14 @@ def _label(
     y: int,
     n: int,
     provisional: bool,
+    lang: str = "en",
 ) -> None:
     cx = PAD + LABEL_W // 2 - 2
     if suit == TRUMP:
-        draw_text(d, (cx, y + 8), "TRUMP", 9, INK, anchor="mt")
+        draw_text(d, (cx, y + 8), word(lang, "trump"), 9, INK, anchor="mt")
         if trump is None:  # no-trump: "NT", as on the table
-            draw_text(d, (cx, y + 32), "NT", 14, INK, anchor="mm")
+            nt = word(lang, "nt")
+            draw_text(d, (cx, y + 32), nt, 14 if len(nt) < 3 else 12, INK, anchor="mm")
         else:
             paste_pip(canvas, int(trump), cx, y + 32, 22)
         if provisional:  # declared, not fixed yet
@@ -89,6 +92,7 @@ def _draw(
     level: int,
     trump: Suit | None,
     provisional: bool = False,
+    lang: str = "en",
 ) -> bytes:
     ctx = TrumpContext.of(rules, level, trump)
     grouped = groups(ctx, cards)
@@ -102,7 +106,7 @@ def _draw(
         gh = _group_height(len(cs))
         band = GOLD if suit == TRUMP else FELT_DARK
         d.rounded_rectangle((PAD - 3, y - 3, WIDTH - PAD + 3, y + gh + 3), radius=8, fill=band)
-        _label(canvas, d, suit, rules, trump, y, len(cs), provisional)
+        _label(canvas, d, suit, rules, trump, y, len(cs), provisional, lang)
         i = 0
         for r, (k, step) in enumerate(fan_rows(len(cs), FAN_W, CARD_W, STEP, MIN_STEP)):
             for j in range(k):
@@ -129,17 +133,21 @@ def shown_trump(view: View) -> tuple[Suit | None, bool]:
     return (view.declarations[-1].trump_suit if view.declarations else None), True
 
 
-def render_hand(view: View) -> bytes:
+def render_hand(view: View, lang: str = "en") -> bytes:
     """PNG of ``view.hand`` (a seat's own view); an empty picture for the public view.
     Before trump is fixed, the standing declaration's suit is shown as trump, with
-    a "?"."""
+    a "?". ``lang``: the language of the words drawn."""
     cards = tuple(view.hand or ())
     trump, provisional = shown_trump(view)
-    key = ("hand", cards, view.rules, view.level_rank, trump, provisional)
-    return CACHE.get(key, lambda: _draw(cards, view.rules, view.level_rank, trump, provisional))
+    lg = lang_of(lang)
+    key = ("hand", cards, view.rules, view.level_rank, trump, provisional, lg)
+    return CACHE.get(key, lambda: _draw(cards, view.rules, view.level_rank, trump, provisional, lg))
 
 
-def render_cards(cards: Sequence[Card], rules: RuleSet, level: int, trump: Suit | None) -> bytes:
+def render_cards(
+    cards: Sequence[Card], rules: RuleSet, level: int, trump: Suit | None, lang: str = "en"
+) -> bytes:
     """The same picture for any cards (e.g. the dealer's kitty choice)."""
-    key = ("hand", tuple(cards), rules, level, trump, False)
-    return CACHE.get(key, lambda: _draw(tuple(cards), rules, level, trump))
+    lg = lang_of(lang)
+    key = ("hand", tuple(cards), rules, level, trump, False, lg)
+    return CACHE.get(key, lambda: _draw(tuple(cards), rules, level, trump, False, lg))

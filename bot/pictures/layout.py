@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.draw import FADE_ALPHA, RGB, draw_text, font, put
+from bot.pictures.draw import FADE_ALPHA, RGB, draw_text, font_for, put
 from bot.pictures.faces import card_face, card_height
 from rules.cards import Card
 
@@ -85,7 +85,7 @@ def chip(
     pad: int = 5,
 ) -> tuple[int, int, int, int]:
     """Text on a rounded pill; ``anchor`` places the pill like text."""
-    f = font(size)
+    f = font_for(label, size)
     tw = f.getlength(label)
     w, h = tw + 2 * pad, size + pad + 2
     x, y = xy

@@ -153,6 +153,23 @@ def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
     yield "showcase-hand.png", render_hand(showcase.showcase_hand())
     yield "showcase-summary.png", render_summary(showcase.SHOWCASE_SUMMARY, preset("classic"))
     yield "showcase-progress.png", render_progress(showcase.SHOWCASE_PROGRESS)
+    # The same scenes with the words in Chinese (the CJK subset font).
+    for lang in ("zh-CN", "zh-TW"):
+        tag = lang.lower()
+        yield f"showcase-table-{tag}.png", render_table(showcase.showcase_table(), (1,), lang)
+        yield (
+            f"showcase-table-last-trick-{tag}.png",
+            render_table(showcase.showcase_last_trick(), lang=lang),
+        )
+        yield f"showcase-hand-{tag}.png", render_hand(showcase.showcase_hand(), lang)
+        yield (
+            f"showcase-summary-{tag}.png",
+            render_summary(showcase.SHOWCASE_SUMMARY, preset("classic"), lang),
+        )
+        yield (
+            f"showcase-progress-{tag}.png",
+            render_progress(showcase.SHOWCASE_PROGRESS, lang=lang),
+        )
     yield "card-faces.png", showcase.card_sheet()
     yield "emoji-faces.png", showcase.emoji_sheet()
     for name in PRESET_NAMES:

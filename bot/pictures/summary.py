@@ -17,6 +17,7 @@ from bot.pictures.draw import (
     encode_png,
 )
 from bot.pictures.layout import chip, fan_size, paste_fan
+from bot.pictures.words import lang_of, word
 from rules.cards import POINTS, rank_name
 from rules.ruleset import RuleSet
 from rules.views import HandSummary
@@ -25,10 +26,9 @@ WIDTH = 520
 CARD_W = 52
 STEP, MIN_STEP = 30, 14
 ROW_DY = 30
-TEAM_NAMES = ("N/S", "E/W")
 
 
-def _draw(s: HandSummary, rules: RuleSet | None) -> bytes:
+def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
     kitty = tuple(s.kitty)
     _, fan_h = fan_size(len(kitty), WIDTH - 40, CARD_W, STEP, MIN_STEP, ROW_DY)
     top = 84
@@ -39,22 +39,25 @@ def _draw(s: HandSummary, rules: RuleSet | None) -> bytes:
     defenders = s.dealer % 2
     attackers = 1 - defenders
     won = defenders if s.winner == "defenders" else attackers
-    draw_text(d, (20, 16), f"HAND {s.hand_no}", 14, SOFT)
+    teams = (word(lang, "team0"), word(lang, "team1"))
+    draw_text(d, (20, 16), word(lang, "hand_no", n=s.hand_no), 14, SOFT)
     draw_text(d, (20, 36), f"{s.attackers_points}", 34, WHITE)
     pts_x = 20 + d.textlength(str(s.attackers_points), font_size=34) * 1.0 + 30
-    draw_text(d, (pts_x, 44), "ATTACKERS' POINTS", 13, SOFT)
+    draw_text(d, (pts_x, 44), word(lang, "points_title"), 13, SOFT)
     if rules is not None:
-        draw_text(d, (pts_x, 62), f"take over at {2 * rules.step}", 11, SOFT)
+        draw_text(d, (pts_x, 62), word(lang, "takeover_at", n=2 * rules.step), 11, SOFT)
     verdict = (
-        f"{TEAM_NAMES[won]} +{s.level_change}" if s.level_change else f"{TEAM_NAMES[won]} hold"
+        word(lang, "up", team=teams[won], n=s.level_change)
+        if s.level_change
+        else word(lang, "hold", team=teams[won])
     )
     chip(d, (WIDTH - 20, 40), verdict, 20, TEAM_COLOURS[won], WHITE, anchor="rm", pad=10)
     y = top
     if kitty:
         kp = sum(POINTS[c] for c in kitty)
-        label = f"KITTY  {kp} pts"
+        label = word(lang, "kitty", n=kp)
         if s.multiplier:
-            label += f" ×{s.multiplier} → attackers +{kp * s.multiplier}"
+            label += word(lang, "kitty_mult", m=s.multiplier, total=kp * s.multiplier)
         draw_text(d, (20, y), label, 13, GOLD if s.multiplier else SOFT)
         paste_fan(
             canvas,
@@ -71,18 +74,20 @@ def _draw(s: HandSummary, rules: RuleSet | None) -> bytes:
     for team in (0, 1):
         ty = y + 22 + team * 32
         before, after = s.levels_before[team], s.levels_after[team]
-        draw_text(d, (30, ty), TEAM_NAMES[team], 16, TEAM_COLOURS[team], anchor="lm")
+        draw_text(d, (30, ty), teams[team], 16, TEAM_COLOURS[team], anchor="lm")
         draw_text(d, (100, ty), rank_name(before), 18, WHITE, anchor="lm")
         draw_text(d, (140, ty), "→", 18, SOFT, anchor="lm")
         draw_text(
             d, (176, ty), rank_name(after), 18, GOLD if after != before else WHITE, anchor="lm"
         )
-        role = "defenders" if team == defenders else "attackers"
+        role = word(lang, "role.defenders" if team == defenders else "role.attackers")
         draw_text(d, (WIDTH - 30, ty), role, 13, SOFT, anchor="rm")
     return encode_png(canvas)
 
 
-def render_summary(summary: HandSummary, rules: RuleSet | None = None) -> bytes:
-    """PNG of a scored hand (``View.history[-1]``); ``rules`` adds the take-over line."""
-    key = ("summary", summary, rules)
-    return CACHE.get(key, lambda: _draw(summary, rules))
+def render_summary(summary: HandSummary, rules: RuleSet | None = None, lang: str = "en") -> bytes:
+    """PNG of a scored hand (``View.history[-1]``); ``rules`` adds the take-over line;
+    ``lang``: the language of the words drawn."""
+    lg = lang_of(lang)
+    key = ("summary", summary, rules, lg)
+    return CACHE.get(key, lambda: _draw(summary, rules, lg))

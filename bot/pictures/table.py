@@ -28,6 +28,7 @@ from bot.pictures.draw import (
     paste_pip,
 )
 from bot.pictures.layout import chip, fan_size, paste_fan
+from bot.pictures.words import lang_of, word
 from rules.cards import Card, rank_name
 from rules.play import make_lead, trick_points, trick_winner
 from rules.views import View
@@ -74,6 +75,7 @@ class TableScene:
     phase: str
     dealt: tuple[int, int]  # cards dealt / to deal, while dealing
     auto: frozenset[int] = frozenset()  # seats handed to the AI for now (托管)
+    lang: str = "en"  # the language of the words drawn (``bot.i18n``)
 
 
 def _trump_code(view: View) -> str:
@@ -85,7 +87,7 @@ def _trump_code(view: View) -> str:
     return ""
 
 
-def scene_of(view: View, auto: Collection[int] = ()) -> TableScene:
+def scene_of(view: View, auto: Collection[int] = (), lang: str = "en") -> TableScene:
     plays: tuple[tuple[int, tuple[Card, ...]], ...] = view.current
     faded = False
     winner: int | None = None
@@ -123,6 +125,7 @@ def scene_of(view: View, auto: Collection[int] = ()) -> TableScene:
         phase=view.phase,
         dealt=(view.dealt, view.deal_total) if view.phase == "dealing" else (0, 0),
         auto=frozenset(auto),
+        lang=lang_of(lang),
     )
 
 
@@ -151,28 +154,29 @@ def _badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TURN_RING)
     r = BADGE_R
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TEAM_COLOURS[seat % 2], outline=WHITE, width=2)
-    draw_text(d, (cx, cy + 1), SEAT_LETTERS[seat], 18, WHITE, anchor="mm")
+    draw_text(d, (cx, cy + 1), word(sc.lang, f"seat{seat}"), 18, WHITE, anchor="mm")
     if sc.dealer == seat:
         # The dealer's "D" chip sits on the badge's outer side, clear of the cards.
         dx, dy = {0: (r + 14, -2), 1: (0, r + 14), 2: (r + 14, 2), 3: (0, r + 14)}[seat]
-        chip(d, (cx + dx, cy + dy), "D", 13, GOLD, INK)
+        chip(d, (cx + dx, cy + dy), word(sc.lang, "dealer"), 13, GOLD, INK)
     if seat in sc.auto:
         # "AUTO" on the other side of the badge from the dealer chip.
         dx, dy = {0: (-r - 34, 0), 1: (0, -r - 16), 2: (-r - 34, 0), 3: (0, -r - 16)}[seat]
-        chip(d, (cx + dx, cy + dy), "AUTO", 11, WHITE, INK)
+        chip(d, (cx + dx, cy + dy), word(sc.lang, "auto"), 11, WHITE, INK)
 
 
 def _trump_box(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     d.rounded_rectangle((10, 10, 150, 84), radius=10, fill=FELT_DARK)
-    draw_text(d, (20, 16), "TRUMP", 12, SOFT)
-    draw_text(d, (94, 16), "LEVEL", 12, SOFT)
+    draw_text(d, (20, 16), word(sc.lang, "trump"), 12, SOFT)
+    draw_text(d, (94, 16), word(sc.lang, "level"), 12, SOFT)
     code = sc.trump.rstrip("?")
     box = (20, 34, 62, 76)
     d.rounded_rectangle(box, radius=6, fill=WHITE)
     if code in ("S", "H", "C", "D"):
         paste_pip(canvas, "SHCD".index(code), 41, 55, 32)
     elif code == "NT":
-        draw_text(d, (41, 56), "NT", 17, INK, anchor="mm")
+        nt = word(sc.lang, "nt")
+        draw_text(d, (41, 56), nt, 17 if len(nt) < 3 else 13, INK, anchor="mm")
     else:
         draw_text(d, (41, 56), "?", 22, INK, anchor="mm")
     if sc.trump.endswith("?"):
@@ -186,36 +190,36 @@ def _trump_box(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: TableScene) -> N
 def _score_box(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     x0 = WIDTH - 160
     d.rounded_rectangle((x0, 10, WIDTH - 10, 84), radius=10, fill=FELT_DARK)
-    draw_text(d, (x0 + 10, 16), "ATTACKERS", 12, SOFT)
+    draw_text(d, (x0 + 10, 16), word(sc.lang, "attackers"), 12, SOFT)
     draw_text(d, (x0 + 10, 34), str(sc.attackers_points), 30, WHITE)
     draw_text(
         d,
         (x0 + 10 + 8 + d.textlength(str(sc.attackers_points), font_size=30) + 4, 58),
-        "pts",
+        word(sc.lang, "pts"),
         12,
         SOFT,
     )
     lv = sc.levels
     y = HEIGHT - 30
     d.rounded_rectangle((10, y - 16, 170, y + 16), radius=10, fill=FELT_DARK)
-    draw_text(d, (20, y), "N/S", 13, TEAM_COLOURS[0], anchor="lm")
+    draw_text(d, (20, y), word(sc.lang, "team0"), 13, TEAM_COLOURS[0], anchor="lm")
     draw_text(d, (52, y), rank_name(lv[0]), 15, WHITE, anchor="lm")
-    draw_text(d, (92, y), "E/W", 13, TEAM_COLOURS[1], anchor="lm")
+    draw_text(d, (92, y), word(sc.lang, "team1"), 13, TEAM_COLOURS[1], anchor="lm")
     draw_text(d, (126, y), rank_name(lv[1]), 15, WHITE, anchor="lm")
     d.rounded_rectangle((WIDTH - 150, y - 16, WIDTH - 10, y + 16), radius=10, fill=FELT_DARK)
-    draw_text(d, (WIDTH - 80, y), f"HAND {sc.hand_no}", 13, WHITE, anchor="mm")
+    draw_text(d, (WIDTH - 80, y), word(sc.lang, "hand_no", n=sc.hand_no), 13, WHITE, anchor="mm")
 
 
 def _centre_text(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     cx, cy = WIDTH / 2, HEIGHT / 2
     if sc.phase in ("dealing", "declaring", "burying"):
-        draw_text(d, (cx, cy - 10), sc.phase.upper(), 16, SOFT, anchor="mm")
+        draw_text(d, (cx, cy - 10), word(sc.lang, f"phase.{sc.phase}"), 16, SOFT, anchor="mm")
         if sc.dealt[1]:
             draw_text(d, (cx, cy + 12), f"{sc.dealt[0]} / {sc.dealt[1]}", 14, SOFT, anchor="mm")
         return
     if not sc.plays:
         return
-    title = f"LAST TRICK {sc.trick_no}" if sc.faded else f"TRICK {sc.trick_no}"
+    title = word(sc.lang, "last_trick" if sc.faded else "trick", n=sc.trick_no)
     draw_text(d, (cx, cy - 10), title, 14, SOFT, anchor="mm")
     if sc.trick_points:
         draw_text(d, (cx, cy + 12), f"+{sc.trick_points}", 18, GOLD, anchor="mm")
@@ -261,10 +265,11 @@ def _draw(sc: TableScene) -> bytes:
     return encode_png(canvas)
 
 
-def render_table(view: View, auto: Collection[int] = ()) -> bytes:
+def render_table(view: View, auto: Collection[int] = (), lang: str = "en") -> bytes:
     """PNG of the public table (any view works; only public fields are read).
-    ``auto``: seats currently played by the AI for their player (marked AUTO)."""
-    sc = scene_of(view, auto)
+    ``auto``: seats currently played by the AI for their player (marked AUTO);
+    ``lang``: the language of the words drawn (a locale; English by default)."""
+    sc = scene_of(view, auto, lang)
     key: Hashable = ("table", sc)
     return CACHE.get(key, lambda: _draw(sc))
 
