@@ -7,7 +7,8 @@ the card faces stay cached, as they do in the bot after the first picture):
 
 * the table in mid-trick, the table with the last trick faded, a four-deck table
   where every seat threw 25 cards (the widest trick), the fullest hand (the dealer
-  at the start of play), the hand summary, and the progress chart of 8 hands.
+  at the start of play), the hand summary, and the progress chart of 8 hands;
+* the classic table, summary and chart once more with the words in Chinese.
 
 It prints the median wall-clock ms (and the median CPU ms, which other load on a
 shared machine disturbs less), the worst wall-clock ms and the largest PNG per
@@ -80,6 +81,11 @@ def main(argv: list[str] | None = None) -> int:
         if rules.decks == 4:
             add("table (4 × 25-card throw)", partial(render_table, widest_trick(sc.mid_trick)))
     add("progress chart", partial(render_progress, sample_match(args.seed)))
+    # The words in Chinese (the CJK subset font) cost the same budget.
+    zh = scene("classic", args.seed)
+    add("table (trick), zh-CN", partial(render_table, zh.mid_trick, (), "zh-CN"))
+    add("summary, zh-TW", partial(render_summary, zh.scored, preset("classic"), "zh-TW"))
+    add("progress chart, zh-CN", partial(render_progress, sample_match(args.seed), lang="zh-CN"))
 
     print(
         f"bench.render — Python {platform.python_version()}, {platform.machine()}, "

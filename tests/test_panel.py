@@ -5,9 +5,11 @@ and play, a refused selection, the dealer's bury, a declaration, a stale panel,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from discord_helpers import (
+    FAST_OPTIONS,
     World,
     bury,
     custom_ids,
@@ -268,6 +270,37 @@ async def test_auto_on_then_off(tmp_path: Path) -> None:
             action = w.match.suggest(s)
             await w.slash(w.member_at(s), "play", cards=format_cards(action.cards, "ascii"))
         assert w.match.turn == seat
+
+
+async def test_auto_changes_the_seat_and_its_timer_in_one_write(tmp_path: Path) -> None:
+    """A crash between the seat change and its new timer must not be possible: /auto
+    stores both in one versioned write of the table."""
+    async with make_world(tmp_path, options=replace(FAST_OPTIONS, turn_seconds=60)) as w:
+        await playing_world(w)
+        seat = w.match.turn
+        member = w.member_at(seat)
+        store = w.bot.service.store
+        writes: list[dict[str, object]] = []
+        original = store.update_table
+
+        async def counting(table_id: int, version: int, **kwargs: object) -> object:
+            writes.append(kwargs)
+            return await original(table_id, version, **kwargs)
+
+        store.update_table = counting
+        try:
+            r = await w.slash(member, "auto", mode="off")  # refused: changes nothing
+            assert r.response is not None and r.response.ephemeral and not writes
+            await w.slash(member, "auto", mode="on")
+            assert len(writes) == 1, writes
+            assert writes[0]["seats"] and writes[0]["deadline"][0] == "ai"  # type: ignore[index]
+            writes.clear()
+            # Back off auto while the turn is elsewhere: the seat and the (human) timer.
+            await w.slash(member, "auto", mode="off")
+            assert len(writes) == 1, writes
+            assert writes[0]["seats"] and "deadline" in writes[0]
+        finally:
+            store.update_table = original
 
 
 async def test_card_memory_shows_points_out(tmp_path: Path) -> None:

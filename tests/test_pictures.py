@@ -249,7 +249,7 @@ def test_readme_pictures_are_the_current_drawings() -> None:
     scenes (refresh: copy showcase-*.png and card-faces.png from a sample run)."""
     docs = Path(__file__).parent.parent / "docs" / "img"
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    for name in ("table", "hand", "summary", "progress", "card-faces"):
+    for name in ("table", "hand", "summary", "progress", "card-faces", "table-zh-cn"):
         assert f"docs/img/{name}.png" in readme
         got = _image((docs / f"{name}.png").read_bytes())
         want = _image(GOLDENS[f"{name}.png"]())

@@ -8,14 +8,20 @@ The seat row keeps the player (``user_id``) and gains an AI level, so:
 * the player still owns the seat: their hand DM, ``/hand``, the panel and
   ``/auto off`` keep working, and their moves are theirs again at once.
 
-The function runs under the table's lock, like every other change of the service.
+The function runs under the table's lock, like every other change of the service,
+and stores the seat and its new timer in one versioned write (as the AI hand-over
+of a leaving player does): a crash cannot leave the seat without the right timer.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.service.errors import ServiceError
+from bot.service.notices import Public
+from bot.service.schedule import plan_deadline
+from bot.service.state import LiveTable
 from storage import SeatInfo
 
 if TYPE_CHECKING:
@@ -44,9 +50,18 @@ async def set_auto(service: TableService, channel_id: int, user_id: int, on: boo
         if is_auto(info) == on:
             raise ServiceError("auto_already_on" if on else "auto_already_off")
         level = AUTO_LEVEL if on else None
-        await service._change_seats(
-            live, [SeatInfo(seat, user_id, level, info.display_name, info.locale)]
+        changed = SeatInfo(seat, user_id, level, info.display_name, info.locale)
+        # The seat's timer changes kind (a human turn timer ↔ an AI move): planned
+        # for the table as it will be, written together with the seat.
+        after = LiveTable(
+            replace(t, seats=tuple(changed if s.seat == seat else s for s in t.seats)),
+            live.match,
+            live.options,
         )
-        # The seat's timer changes kind (a human turn timer ↔ an AI move).
-        await service._reschedule(live)
+        deadline = plan_deadline(after, None, service.clock.now())
+        live.table = await service._guard(
+            service.store.update_table(t.id, t.version, seats=[changed], deadline=deadline)
+        )
+        await service._emit([Public(t.id, t.channel_id, "seats_changed")])
+        await service.automation.run_due(live)  # the AI's move, if it is due now
         return seat
