@@ -38,7 +38,6 @@ from bot.service import ServiceError, TableStatus
 from rules.cards import Card
 from rules.events import Declared
 from rules.memory import card_memory, memory_allowed
-from rules.notation import format_cards
 from rules.preview import preview
 from rules.views import View
 
@@ -283,7 +282,8 @@ async def send_declaration(
         code = {"declare": "declared_public", "reinforce": "reinforced_public"}.get(
             ev.kind, "overridden_public"
         )
-        said = text(s.locale, code, who=interaction.user.mention, cards=format_cards(ev.cards))
+        shown = cards_text(ev.cards, s.state.emojis)
+        said = text(s.locale, code, who=interaction.user.mention, cards=shown)
         await announce(interaction, s, lambda _status, _ping: said, ping=False)
     await bot.after_change()
 
