@@ -38,8 +38,8 @@ def needed() -> str:
 
 
 def main(argv: list[str]) -> int:
-    from fontTools import subset
-    from fontTools.ttLib import TTCollection
+    from fontTools import subset  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTCollection  # type: ignore[import-untyped]
 
     source = Path(argv[0]) if argv else SOURCE
     font = TTCollection(str(source)).fonts[SC_INDEX] if source.suffix == ".ttc" else None
