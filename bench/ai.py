@@ -18,8 +18,13 @@ For A against B it prints, overall and split by A attacking / A defending:
   80 − points when A defends;
 
 each with a 95% interval from a paired bootstrap over the pairs (the hands-won
-figures also with a Wilson interval), and the decision time (median, p99, max) of
-each player's card plays and kitty burials.
+figures also with a Wilson interval), the decision time (median, p99, max) of
+each player's card plays and kitty burials, and per player the point cards led into
+a shown void per 100 hands (``VoidLeads``: a lead in a plain suit holding a point
+card while an opponent, who plays later in the trick, has shown a void in that suit
+and no void in trumps), with how often such a lead was won by the opponents and the
+points it gave them. That check reads only the public record of the hand, not the
+AI's own bookkeeping.
 
 Statistics are reproducible from ``--seed``: deals, level ranks, dealers and the
 players' rngs all derive from it. A strong player searching under a time budget
@@ -47,13 +52,15 @@ from typing import Any
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
-from rules.actions import Action, DealCards, Pass  # noqa: E402
+from rules.actions import Action, DealCards, Pass, Play  # noqa: E402
 from rules.ai.base import LEVELS, Player, make_player  # noqa: E402
 from rules.ai.strong import StrongPlayer  # noqa: E402
 from rules.game import Match  # noqa: E402
 from rules.presets import preset  # noqa: E402
 from rules.ruleset import RuleSet  # noqa: E402
 from rules.scoring import team_of  # noqa: E402
+from rules.trump import TRUMP  # noqa: E402
+from rules.views import View  # noqa: E402
 
 DEAL_STEP = 4  # cards dealt between declaration rounds
 
@@ -71,6 +78,9 @@ class HandRecord:
     b_levels: int
     attackers_points: int
     margin: int  # A's point margin from the take-over line
+    # point cards led into a shown void (``VoidLeads``), by label:
+    # [leads, forced, tricks lost, points lost]
+    void_leads: dict[str, list[int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -131,6 +141,78 @@ class _Clock:
         return action
 
 
+def shown_voids(view: View) -> list[set[int]]:
+    """Per seat, the effective suits it has shown a void in during this hand's finished
+    tricks: it played a card of another suit to a trick led in that suit."""
+    suit_of = view.context.suit_of
+    voids: list[set[int]] = [set() for _ in range(4)]
+    for t in view.tricks:
+        led = suit_of[t.plays[0][1][0]]
+        for seat, cards in t.plays[1:]:
+            if any(suit_of[c] != led for c in cards):
+                voids[seat].add(led)
+    return voids
+
+
+class VoidLeads:
+    """Counts, per label, leads of point cards in a plain suit into an opponent who has
+    shown a void in that suit and none in trumps while trumps the leader cannot place are
+    still out (so the opponent may ruff the points). Reads the public record and the
+    leader's own view only. Per label: [leads, forced (the leader held nothing but such
+    point cards), tricks the opponents won, points in them]."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, list[int]] = {}
+        self._pending: list[tuple[str, int, int]] = []  # (label, seat, trick index)
+
+    def before(self, m: Match, label: str, seat: int, action: Action) -> None:
+        view = m.view_for(seat)
+        if view.current or not isinstance(action, Play) or view.hand is None:
+            return
+        suit_of = view.context.suit_of
+        suits = {suit_of[c] for c in action.cards}
+        if len(suits) != 1 or TRUMP in suits or not any(c.points for c in action.cards):
+            return
+        voids = shown_voids(view)
+        ruffs = {
+            s for o in ((seat + 1) % 4, (seat + 3) % 4) if TRUMP not in voids[o] for s in voids[o]
+        }
+        if not suits & ruffs or not _trumps_out(view):
+            return
+        row = self.counts.setdefault(label, [0, 0, 0, 0])
+        row[0] += 1
+        row[1] += all(c.points and suit_of[c] in ruffs for c in view.hand)
+        self._pending.append((label, seat, len(view.tricks)))
+
+    def after(self, m: Match) -> None:
+        """Settle the pending leads whose tricks are finished."""
+        if not self._pending:
+            return
+        tricks = m.view_for(None).tricks
+        left = []
+        for label, seat, idx in self._pending:
+            if idx >= len(tricks):
+                left.append((label, seat, idx))
+                continue
+            t = tricks[idx]
+            if t.winner is not None and (t.winner - seat) % 2:
+                row = self.counts[label]
+                row[2] += 1
+                row[3] += t.points
+        self._pending = left
+
+
+def _trumps_out(view: View) -> bool:
+    """Are there trumps the seat of ``view`` cannot place (not played, not its own, not
+    in the kitty it buried)?"""
+    ctx = view.context
+    suit_of = ctx.suit_of
+    total = view.rules.decks * len(ctx.suit_cards[TRUMP])
+    known = [c for t in view.tricks for _, cs in t.plays for c in cs]
+    known += [*(view.hand or ()), *(view.buried or ())]
+    return total > sum(1 for c in known if suit_of[c] == TRUMP)
+
+
 def play_deal(
     rules: RuleSet,
     deal_seed: str,
@@ -140,6 +222,7 @@ def play_deal(
     labels: Sequence[str],
     rng: random.Random,
     clock: _Clock,
+    void_leads: VoidLeads | None = None,
 ) -> Match:
     """Play one hand to its end; every action the players choose must be legal."""
     m = Match(rules, deal_seed, levels=(level, level), first_dealer=dealer)
@@ -181,7 +264,11 @@ def play_deal(
             a = clock.ask(labels[t], players[t], m, t, rng)
             if a is None:
                 raise RuntimeError(f"{labels[t]} did not play")
+            if void_leads is not None:
+                void_leads.before(m, labels[t], t, a)
             m.apply(a)
+            if void_leads is not None:
+                void_leads.after(m)
             continue
         raise RuntimeError(f"unexpected phase {m.phase}")
     return m
@@ -198,7 +285,8 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
         labels = ["A" if team_of(s) == a_team else "B" for s in range(4)]
         players = [build_player(cfg.a if lab == "A" else cfg.b, cfg) for lab in labels]
         rng = random.Random(f"{cfg.seed}/rng/{pair}/{run}")
-        m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock)
+        checks = VoidLeads()
+        m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock, checks)
         h = m.history[-1]
         defenders = team_of(h.dealer)
         a_attacking = defenders != a_team
@@ -219,6 +307,7 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
                 b_levels=b_levels,
                 attackers_points=pts,
                 margin=(pts - line) if a_attacking else (line - pts),
+                void_leads=checks.counts,
             )
         )
     return PairResult(hands, clock.times, clock.samples)
@@ -334,7 +423,33 @@ def summarise(results: Sequence[PairResult], seed: str, reps: int = 2000) -> dic
         block["a_levels"] = sum(h.a_levels for h in flat)
         block["b_levels"] = sum(h.b_levels for h in flat)
         out[name] = block
+    groups = [r.hands for r in results]
+    flat = [h for r in results for h in r.hands]
+    voids: dict[str, Any] = {}
+    for label in ("A", "B"):
+        rows = [h.void_leads.get(label, [0, 0, 0, 0]) for h in flat]
+        metric = _void_rate(label)
+        lo, hi = bootstrap(groups, metric, random.Random(f"{seed}/bootstrap/voids/{label}"), reps)
+        voids[label] = {
+            "per_100_hands": {"value": metric(flat), "ci95": [lo, hi]},
+            "leads": sum(r[0] for r in rows),
+            "forced": sum(r[1] for r in rows),
+            "lost": sum(r[2] for r in rows),
+            "points_lost": sum(r[3] for r in rows),
+        }
+    out["void_leads"] = voids
     return out
+
+
+def _void_rate(label: str) -> Metric:
+    """Point cards led into a shown void by ``label``, per 100 hands."""
+
+    def rate(hs: Sequence[HandRecord]) -> float:
+        if not hs:
+            return math.nan
+        return 100 * sum(h.void_leads.get(label, [0])[0] for h in hs) / len(hs)
+
+    return rate
 
 
 def timing(results: Sequence[PairResult]) -> dict[str, dict[str, float]]:
@@ -390,6 +505,15 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         )
         lines.append(f"    level swing   {_fmt_ci(b, 'level_swing', False)} per hand")
         lines.append(f"    point margin  {_fmt_ci(b, 'point_margin', False)} per hand")
+    for label, name in (("A", cfg.a), ("B", cfg.b)):
+        v = stats["void_leads"][label]
+        lo, hi = v["per_100_hands"]["ci95"]
+        lines.append(
+            f"  point cards led into a shown void, {label} ({name}): "
+            f"{v['per_100_hands']['value']:.1f} per 100 hands [{lo:.1f}, {hi:.1f}] "
+            f"({v['leads']} leads, {v['forced']} forced: nothing else in hand; "
+            f"the opponents won {v['lost']} of those tricks, {v['points_lost']} points)"
+        )
     for label, name in (("A", cfg.a), ("B", cfg.b)):
         t = times.get(label)
         if t:

@@ -11,6 +11,20 @@ from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit, placements, suit_holding
 
 
+def ruff_suits(pub: Public, seat: int, unseen_trumps: int) -> int:
+    """Bit s set: a plain suit in which an opponent of ``seat`` has shown a void while it
+    may still hold trumps (no shown trump void, and some trumps are unseen). Points led
+    there can be ruffed: a gift to the opponents."""
+    if unseen_trumps <= 0:
+        return 0
+    out = 0
+    for o in ((seat + 1) % 4, (seat + 3) % 4):
+        v = pub.voids[o]
+        if not v >> TRUMP & 1:
+            out |= v
+    return out & ~(1 << TRUMP)
+
+
 def beatable(ctx: TrumpContext, unseen: Sequence[int], unit: Unit) -> bool:
     """Could some of the ``unseen`` cards form a same-shape unit above ``unit``?"""
     if unit.length == 1 and not ctx.rules.two_colour:

@@ -45,9 +45,16 @@ def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> boo
             ):
                 return False
             continue
+        # Fewer unseen cards of the suit than the lead: the opponent may be void in it
+        # without having shown it, and ruff (or over-ruff).
+        short = s != TRUMP and unseen.in_suit(s) < n and unseen.trumps >= n
         if ruffed:
-            continue  # the opponent must follow the led suit
+            if short and beatable(ctx, unseen.counts, _winning_unit(pub)):
+                return False
+            continue  # else the opponent must follow the led suit
         if len(lead.units) > 1:
+            if short:
+                return False
             continue  # a throw cannot be beaten in its suit
         if beatable(ctx, unseen.counts, _winning_unit(pub)):
             return False
@@ -121,6 +128,12 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
     if partner_winning:
         if _partner_safe(pub, unseen, opps_after):
             return richest(ctx, others)
+        if table >= 10 and s != TRUMP:
+            # secure the points with a trump nobody can beat rather than let them go
+            need = key[1] if key[0] == 1 else -1
+            for c in ctx.suit_cards[TRUMP]:
+                if hand[c] and pos[c] > need and not beatable(ctx, unseen.counts, _single(ctx, c)):
+                    return c
         return cheapest(ctx, others)
     if s != TRUMP and (table >= 5 or _endgame(pub, seat, 1)):
         need = key[1] if key[0] == 1 else -1
@@ -156,6 +169,16 @@ def _single_beatable(pub: Public, c: int, unseen: Unseen, opps_after: Sequence[i
     return False
 
 
+def _safe_after(
+    pub: Public, seat: int, cards: Sequence[int], unseen: Unseen, opps_after: Sequence[int]
+) -> bool:
+    """Would our play ``cards`` win the trick and stay safe from the opponents after us?
+    (``unseen`` is the same for the trick with our play in it.)"""
+    after = pub.copy()
+    after.record(seat, cards)
+    return after.winner() == seat and _partner_safe(after, unseen, opps_after)
+
+
 def _follow_multi(
     pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None
 ) -> list[int]:
@@ -166,8 +189,14 @@ def _follow_multi(
     opts = follow_options(pub, hand)
     opps_after = _opps_after(pub, seat)
     if (pub.trick[idx][0] - seat) % 2 == 0:  # the partner is winning
-        if _partner_safe(pub, Unseen(pub, seat, hand, kitty), opps_after):
+        unseen = Unseen(pub, seat, hand, kitty)
+        if _partner_safe(pub, unseen, opps_after):
             return opts.rich()
+        if pub.table_points >= 10:
+            # secure the points with a winning play of our own that nobody can beat
+            win = opts.win()
+            if win is not None and _safe_after(pub, seat, win, unseen, opps_after):
+                return win
         return opts.cheap()
     win = opts.win()
     if win is None:

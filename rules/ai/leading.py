@@ -1,15 +1,21 @@
 """The basic player's leads: sure winners first, drawing trumps when the dealer's side
-holds most of them, a suit the partner can ruff, else a cheap card from a short suit."""
+holds most of them, a suit the partner can ruff, else a cheap card from a short suit.
+No points (nor sure winners) are led in a suit an opponent has shown it can ruff
+(``ruff_suits``) unless nothing else is left."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.ai.common import cheapest, sure_units
+from rules.ai.common import cheapest, ruff_suits, sure_units
 from rules.ai.state import Public, cards_list, units_of
 from rules.cards import POINTS
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit
+
+# Added to a cheap lead's cost when it leads points into an opponent's ruff: above any
+# other lead, so it is played only when the hand has nothing else (not even a trump).
+GIFT = 100.0
 
 
 def _units_by_suit(ctx: TrumpContext, hand: Sequence[int]) -> dict[int, tuple[Unit, ...]]:
@@ -35,17 +41,15 @@ def choose_lead(
     my_trumps = sum(ctx.suit_counts[TRUMP](hand))
     left = pub.sizes[seat]
     units = _units_by_suit(ctx, hand)
+    ruffs = ruff_suits(pub, seat, unseen_trumps)
 
     # 1. Sure winners in the plain suits (off-suit aces and the like), thrown together.
     best: tuple[float, list[int]] | None = None
     for s, us in units.items():
         if s == TRUMP:
             continue
-        ruff = unseen_trumps > 0 and any(
-            voids[o] >> s & 1 and not voids[o] >> TRUMP & 1 for o in opps
-        )
-        if ruff:
-            continue
+        if ruffs >> s & 1:
+            continue  # an opponent would ruff the winners
         sure = sure_units(ctx, unseen, us)
         if not sure:
             continue
@@ -96,6 +100,7 @@ def choose_lead(
             continue
         length = sum(u.size for u in us)
         top = ctx.npos[s] - 1
+        ruffed = ruffs >> s & 1
         for u in us:
             if u.size == 1:
                 c = int(u.cards[0])
@@ -107,11 +112,13 @@ def choose_lead(
                 # a low pair or tractor drains the opponents' pairs
                 v = 4.0 + u.top + 12.0 * any(POINTS[c] for c in u.cards) + 0.7 * length
                 cards = [int(c) for c in u.cards]
+            if ruffed and any(POINTS[c] for c in cards):
+                v += GIFT
             if best_c is None or v < best_c[0]:
                 best_c = (v, cards)
-    if best_c is not None:
+    if best_c is not None and (best_c[0] < GIFT or not trump_units):
         return best_c[1]
-    # Only trumps left.
+    # Only trumps left (or else only points into an opponent's ruff).
     singles = [int(u.cards[0]) for u in trump_units if u.size == 1]
     if singles:
         return [min(singles, key=lambda c: (POINTS[c] > 0, pos[c]))]
