@@ -60,7 +60,7 @@ from rules.presets import preset  # noqa: E402
 from rules.ruleset import RuleSet  # noqa: E402
 from rules.scoring import team_of  # noqa: E402
 from rules.trump import TRUMP  # noqa: E402
-from rules.views import View  # noqa: E402
+from rules.views import TrickView, View  # noqa: E402
 
 DEAL_STEP = 4  # cards dealt between declaration rounds
 
@@ -165,9 +165,14 @@ class VoidLeads:
         self.counts: dict[str, list[int]] = {}
         self._pending: list[tuple[str, int, int]] = []  # (label, seat, trick index)
 
-    def before(self, m: Match, label: str, seat: int, action: Action) -> None:
-        view = m.view_for(seat)
-        if view.current or not isinstance(action, Play) or view.hand is None:
+    @property
+    def pending(self) -> bool:
+        return bool(self._pending)
+
+    def before(self, view: View, label: str, action: Action) -> None:
+        """Note ``action``, about to be played by the seat of ``view`` (its own view)."""
+        seat = view.seat
+        if seat is None or view.current or not isinstance(action, Play) or view.hand is None:
             return
         suit_of = view.context.suit_of
         suits = {suit_of[c] for c in action.cards}
@@ -184,11 +189,8 @@ class VoidLeads:
         row[1] += all(c.points and suit_of[c] in ruffs for c in view.hand)
         self._pending.append((label, seat, len(view.tricks)))
 
-    def after(self, m: Match) -> None:
-        """Settle the pending leads whose tricks are finished."""
-        if not self._pending:
-            return
-        tricks = m.view_for(None).tricks
+    def after(self, tricks: Sequence[TrickView]) -> None:
+        """Settle the pending leads whose tricks are finished (``tricks``: the hand's)."""
         left = []
         for label, seat, idx in self._pending:
             if idx >= len(tricks):
@@ -265,10 +267,10 @@ def play_deal(
             if a is None:
                 raise RuntimeError(f"{labels[t]} did not play")
             if void_leads is not None:
-                void_leads.before(m, labels[t], t, a)
+                void_leads.before(m.view_for(t), labels[t], a)
             m.apply(a)
-            if void_leads is not None:
-                void_leads.after(m)
+            if void_leads is not None and void_leads.pending:
+                void_leads.after(m.view_for(None).tricks)
             continue
         raise RuntimeError(f"unexpected phase {m.phase}")
     return m
