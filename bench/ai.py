@@ -29,7 +29,10 @@ AI's own bookkeeping.
 Statistics are reproducible from ``--seed``: deals, level ranks, dealers and the
 players' rngs all derive from it. A strong player searching under a time budget
 (``--budget-ms``) may still play differently on a machine of another speed; give
-``--samples`` instead for an exactly reproducible strong player.
+``--samples`` instead for an exactly reproducible strong player. On a machine shared
+with other work, ``--cpu-clock`` counts the budget in the process's CPU time, so the
+strong player searches as much as it would on an idle machine (decisions then take
+longer in wall time).
 
 Runs in ``--jobs`` processes (one pair at a time each).
 """
@@ -98,6 +101,7 @@ class Config:
     preset: str = "classic"
     budget_ms: float | None = None
     samples: int | None = None
+    cpu_clock: bool = False  # strong's budget in process CPU time, not wall time
 
 
 # Extra keyword arguments for the strong player (experiments set this before running).
@@ -106,7 +110,10 @@ STRONG_KWARGS: dict[str, Any] = {}
 
 def build_player(level: str, cfg: Config) -> Player:
     if level == "strong" and (cfg.budget_ms is not None or cfg.samples is not None):
-        return StrongPlayer(cfg.budget_ms, max_samples=cfg.samples, **STRONG_KWARGS)
+        kwargs = dict(STRONG_KWARGS)
+        if cfg.cpu_clock:
+            kwargs["clock"] = time.process_time
+        return StrongPlayer(cfg.budget_ms, max_samples=cfg.samples, **kwargs)
     if level == "strong" and STRONG_KWARGS:
         return StrongPlayer(**STRONG_KWARGS)
     return make_player(level)
@@ -487,6 +494,7 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         f"{cfg.a} (A) vs {cfg.b} (B): {stats['pairs']} pairs = {stats['hands']} hands, "
         f"preset {cfg.preset}, seed {cfg.seed!r}"
         + (f", strong budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
+        + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
         + (f", strong samples {cfg.samples}" if cfg.samples is not None else ""),
     ]
     for name, title in (
@@ -539,11 +547,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--samples", type=int, default=None, help="strong player's samples per decision (cap)"
     )
+    ap.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="count the strong player's budget in CPU time (a machine shared with other work)",
+    )
     ap.add_argument("--preset", default="classic")
     ap.add_argument("--json", default=None, help="also write the figures to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
     args = ap.parse_args(argv)
-    cfg = Config(args.a, args.b, args.seed, args.preset, args.budget_ms, args.samples)
+    cfg = Config(
+        args.a, args.b, args.seed, args.preset, args.budget_ms, args.samples, args.cpu_clock
+    )
     t0 = time.time()
 
     def progress(k: int) -> None:
