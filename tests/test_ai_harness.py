@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import time
 
 import pytest
 from ai_helpers import lead_view
@@ -15,6 +16,7 @@ from bench.ai import (
     Config,
     VoidLeads,
     bootstrap,
+    build_player,
     main,
     pair_params,
     play_pair,
@@ -30,6 +32,7 @@ from rules.ai.base import LEVELS
 from rules.ai.basic import BasicPlayer
 from rules.ai.common import ruff_suits
 from rules.ai.state import public_of
+from rules.ai.strong import StrongPlayer
 from rules.cards import Card, Suit, counts_of
 from rules.presets import preset
 from rules.trump import TRUMP
@@ -194,3 +197,12 @@ def test_void_leads_in_a_tiny_run(monkeypatch: pytest.MonkeyPatch) -> None:
     text = report(Config("gift", "basic", "tiny-voids"), stats, timing(results))
     assert "point cards led into a shown void, A (gift)" in text
     assert "point cards led into a shown void, B (basic)" in text
+
+
+def test_cpu_clock_budget() -> None:
+    """``--cpu-clock``: the strong player's budget is counted in process CPU time."""
+    wall = build_player("strong", Config("strong", "basic", "c", budget_ms=50))
+    cpu = build_player("strong", Config("strong", "basic", "c", budget_ms=50, cpu_clock=True))
+    assert isinstance(wall, StrongPlayer) and isinstance(cpu, StrongPlayer)
+    assert wall.clock is time.perf_counter and cpu.clock is time.process_time
+    assert cpu.budget_ms == 50
