@@ -41,56 +41,55 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
-from rules.actions import Action, DealCards, Pass, Play  # noqa: E402
+from bench.ai_stats import (  # noqa: E402
+    HandRecord,
+    PairResult,
+    bootstrap,
+    summarise,
+    timing,
+    wilson,
+)
+from bench.ai_voids import VoidLeads, shown_voids  # noqa: E402
+from rules.actions import Action, DealCards, Pass  # noqa: E402
 from rules.ai.base import LEVELS, Player, make_player  # noqa: E402
 from rules.ai.strong import StrongPlayer  # noqa: E402
 from rules.game import Match  # noqa: E402
 from rules.presets import preset  # noqa: E402
 from rules.ruleset import RuleSet  # noqa: E402
 from rules.scoring import team_of  # noqa: E402
-from rules.trump import TRUMP  # noqa: E402
-from rules.views import TrickView, View  # noqa: E402
+
+__all__ = [
+    "Config",
+    "HandRecord",
+    "PairResult",
+    "VoidLeads",
+    "bootstrap",
+    "build_player",
+    "main",
+    "pair_params",
+    "play_deal",
+    "play_pair",
+    "report",
+    "run_pairs",
+    "shown_voids",
+    "summarise",
+    "timing",
+    "wilson",
+]
 
 DEAL_STEP = 4  # cards dealt between declaration rounds
-
-
-@dataclass
-class HandRecord:
-    pair: int
-    run: int  # 0: A at seats 0/2; 1: A at seats 1/3
-    level: int
-    dealer: int
-    trump: int | None
-    a_attacking: bool
-    a_won: bool
-    a_levels: int
-    b_levels: int
-    attackers_points: int
-    margin: int  # A's point margin from the take-over line
-    # point cards led into a shown void (``VoidLeads``), by label:
-    # [leads, forced, tricks lost, points lost]
-    void_leads: dict[str, list[int]] = field(default_factory=dict)
-
-
-@dataclass
-class PairResult:
-    hands: list[HandRecord]
-    times: dict[str, list[float]] = field(default_factory=dict)  # label -> seconds
-    samples: dict[str, list[int]] = field(default_factory=dict)  # strong: samples/decision
 
 
 @dataclass(frozen=True)
@@ -146,80 +145,6 @@ class _Clock:
             if isinstance(n, int) and view.phase == "playing" and n > 0:
                 self.samples.setdefault(label, []).append(n)
         return action
-
-
-def shown_voids(view: View) -> list[set[int]]:
-    """Per seat, the effective suits it has shown a void in during this hand's finished
-    tricks: it played a card of another suit to a trick led in that suit."""
-    suit_of = view.context.suit_of
-    voids: list[set[int]] = [set() for _ in range(4)]
-    for t in view.tricks:
-        led = suit_of[t.plays[0][1][0]]
-        for seat, cards in t.plays[1:]:
-            if any(suit_of[c] != led for c in cards):
-                voids[seat].add(led)
-    return voids
-
-
-class VoidLeads:
-    """Counts, per label, leads of point cards in a plain suit into an opponent who has
-    shown a void in that suit and none in trumps while trumps the leader cannot place are
-    still out (so the opponent may ruff the points). Reads the public record and the
-    leader's own view only. Per label: [leads, forced (the leader held nothing but such
-    point cards), tricks the opponents won, points in them]."""
-
-    def __init__(self) -> None:
-        self.counts: dict[str, list[int]] = {}
-        self._pending: list[tuple[str, int, int]] = []  # (label, seat, trick index)
-
-    @property
-    def pending(self) -> bool:
-        return bool(self._pending)
-
-    def before(self, view: View, label: str, action: Action) -> None:
-        """Note ``action``, about to be played by the seat of ``view`` (its own view)."""
-        seat = view.seat
-        if seat is None or view.current or not isinstance(action, Play) or view.hand is None:
-            return
-        suit_of = view.context.suit_of
-        suits = {suit_of[c] for c in action.cards}
-        if len(suits) != 1 or TRUMP in suits or not any(c.points for c in action.cards):
-            return
-        voids = shown_voids(view)
-        ruffs = {
-            s for o in ((seat + 1) % 4, (seat + 3) % 4) if TRUMP not in voids[o] for s in voids[o]
-        }
-        if not suits & ruffs or not _trumps_out(view):
-            return
-        row = self.counts.setdefault(label, [0, 0, 0, 0])
-        row[0] += 1
-        row[1] += all(c.points and suit_of[c] in ruffs for c in view.hand)
-        self._pending.append((label, seat, len(view.tricks)))
-
-    def after(self, tricks: Sequence[TrickView]) -> None:
-        """Settle the pending leads whose tricks are finished (``tricks``: the hand's)."""
-        left = []
-        for label, seat, idx in self._pending:
-            if idx >= len(tricks):
-                left.append((label, seat, idx))
-                continue
-            t = tricks[idx]
-            if t.winner is not None and (t.winner - seat) % 2:
-                row = self.counts[label]
-                row[2] += 1
-                row[3] += t.points
-        self._pending = left
-
-
-def _trumps_out(view: View) -> bool:
-    """Are there trumps the seat of ``view`` cannot place (not played, not its own, not
-    in the kitty it buried)?"""
-    ctx = view.context
-    suit_of = ctx.suit_of
-    total = view.rules.decks * len(ctx.suit_cards[TRUMP])
-    known = [c for t in view.tricks for _, cs in t.plays for c in cs]
-    known += [*(view.hand or ()), *(view.buried or ())]
-    return total > sum(1 for c in known if suit_of[c] == TRUMP)
 
 
 def play_deal(
@@ -347,138 +272,6 @@ def run_pairs(
             if progress:
                 progress(k + 1)
     return results
-
-
-# ---- statistics ----------------------------------------------------------------------------
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
-
-
-Metric = Callable[[Sequence[HandRecord]], float]
-
-
-def _won(hs: Sequence[HandRecord]) -> float:
-    return sum(h.a_won for h in hs) / len(hs) if hs else math.nan
-
-
-def _level_rate(hs: Sequence[HandRecord]) -> float:
-    a = sum(h.a_levels for h in hs)
-    b = sum(h.b_levels for h in hs)
-    return a / (a + b) if a + b else math.nan
-
-
-def _swing(hs: Sequence[HandRecord]) -> float:
-    return sum(h.a_levels - h.b_levels for h in hs) / len(hs) if hs else math.nan
-
-
-def _margin(hs: Sequence[HandRecord]) -> float:
-    return sum(h.margin for h in hs) / len(hs) if hs else math.nan
-
-
-METRICS: dict[str, Metric] = {
-    "hands_won": _won,
-    "level_rate": _level_rate,
-    "level_swing": _swing,
-    "point_margin": _margin,
-}
-
-
-def bootstrap(
-    groups: Sequence[Sequence[HandRecord]], metric: Metric, rnd: random.Random, reps: int
-) -> tuple[float, float]:
-    """95% percentile interval, resampling whole pairs (``groups``)."""
-    n = len(groups)
-    vals = []
-    for _ in range(reps):
-        sample = [h for _ in range(n) for h in groups[rnd.randrange(n)]]
-        v = metric(sample)
-        if not math.isnan(v):
-            vals.append(v)
-    if not vals:
-        return (math.nan, math.nan)
-    vals.sort()
-    lo = vals[int(0.025 * (len(vals) - 1))]
-    hi = vals[math.ceil(0.975 * (len(vals) - 1))]
-    return (lo, hi)
-
-
-def summarise(results: Sequence[PairResult], seed: str, reps: int = 2000) -> dict[str, Any]:
-    """Every figure the harness prints, as plain data (no timings)."""
-    out: dict[str, Any] = {"pairs": len(results), "hands": 2 * len(results)}
-    splits: dict[str, Callable[[HandRecord], bool]] = {
-        "all": lambda h: True,
-        "attacking": lambda h: h.a_attacking,
-        "defending": lambda h: not h.a_attacking,
-    }
-    for name, keep in splits.items():
-        groups = [[h for h in r.hands if keep(h)] for r in results]
-        groups = [g for g in groups if g]
-        flat = [h for g in groups for h in g]
-        rnd = random.Random(f"{seed}/bootstrap/{name}")
-        block: dict[str, Any] = {"hands": len(flat)}
-        for mname, metric in METRICS.items():
-            lo, hi = bootstrap(groups, metric, rnd, reps)
-            block[mname] = {"value": metric(flat), "ci95": [lo, hi]}
-        won = sum(h.a_won for h in flat)
-        block["hands_won"]["wilson95"] = list(wilson(won, len(flat)))
-        block["a_levels"] = sum(h.a_levels for h in flat)
-        block["b_levels"] = sum(h.b_levels for h in flat)
-        out[name] = block
-    groups = [r.hands for r in results]
-    flat = [h for r in results for h in r.hands]
-    voids: dict[str, Any] = {}
-    for label in ("A", "B"):
-        rows = [h.void_leads.get(label, [0, 0, 0, 0]) for h in flat]
-        metric = _void_rate(label)
-        lo, hi = bootstrap(groups, metric, random.Random(f"{seed}/bootstrap/voids/{label}"), reps)
-        voids[label] = {
-            "per_100_hands": {"value": metric(flat), "ci95": [lo, hi]},
-            "leads": sum(r[0] for r in rows),
-            "forced": sum(r[1] for r in rows),
-            "lost": sum(r[2] for r in rows),
-            "points_lost": sum(r[3] for r in rows),
-        }
-    out["void_leads"] = voids
-    return out
-
-
-def _void_rate(label: str) -> Metric:
-    """Point cards led into a shown void by ``label``, per 100 hands."""
-
-    def rate(hs: Sequence[HandRecord]) -> float:
-        if not hs:
-            return math.nan
-        return 100 * sum(h.void_leads.get(label, [0])[0] for h in hs) / len(hs)
-
-    return rate
-
-
-def timing(results: Sequence[PairResult]) -> dict[str, dict[str, float]]:
-    out: dict[str, dict[str, float]] = {}
-    for label in ("A", "B"):
-        ts = sorted(t for r in results for t in r.times.get(label, []))
-        if not ts:
-            continue
-        p99 = ts[min(len(ts) - 1, math.ceil(0.99 * len(ts)) - 1)]
-        entry = {
-            "decisions": float(len(ts)),
-            "median_ms": 1000 * statistics.median(ts),
-            "p99_ms": 1000 * p99,
-            "max_ms": 1000 * ts[-1],
-        }
-        ss = [n for r in results for n in r.samples.get(label, [])]
-        if ss:
-            entry["median_samples"] = float(statistics.median(ss))
-        out[label] = entry
-    return out
 
 
 def _fmt_ci(block: dict[str, Any], name: str, pct: bool) -> str:
