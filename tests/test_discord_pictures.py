@@ -229,3 +229,29 @@ async def test_pictures_draw_words_in_the_tables_language(tmp_path: Path) -> Non
         png = png_of(w, msg.attachments[0])
         assert png == render_table(status.view, (), "zh-CN")
         assert png != render_table(status.view)  # not the English words
+
+
+async def test_four_deck_hands_with_faces_fit_discord_limits(tmp_path: Path) -> None:
+    """54-card hands and the dealer's hand + kitty: faces where they fit, text alone
+    where they would not (make_world checks every body against Discord's limits)."""
+    async with make_world(tmp_path, emojis=True) as w:
+        r = await w.slash(w.members[0], "table new", preset="four-decks")
+        assert r.response is not None
+        lobby = w.lobby_message()
+        for seat, member in zip((1, 2, 3), w.members[1:4], strict=True):
+            await member.click(lobby, custom_id=f"sj:join:{w.table_id}:{seat}")
+            lobby = w.lobby_message()
+        await start_with_button(w)
+        await finish_declaring(w)
+        for member in w.members:
+            dm = w.dm_messages(member)[0]
+            assert len(dm.content) <= 2000 and dm.attachments
+            _cards_beside_faces(dm.content)
+        seat = w.match.dealer if w.match.phase == "burying" else w.match.turn
+        member = w.member_at(seat)
+        panel = Panel.of(w.env, member, await w.slash(member, "play"))
+        assert len(panel.content) <= 2000
+        options = [o for s in panel.selects() for o in s["options"]]
+        view = w.bot.service.seat_view(w.table_id, seat)
+        assert len(options) == len(view.hand) >= 54
+        assert all("emoji" in o for o in options)  # select options always carry the face
