@@ -5,6 +5,8 @@ and play, a refused selection, the dealer's bury, a declaration, a stale panel,
 
 from __future__ import annotations
 
+import copy
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -61,6 +63,43 @@ async def test_select_cards_and_play(tmp_path: Path) -> None:
         assert "You played" in panel.content
         assert sorted(panel.hand()) == sorted(w.match.hand_of(seat))
         print(panel.content)
+
+
+async def test_a_click_delivered_twice_at_once_acts_once(tmp_path: Path) -> None:
+    """Discord may deliver a component interaction twice with the same token: the
+    copy gets no answer (it would take the original's answer slot) and changes
+    nothing — for a selection as for Play selected."""
+    async with make_world(tmp_path) as w:
+        await playing_world(w)
+        m = w.match
+        seat = m.turn
+        panel = await open_panel(w, seat)
+        action = m.suggest(seat)
+        backend = w.env.backend
+        original = backend.emit
+
+        def twice(event: str, payload: object) -> None:
+            original(event, payload)
+            if event == "INTERACTION_CREATE":
+                original(event, copy.deepcopy(payload))
+
+        backend.emit = twice  # type: ignore[method-assign]
+        try:
+            mark = w.mark()
+            await panel.choose(action.cards)
+            before = len(w.match.hand_of(seat))
+            log = len(w.match.hand_log)
+            await panel.click("play")
+        finally:
+            del backend.emit
+        # One answer per interaction: the copies were not answered.
+        answered = Counter(
+            r.path.split("/")[2] for r in w.requests(mark) if r.path.startswith("/interactions/")
+        )
+        assert answered and set(answered.values()) == {1}, answered
+        assert len(w.match.hand_log) == log + 1  # played once
+        assert len(w.match.hand_of(seat)) == before - len(action.cards)
+        assert "You played" in panel.content
 
 
 async def test_a_refused_selection_says_why_and_changes_nothing(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.i18n import text
+from bot.interactions import DELIVERY_CHECKED, bot_of, refuse_duplicate
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 
@@ -35,6 +36,13 @@ async def act(what: str, interaction: discord.Interaction, *args: Any) -> None:
     handler = ACTIONS.get(what)
     if handler is None:  # a programming error: bot.panel.flow was never imported
         raise RuntimeError(f"panel action {what!r} has no handler (import bot.panel.flow)")
+    # Discord may deliver a click twice: only the first delivery is acted on and
+    # answered (a copy sharing its token must not take its one answer slot).
+    delivery = bot_of(interaction).delivery(interaction)
+    if delivery != "first":
+        await refuse_duplicate(interaction, delivery)
+        return
+    interaction.extras[DELIVERY_CHECKED] = True
     await handler(interaction, *args)
 
 
