@@ -24,6 +24,8 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, event, make_url
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -34,7 +36,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from storage.errors import StorageError, StorageFull, StorageUnavailable
+from storage.errors import NewerSchema, StorageError, StorageFull, StorageUnavailable
 
 T = TypeVar("T")
 GROUP_MAX = 32  # transactions of run_transaction that share one commit, at most
@@ -246,9 +248,13 @@ class Database:
         return self._writer
 
     async def upgrade(self, revision: str = "head") -> None:
-        """Bring the schema up to ``revision`` with Alembic (safe to run at every start)."""
+        """Bring the schema up to ``revision`` with Alembic (safe to run at every start).
+
+        Each migration is one transaction (see ``_run_upgrade``): a process killed
+        mid-migration leaves the schema at the previous revision, never half-built.
+        """
         try:
-            async with self.engine.begin() as conn:
+            async with self.engine.connect() as conn:
                 await conn.run_sync(_run_upgrade, revision)
         except (OperationalError, OSError) as exc:
             raise translate(exc) from exc
@@ -355,5 +361,52 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return cfg
 
 
+MIGRATION_LOCK = 0x5E9_61  # PostgreSQL advisory lock id: one migrating process at a time
+
+
 def _run_upgrade(connection: Connection, revision: str) -> None:
-    command.upgrade(alembic_config(connection), revision)
+    """Run the pending migrations one at a time, each in its own transaction
+    together with its ``alembic_version`` update.
+
+    SQLite's DDL is transactional, but pysqlite (and aiosqlite on top of it) only
+    opens a transaction by itself before INSERT/UPDATE/DELETE: a CREATE TABLE
+    outside one commits at once. So the transaction is opened explicitly with
+    ``BEGIN IMMEDIATE`` (which also takes the write lock, so two processes starting
+    together migrate one after the other); the driver sees it and its ``commit()``
+    ends it. On PostgreSQL, DDL is transactional anyway and an advisory lock
+    serialises concurrent starts.
+    """
+    cfg = alembic_config(connection)
+    script = ScriptDirectory.from_config(cfg)
+    target = script.get_revision(revision)
+    if target is None:  # an empty "base" target: nothing to do
+        return
+    for _ in range(1000):
+        with connection.begin():
+            if connection.dialect.name == "sqlite":
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            elif connection.dialect.name == "postgresql":
+                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+            current = MigrationContext.configure(connection).get_current_revision()
+            if current is not None and current not in {r.revision for r in script.walk_revisions()}:
+                raise NewerSchema(current)
+            if current == target.revision or (
+                current is not None and target.revision in _ancestors(script, current)
+            ):
+                return
+            step = _next_revision(script, current)
+            command.upgrade(cfg, step)
+    raise RuntimeError("migrations did not converge")
+
+
+def _ancestors(script: ScriptDirectory, revision: str) -> set[str]:
+    return {r.revision for r in script.iterate_revisions(revision, "base")}
+
+
+def _next_revision(script: ScriptDirectory, current: str | None) -> str:
+    """The revision that directly follows ``current`` (linear history)."""
+    for rev in script.walk_revisions():
+        down = rev.down_revision
+        if (down is None and current is None) or down == current:
+            return rev.revision
+    raise RuntimeError(f"no migration follows {current!r}")
