@@ -157,6 +157,17 @@ def _info(row: TableRow) -> TableInfo:
     )
 
 
+def _seat_row(table_id: int, seat: SeatInfo) -> SeatRow:
+    return SeatRow(
+        table_id=table_id,
+        seat=seat.seat,
+        user_id=seat.user_id,
+        ai_level=seat.ai_level,
+        display_name=seat.display_name,
+        locale=seat.locale,
+    )
+
+
 class Store:
     """All reads and writes of tables and matches. One transaction per call."""
 
@@ -177,7 +188,10 @@ class Store:
         rules: RuleSet,
         options: dict[str, Any] | None = None,
         parent_channel_id: int | None = None,
+        seats: Sequence[SeatInfo] = (),
     ) -> TableInfo:
+        """A new table in the lobby, with its first ``seats`` taken in the same
+        transaction (a crash never leaves a table without its creator)."""
         try:
             async with self.db.session() as s:
                 row = TableRow(
@@ -194,6 +208,9 @@ class Store:
                 s.add(row)
                 await s.flush()
                 table_id = row.id
+                for seat in seats:
+                    if not seat.empty:
+                        s.add(_seat_row(table_id, seat))
         except IntegrityError as exc:
             raise TableExists(channel_id) from exc
         return await self.get_table(table_id)
@@ -281,8 +298,8 @@ class Store:
                             await s.delete(row)
                         continue
                     if row is None:
-                        row = SeatRow(table_id=table_id, seat=seat.seat)
-                        s.add(row)
+                        s.add(_seat_row(table_id, seat))
+                        continue
                     row.user_id = seat.user_id
                     row.ai_level = seat.ai_level
                     row.display_name = seat.display_name
@@ -300,8 +317,17 @@ class Store:
             )
 
     # ---- matches -------------------------------------------------------------------------
-    async def start_match(self, table_id: int, expected_version: int, match: Match) -> TableInfo:
-        """Store a new match (its snapshot) and make it the table's current match."""
+    async def start_match(
+        self,
+        table_id: int,
+        expected_version: int,
+        match: Match,
+        *,
+        deadline: tuple[str, datetime] | None = None,
+    ) -> TableInfo:
+        """Store a new match (its snapshot), make it the table's current match and
+        arm its first timer: one transaction, so a crash never leaves a table in
+        play without its timer."""
         try:
             async with self.db.session() as s:
                 row = await self._load(s, table_id)
@@ -317,7 +343,13 @@ class Store:
                 s.add(m)
                 await s.flush()
                 await self._bump(
-                    s, table_id, expected_version, status="playing", current_match_id=m.id
+                    s,
+                    table_id,
+                    expected_version,
+                    status="playing",
+                    current_match_id=m.id,
+                    deadline_kind=None if deadline is None else deadline[0],
+                    deadline_at=None if deadline is None else _utc(deadline[1]),
                 )
                 info = _info(await self._load(s, table_id))
                 match_id, snapshot_seq = m.id, m.snapshot_seq

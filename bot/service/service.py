@@ -95,9 +95,26 @@ class TableService:
         """Load every unfinished table from storage (timers come back with them)."""
         count = 0
         for info in await self.store.active_tables():
-            await self._load(info)
+            live = await self._load(info)
+            await self._recover_timer(live)
             count += 1
         return count
+
+    async def _recover_timer(self, live: LiveTable) -> None:
+        """A table in play whose timer is missing gets it back. (Changes are stored
+        together with their timer, but a database written by an older version may
+        hold a table that a crash left between the two.)"""
+        t, m = live.table, live.match
+        if t.status != "playing" or m is None or m.phase == "finished" or t.deadline_at:
+            return
+        deadline = plan_deadline(live, None, self.clock.now())
+        if deadline is None:
+            return
+        log.warning("table %s: restoring its missing %s timer", t.id, deadline[0])
+        async with self.locks(t.id):
+            live.table = await self._guard(
+                self.store.update_table(t.id, t.version, deadline=deadline)
+            )
 
     async def _load(self, info: TableInfo) -> LiveTable:
         match = await self.store.load_match(info.id) if info.current_match_id else None
@@ -158,19 +175,12 @@ class TableService:
                 rules=rules,
                 options=opts.to_dict(),
                 parent_channel_id=parent_channel_id,
+                seats=[SeatInfo(0, creator_id, None, creator_name, locale)] if sit else (),
             )
         except TableExists as exc:
             raise ServiceError("table_exists") from exc
         except StorageError as exc:
             raise ServiceError(exc.code) from exc
-        if sit:
-            info = await self._guard(
-                self.store.update_table(
-                    info.id,
-                    info.version,
-                    seats=[SeatInfo(0, creator_id, None, creator_name, locale)],
-                )
-            )
         live = LiveTable(info, None, opts)
         self._live[info.id] = live
         self._by_channel[channel_id] = info.id
@@ -215,12 +225,26 @@ class TableService:
             if t.status == "lobby":
                 await self._change_seats(live, [SeatInfo(seat)])
             else:
+                # The AI takes over and the timer follows (an AI's turn is due at
+                # once) in one write: a crash cannot leave the seat without its timer.
                 name = t.seats[seat].display_name
-                await self._change_seats(live, [SeatInfo(seat, None, "basic", f"AI ({name})")])
-                await self._emit(
-                    [Public(t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name})]
+                ai = SeatInfo(seat, None, "basic", f"AI ({name})")
+                after = LiveTable(
+                    replace(t, seats=tuple(ai if s.seat == seat else s for s in t.seats)),
+                    live.match,
+                    live.options,
                 )
-                await self._reschedule(live)
+                deadline = plan_deadline(after, None, self.clock.now())
+                live.table = await self._guard(
+                    self.store.update_table(t.id, t.version, seats=[ai], deadline=deadline)
+                )
+                await self._emit(
+                    [
+                        Public(t.id, t.channel_id, "seats_changed"),
+                        Public(t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name}),
+                    ]
+                )
+                await self.automation.run_due(live)
             return seat
 
     async def add_ai(
@@ -262,10 +286,15 @@ class TableService:
             if filled < 4:
                 raise ServiceError("need_four", filled=filled)
             match = Match(t.rules, f"{t.id}-{self._seed()}")
-            live.table = await self._guard(self.store.start_match(t.id, t.version, match))
+            # The match and its first timer in one write (see Store.start_match).
+            first = LiveTable(replace(t, status="playing"), match, live.options)
+            deadline = plan_deadline(first, None, self.clock.now())
+            live.table = await self._guard(
+                self.store.start_match(t.id, t.version, match, deadline=deadline)
+            )
             live.match = match
             await self._emit([Public(t.id, t.channel_id, "game_started")])
-            await self._reschedule(live)
+            await self.automation.run_due(live)
             return TableStatus.of(live)
 
     async def end_table(self, channel_id: int, user_id: int, moderator: bool = False) -> None:
@@ -413,14 +442,6 @@ class TableService:
         return err
 
     # ---- timers ----------------------------------------------------------------------------
-    async def _reschedule(self, live: LiveTable) -> None:
-        """Arm the next timer without an action (after start, seat changes)."""
-        deadline = plan_deadline(live, None, self.clock.now())
-        live.table = await self._guard(
-            self.store.update_table(live.table.id, live.table.version, deadline=deadline)
-        )
-        await self.automation.run_due(live)
-
     async def tick(self) -> int:
         """Fire every due timer of every table. Returns how many fired."""
         return await self.automation.tick()
