@@ -81,7 +81,9 @@ async def _usable(url: str) -> None:
             version = (await conn.exec_driver_sql("SELECT version_num FROM alembic_version")).all()
         assert version == [("0002",)]
         store = Store(db)
-        t = await store.create_table(guild_id=1, channel_id=2, creator_id=3, rules=preset("classic"))
+        t = await store.create_table(
+            guild_id=1, channel_id=2, creator_id=3, rules=preset("classic")
+        )
         assert (await store.get_table(t.id)).status == "lobby"
     finally:
         await db.dispose()
@@ -89,9 +91,7 @@ async def _usable(url: str) -> None:
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 @pytest.mark.parametrize("start", ["base", "0001"])
-async def test_kill_during_migration_then_start(
-    backend: str, start: str, tmp_path: Path
-) -> None:
+async def test_kill_during_migration_then_start(backend: str, start: str, tmp_path: Path) -> None:
     url = await _fresh(backend, tmp_path, "count.db")
     counted = _child(tmp_path, url, start, 0)
     assert counted.returncode == 0, counted.stderr

@@ -38,6 +38,8 @@ class CommitHost(Protocol):
 
     def live_ids(self) -> list[int]: ...
 
+    async def reload_stale(self, table_id: int) -> LiveTable | None: ...
+
     async def commit(
         self,
         live: LiveTable,
@@ -79,10 +81,15 @@ class Automation:
         fired = 0
         for table_id in self.host.live_ids():
             live = self.host.live_table(table_id)
-            if live is None or not self.due(live):
+            if live is None or not (live.stale or self.due(live)):
                 continue
             async with self.host.locks(table_id):
-                live = self.host.live_table(table_id)
+                try:
+                    # A copy left stale by a failed write is reloaded first.
+                    live = await self.host.reload_stale(table_id)
+                except ServiceError as exc:
+                    log.warning("table %s: timer delayed: %s", table_id, exc.code)
+                    continue
                 if live is None or not self.due(live):  # a player acted first
                     continue
                 try:

@@ -126,7 +126,10 @@ class TableService:
     async def _table_for(self, channel_id: int) -> LiveTable:
         table_id = self._by_channel.get(channel_id)
         if table_id is not None and table_id in self._live:
-            return self._live[table_id]
+            live = self._live[table_id]
+            if live.stale:
+                return await self._guard(self._reload(table_id))  # type: ignore[no-any-return]
+            return live
         info = await self._guard(self.store.table_in_channel(channel_id))
         if info is None:
             raise ServiceError("no_table")
@@ -135,6 +138,15 @@ class TableService:
     async def _reload(self, table_id: int) -> LiveTable:
         info = await self.store.get_table(table_id)
         return await self._load(info)
+
+    async def reload_stale(self, table_id: int) -> LiveTable | None:
+        """The table as stored, if this process's copy is marked stale (else as
+        held). Raises ServiceError while storage cannot be read."""
+        live = self._live.get(table_id)
+        if live is None or not live.stale:
+            return live
+        result: LiveTable = await self._guard(self._reload(table_id))
+        return result
 
     @staticmethod
     async def _guard(coro: Awaitable[Any]) -> Any:
@@ -244,7 +256,7 @@ class TableService:
                         Public(t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name}),
                     ]
                 )
-                await self.automation.run_due(live)
+                await self._follow_up(live)
             return seat
 
     async def add_ai(
@@ -294,7 +306,7 @@ class TableService:
             )
             live.match = match
             await self._emit([Public(t.id, t.channel_id, "game_started")])
-            await self.automation.run_due(live)
+            await self._follow_up(live)
             return TableStatus.of(live)
 
     async def end_table(self, channel_id: int, user_id: int, moderator: bool = False) -> None:
@@ -319,7 +331,7 @@ class TableService:
             if live.match is None or live.match.phase != "scored":
                 raise ServiceError("hand_not_over")
             await self.commit(live, NextHand(), user_id, None)
-            await self.automation.run_due(live)
+            await self._follow_up(live)
 
     # ---- player actions -------------------------------------------------------------------
     def _seat_of(self, live: LiveTable, user_id: int) -> int:
@@ -379,8 +391,21 @@ class TableService:
             if key is not None and await self._guard(self.store.find_action(live.table.id, key)):
                 raise ServiceError("duplicate")
             events = await self.commit(live, make(seat), user_id, key)
-            await self.automation.run_due(live)
+            await self._follow_up(live)
             return events
+
+    async def _follow_up(self, live: LiveTable) -> None:
+        """Run what is due after a stored change (AI seats, a deal at pace 0). If
+        that fails, the change itself still stands: say the rest is delayed; the
+        timer (stored with the change) retries it."""
+        try:
+            await self.automation.run_due(live)
+        except ServiceError as exc:
+            log.warning("table %s: follow-up delayed: %s", live.table.id, exc.code)
+            t = live.table
+            await self._emit(
+                [Public(t.id, t.channel_id, "followup_delayed", params={"reason": exc.code})]
+            )
 
     async def commit(
         self,
@@ -412,7 +437,9 @@ class TableService:
             try:
                 await self._reload(live.table.id)
             except StorageError:
-                self._forget(live)
+                # Keep the table (its timer must be retried) but never use this
+                # copy again before it is reloaded.
+                live.stale = True
             if isinstance(exc, DuplicateAction):
                 raise ServiceError("duplicate") from exc
             if isinstance(exc, StaleVersion):
