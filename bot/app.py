@@ -7,6 +7,8 @@ import logging
 import sys
 
 from bot.config import Config
+from storage.db import Database
+from storage.startup import run_or_explain
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so the Discord bot cannot start.
@@ -32,6 +34,8 @@ def main(argv: list[str]) -> int:
         level=getattr(logging, config.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if config.log_level != "DEBUG":  # Alembic's per-start chatter ("Context impl ...")
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     sync = argv[:1] == ["sync"]
     if not config.token:
         print(NO_TOKEN)
@@ -44,4 +48,23 @@ def main(argv: list[str]) -> int:
         return 2
     from bot.client import run_bot
 
+    # The database first: a wrong DATABASE_URL is one clear sentence and exit code 2.
+    checked = run_or_explain(
+        lambda: asyncio.run(_check_database(config.database_url)),
+        config.database_url,
+        debug=config.log_level == "DEBUG",
+    )
+    if checked:
+        return checked
     return asyncio.run(run_bot(config, sync_only=sync))
+
+
+async def _check_database(url: str) -> int:
+    """Open the database and bring its schema up to date (the bot does it again,
+    quickly, once connected)."""
+    db = Database(url)
+    try:
+        await db.upgrade()
+    finally:
+        await db.dispose()
+    return 0

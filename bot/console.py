@@ -26,6 +26,7 @@ from rules.declare import Declaration
 from rules.events import CardsDealt, KittyTaken
 from rules.notation import format_cards
 from storage import Database, SeatInfo
+from storage.startup import run_or_explain
 
 CHANNEL = 1  # the console's one "channel"
 YOU = 1  # the console's one human user id
@@ -340,5 +341,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     out = Console(highlight=False)
     url = args.db if "://" in args.db else f"sqlite+aiosqlite:///{args.db}"
-    asyncio.run(run_console(url, args.preset, args.lang, sys.stdin, out))
-    return 0
+    # A database that cannot be opened: one sentence and exit code 2 (storage.startup).
+    result = run_or_explain(
+        lambda: asyncio.run(run_console(url, args.preset, args.lang, sys.stdin, out)), url
+    )
+    return result or 0

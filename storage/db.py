@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -37,6 +38,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from storage.errors import NewerSchema, StorageError, StorageFull, StorageUnavailable
+from storage.startup import normalize_url
 
 T = TypeVar("T")
 GROUP_MAX = 32  # transactions of run_transaction that share one commit, at most
@@ -115,7 +117,7 @@ class Database:
     """The engine and session factory for one ``DATABASE_URL``."""
 
     def __init__(self, url: str | None = None, **engine_kwargs: Any) -> None:
-        self.url = url or database_url()
+        self.url = normalize_url(url or database_url())
         self.is_sqlite = self.url.startswith("sqlite")
         if self.is_sqlite:
             path = self.url.split(":///", 1)[-1]
@@ -254,10 +256,23 @@ class Database:
         mid-migration leaves the schema at the previous revision, never half-built.
         """
         try:
+            self._open_sqlite_file()
             async with self.engine.connect() as conn:
                 await conn.run_sync(_run_upgrade, revision)
         except (OperationalError, OSError) as exc:
             raise translate(exc) from exc
+
+    def _open_sqlite_file(self) -> None:
+        """Open a SQLite file once in this thread first: a file that cannot be opened
+        fails here, plainly, not inside aiosqlite's thread (whose late callbacks
+        outlive a start-up that gives up)."""
+        path = make_url(self.url).database or ""
+        if not self.is_sqlite or path in ("", ":memory:") or "mode=memory" in self.url:
+            return
+        try:
+            sqlite3.connect(path, uri=path.startswith("file:")).close()
+        except sqlite3.Error as exc:
+            raise OperationalError("open", None, exc) from exc
 
     async def dispose(self) -> None:
         if self._leader is not None:  # let queued transactions finish first
