@@ -7,6 +7,7 @@ import logging
 import sys
 
 from bot.config import Config
+from bot.service.shards import ShardConfigError
 from storage.db import Database
 from storage.startup import run_or_explain
 
@@ -29,7 +30,11 @@ Meanwhile you can play offline against three AI players:
 
 
 def main(argv: list[str]) -> int:
-    config = Config.load()
+    try:
+        config = Config.load()
+    except ShardConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=getattr(logging, config.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -253,6 +253,22 @@ class Store:
                 out.append(_info(row))
             return out
 
+    async def table_version(self, table_id: int) -> int | None:
+        """The stored version of a table (None: no such table): is my copy current?"""
+        async with self.db.session() as s:
+            return await s.scalar(select(TableRow.version).where(TableRow.id == table_id))
+
+    async def active_versions(self) -> list[tuple[int, int | None, int]]:
+        """(id, guild id, version) of every active table: one cheap poll for a
+        process sharing the database with others."""
+        async with self.db.session() as s:
+            rows = await s.execute(
+                select(TableRow.id, TableRow.guild_id, TableRow.version).where(
+                    TableRow.status.in_(ACTIVE_STATUSES)
+                )
+            )
+            return [(r[0], r[1], r[2]) for r in rows]
+
     async def _bump(self, s: AsyncSession, table_id: int, expected: int, **values: Any) -> None:
         """Check-and-increment the version: the optimistic lock of every write."""
         result = await s.execute(

@@ -133,3 +133,33 @@ def test_unknown_database_and_role(tmp_path: Path, entry: str) -> None:
     one_sentence(start(tmp_path, entry, missing), "'no_such_db'", "createdb no_such_db")
     nobody = _pg(tmp_path, username="no_such_role")
     one_sentence(start(tmp_path, entry, nobody), "'no_such_role'", "user name and password")
+
+
+def test_shards_follow_discords_formula() -> None:
+    from bot.service import Shards
+
+    shards = Shards.parse("4", "1,3")
+    assert shards.shared and shards.ids == {1, 3}
+    assert shards.shard_of((5 << 22) + 123) == 1 and shards.owns((5 << 22) + 123)
+    assert not shards.owns(6 << 22) and shards.shard_of(6 << 22) == 2
+    assert shards.shard_of(None) == 0  # DMs and the console: shard 0
+    assert Shards.parse("4", "0-3").ids == {0, 1, 2, 3} and not Shards.parse("4", "0-3").shared
+    assert Shards.parse(None, None).owns(12345) and not Shards.parse(None, None).shared
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "says"),
+    [("2", "5", "from 0 to 1"), ("", "1", "SHARD_COUNT"), ("two", "", "whole number")],
+)
+def test_bad_shard_settings(tmp_path: Path, count: str, ids: str, says: str) -> None:
+    result = run(
+        tmp_path,
+        ["-m", "bot"],
+        f"sqlite:///{tmp_path / 'x.db'}",
+        DISCORD_TOKEN="not-a-real-token",
+        SHARD_COUNT=count,
+        SHARD_IDS=ids,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert says in result.stderr
