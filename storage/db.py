@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -29,7 +30,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, event, make_url
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -78,6 +79,25 @@ def _sqlite_reset(dbapi_conn: Any, record: Any, state: Any) -> None:
     dbapi_conn.rollback()
 
 
+IDLE_PING_SECONDS = 10.0  # a pooled connection unused this long is pinged before use
+
+
+def _ping_idle(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+    """Ping a connection only if it sat idle in the pool (the server may have
+    restarted meanwhile); a busy bot's connections are never pinged."""
+    last = record.info.get("checked_in")
+    if last is None or time.monotonic() - last < IDLE_PING_SECONDS:
+        return
+    try:
+        dbapi_conn.ping()
+    except Exception as exc:  # the pool retries with a new connection
+        raise DisconnectionError() from exc
+
+
+def _mark_checkin(_dbapi_conn: Any, record: Any) -> None:
+    record.info["checked_in"] = time.monotonic()
+
+
 def _driver_message(exc: BaseException) -> str:
     """The database driver's own message, without SQLAlchemy's SQL and parameters
     (a parameter such as a rule set named "full-house" must not look like a full disk)."""
@@ -119,6 +139,7 @@ class Database:
     def __init__(self, url: str | None = None, **engine_kwargs: Any) -> None:
         self.url = normalize_url(url or database_url())
         self.is_sqlite = self.url.startswith("sqlite")
+        self.is_postgres = self.url.startswith("postgresql")
         if self.is_sqlite:
             path = self.url.split(":///", 1)[-1]
             if path and path != ":memory:" and not path.startswith("file:"):
@@ -136,7 +157,11 @@ class Database:
                 engine_kwargs.setdefault("pool_reset_on_return", None)  # see _sqlite_reset
         else:
             pooled = False
-            engine_kwargs.setdefault("pool_pre_ping", True)
+            # No pre-ping on every checkout: it costs three round trips (BEGIN, ";",
+            # ROLLBACK). Only a connection idle for a while is pinged (_ping_idle);
+            # one the server dropped since fails its next statement, which the hot
+            # path retries once on a new connection (``fetchrow``).
+            engine_kwargs.setdefault("pool_pre_ping", False)
             engine_kwargs.setdefault("pool_size", 10)
         # Holding the one pooled connection excludes every other writer of this process.
         self._one_connection = (
@@ -147,6 +172,9 @@ class Database:
         )
         self._connect_args = dict(engine_kwargs.get("connect_args") or {})
         self.engine: AsyncEngine = create_async_engine(self.url, **engine_kwargs)
+        if self.is_postgres and not engine_kwargs.get("pool_pre_ping"):
+            event.listen(self.engine.sync_engine, "checkout", _ping_idle)
+            event.listen(self.engine.sync_engine, "checkin", _mark_checkin)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
             if pooled and engine_kwargs.get("pool_reset_on_return", False) is None:
@@ -207,6 +235,34 @@ class Database:
             if err is exc:
                 raise
             raise err from exc
+
+    async def fetchrow(self, sql: str, args: tuple[Any, ...]) -> Any:
+        """One statement straight on the asyncpg connection (PostgreSQL only): no
+        BEGIN/COMMIT (a single statement is its own transaction), prepared once per
+        connection by asyncpg. A dead pooled connection is replaced and the
+        statement sent once more (safe: hot-path statements check the version, so
+        a statement that did run cannot run twice). A unique violation is raised
+        as is, for the caller to interpret; other errors are translated."""
+        import asyncpg  # only with PostgreSQL
+
+        for attempt in (1, 2):
+            try:
+                async with self.engine.connect() as conn:
+                    raw = await conn.get_raw_connection()
+                    try:
+                        return await raw.driver_connection.fetchrow(sql, *args)  # type: ignore[union-attr]
+                    except (OSError, asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError):
+                        raw.invalidate()
+                        if attempt == 2:
+                            raise
+            except asyncpg.UniqueViolationError:
+                raise
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                if attempt == 2 or isinstance(exc, asyncpg.PostgresError):
+                    raise translate(exc) from exc
+            except (OperationalError, DBAPIError) as exc:
+                raise translate(exc) from exc
+        raise AssertionError("unreachable")
 
     async def _write_batches(self) -> None:
         """Run the queued transactions of ``run_transaction`` on the writer thread."""

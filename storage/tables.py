@@ -24,6 +24,7 @@ from rules.game import Match
 from rules.record import write_record
 from rules.ruleset import RuleSet
 from rules.scoring import team_of
+from storage import pg_hot
 from storage.db import Database
 from storage.errors import (
     DuplicateAction,
@@ -42,6 +43,7 @@ from storage.models import (
     TableRow,
     utcnow,
 )
+from storage.pg_hot import ActionWrite, ActionWritten
 
 SNAPSHOT_EVERY = 64  # actions between snapshots inside a hand (hands always snapshot)
 _UNSET: Any = object()
@@ -454,6 +456,32 @@ class Store:
             match_values.update(status="finished", winner_team=match_after.winner, finished_at=now)
         hand = _hand_rows(table, match_after) if hand_finished else None
 
+        if self.db.is_postgres and hand is None and not match_values:
+            # The common action on PostgreSQL: one statement, one round trip.
+            write_pg = ActionWrite(
+                table_id=table.id,
+                expected_version=table.version,
+                seq=seq,
+                now=now,
+                set_deadline="deadline_kind" in bump,
+                deadline_kind=bump.get("deadline_kind"),
+                deadline_at=bump.get("deadline_at"),
+                match_id=match_id,
+                hand_no=action_row["hand_no"],
+                kind=action.kind,
+                seat=action_row["seat"],
+                payload=action_row["payload"],
+                actor_id=actor_id,
+                idempotency_key=idempotency_key,
+                snapshot_json=snapshot_json,
+                snapshot_due=due,
+                snapshot_every=SNAPSHOT_EVERY,
+            )
+            written = await self._record_pg(write_pg)
+            snapshot = written.snapshotted
+            read_seq = None if known_seq is not None else written.stored_snapshot_seq
+            return self._recorded(table, seq, match_id, False, snapshot, read_seq, hand_finished)
+
         def write(conn: Connection) -> tuple[bool, int | None]:
             if conn.execute(_BUMP, bump).rowcount != 1:
                 _bump_failed(conn, table.id, table.version, idempotency_key)
@@ -478,8 +506,20 @@ class Store:
             if idempotency_key is not None and "idempotency" in str(exc).lower():
                 raise DuplicateAction(idempotency_key) from exc
             raise StaleVersion(table.id, table.version) from exc
-        # Committed: remember where the latest snapshot is (never ahead of the
-        # database, so a snapshot is at worst taken early, never skipped).
+        return self._recorded(table, seq, match_id, finished, snapshot, read_seq, hand_finished)
+
+    def _recorded(
+        self,
+        table: TableInfo,
+        seq: int,
+        match_id: int,
+        finished: bool,
+        snapshot: bool,
+        read_seq: int | None,
+        hand_finished: bool,
+    ) -> ActionReceipt:
+        """Committed: remember where the latest snapshot is (never ahead of the
+        database, so a snapshot is at worst taken early, never skipped)."""
         if finished:
             self._snapshot_seqs.pop(match_id, None)
         elif snapshot:
@@ -487,6 +527,25 @@ class Store:
         elif read_seq is not None:
             self._snapshot_seqs[match_id] = read_seq
         return ActionReceipt(seq, table.version + 1, hand_finished)
+
+    async def _record_pg(self, w: ActionWrite) -> ActionWritten:
+        import asyncpg  # only with PostgreSQL
+
+        try:
+            row = await self.db.fetchrow(pg_hot.RECORD_ACTION, w.args())
+        except asyncpg.UniqueViolationError as exc:
+            constraint = (exc.constraint_name or "").lower()
+            if w.idempotency_key is not None and "idempotency" in constraint:
+                raise DuplicateAction(w.idempotency_key) from exc
+            raise StaleVersion(w.table_id, w.expected_version) from exc
+        if not row["bumped"]:  # the cold path: say why
+            key = w.idempotency_key
+
+            def why(conn: Connection) -> None:
+                _bump_failed(conn, w.table_id, w.expected_version, key)
+
+            await self.db.run_transaction(why)
+        return ActionWritten(True, bool(row["snapped"]), row["stored_snapshot_seq"])
 
     async def end_match(
         self, table_id: int, expected_version: int, status: str = "ended"
