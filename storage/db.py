@@ -251,8 +251,14 @@ class Database:
                     raw = await conn.get_raw_connection()
                     try:
                         return await raw.driver_connection.fetchrow(sql, *args)  # type: ignore[union-attr]
-                    except (OSError, asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError):
-                        raw.invalidate()
+                    except (
+                        OSError,
+                        asyncpg.InterfaceError,
+                        asyncpg.ConnectionDoesNotExistError,
+                    ) as exc:
+                        # As SQLAlchemy does on a disconnect: every pooled
+                        # connection older than now is replaced before its next use.
+                        self.engine.sync_engine.pool._invalidate(raw, exc)  # noqa: SLF001
                         if attempt == 2:
                             raise
             except asyncpg.UniqueViolationError:
