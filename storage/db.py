@@ -258,7 +258,7 @@ class Database:
                     ) as exc:
                         # As SQLAlchemy does on a disconnect: every pooled
                         # connection older than now is replaced before its next use.
-                        self.engine.sync_engine.pool._invalidate(raw, exc)  # noqa: SLF001
+                        self.engine.sync_engine.pool._invalidate(raw, exc)
                         if attempt == 2:
                             raise
             except asyncpg.UniqueViolationError:
