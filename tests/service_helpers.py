@@ -9,6 +9,8 @@ from rules.actions import Bury, Play
 from rules.game import Match
 from storage import Database
 
+NAMES = ("Ann", "Bob", "Cai", "Dee")
+
 
 def options(**kw: Any) -> TableOptions:
     """Fast test pace: no deal animation, AI at once, turn timer off unless given."""
@@ -25,9 +27,12 @@ def options(**kw: Any) -> TableOptions:
     return TableOptions(**base)
 
 
-def new_service(db: Database, clock: FakeClock | None = None, **kw: Any) -> TableService:
+def new_service(
+    db: Database, clock: FakeClock | None = None, *, seed: str = "fixed", **kw: Any
+) -> TableService:
+    """A service on ``db`` with the test pace (``options(**kw)``) and a fixed seed."""
     return TableService(
-        db, clock=clock or FakeClock(), defaults=options(**kw), seed_source=lambda: "fixed"
+        db, clock=clock or FakeClock(), defaults=options(**kw), seed_source=lambda: seed
     )
 
 

@@ -12,34 +12,20 @@ from typing import Any
 
 import pytest
 
-from bot.service import FakeClock, Notice, Public, ServiceError, TableOptions, TableService
+from bot.service import FakeClock, Notice, Public, ServiceError, TableService
 from rules.actions import Play
 from rules.events import Played
 from rules.game import Match
 from rules.notation import format_cards
 from storage import Database
+from tests.service_helpers import NAMES, new_service
 
 CH = 9001
 USERS = (301, 302, 303, 304)
-NAMES = ("Ann", "Bob", "Cai", "Dee")
-
-
-def options(**kw: Any) -> TableOptions:
-    base: dict[str, Any] = {
-        "turn_seconds": 0,
-        "deal_seconds": 0,
-        "deal_steps": 1,
-        "declare_seconds": 15,
-        "bury_seconds": 90,
-        "ai_delay": 0,
-        "next_hand_seconds": 0,
-    }
-    base.update(kw)
-    return TableOptions(**base)
 
 
 def service(db: Database, clock: FakeClock, **kw: Any) -> TableService:
-    return TableService(db, clock=clock, defaults=options(**kw), seed_source=lambda: "race")
+    return new_service(db, clock, seed="race", **kw)
 
 
 async def playing_table(svc: TableService) -> int:
