@@ -24,7 +24,7 @@ from rules.game import Match
 from rules.record import write_record
 from rules.ruleset import RuleSet
 from rules.scoring import team_of
-from storage import pg_hot
+from storage import pg_hot, sqlite_hot
 from storage.db import Database
 from storage.errors import (
     DuplicateAction,
@@ -432,14 +432,16 @@ class Store:
             bump["status"] = "finished"
             bump["deadline_kind"] = None
             bump["deadline_at"] = None
+        seat: int | None = getattr(action, "seat", None)
+        payload = json.dumps(action.to_dict(), ensure_ascii=False)
         action_row = {
             "table_id": table.id,
             "match_id": match_id,
             "seq": seq,
             "hand_no": match_after.hand_no,
             "kind": action.kind,
-            "seat": getattr(action, "seat", None),
-            "payload": json.dumps(action.to_dict(), ensure_ascii=False),
+            "seat": seat,
+            "payload": payload,
             "actor_id": actor_id,
             "idempotency_key": idempotency_key,
             "created_at": now,
@@ -467,10 +469,10 @@ class Store:
                 deadline_kind=bump.get("deadline_kind"),
                 deadline_at=bump.get("deadline_at"),
                 match_id=match_id,
-                hand_no=action_row["hand_no"],
+                hand_no=match_after.hand_no,
                 kind=action.kind,
-                seat=action_row["seat"],
-                payload=action_row["payload"],
+                seat=seat,
+                payload=payload,
                 actor_id=actor_id,
                 idempotency_key=idempotency_key,
                 snapshot_json=snapshot_json,
@@ -482,19 +484,36 @@ class Store:
             read_seq = None if known_seq is not None else written.stored_snapshot_seq
             return self._recorded(table, seq, match_id, False, snapshot, read_seq, hand_finished)
 
+        bump_values = {k: v for k, v in bump.items() if not k.startswith("w_")}
+
         def write(conn: Connection) -> tuple[bool, int | None]:
-            if conn.execute(_BUMP, bump).rowcount != 1:
-                _bump_failed(conn, table.id, table.version, idempotency_key)
-            conn.execute(_INSERT_ACTION, action_row)
-            snapshot, read_seq = due, None
-            if not due and known_seq is None:
-                read_seq = conn.scalar(_SNAPSHOT_SEQ, {"w_id": match_id})
-                snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
-            values = dict(match_values)
-            if snapshot:
-                values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
-            if values:
-                conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
+            cur = sqlite_hot.cursor(conn) if conn.dialect.name == "sqlite" else None
+            if cur is not None:  # SQLite's writer thread: plain sqlite3 calls
+                if sqlite_hot.bump(cur, table.id, table.version, bump_values) != 1:
+                    _bump_failed(conn, table.id, table.version, idempotency_key)
+                sqlite_hot.insert_action(cur, action_row)
+                snapshot, read_seq = due, None
+                if not due and known_seq is None:
+                    read_seq = sqlite_hot.snapshot_seq(cur, match_id)
+                    snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
+                values = dict(match_values)
+                if snapshot:
+                    values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
+                if values:
+                    sqlite_hot.update_match(cur, match_id, values)
+            else:
+                if conn.execute(_BUMP, bump).rowcount != 1:
+                    _bump_failed(conn, table.id, table.version, idempotency_key)
+                conn.execute(_INSERT_ACTION, action_row)
+                snapshot, read_seq = due, None
+                if not due and known_seq is None:
+                    read_seq = conn.scalar(_SNAPSHOT_SEQ, {"w_id": match_id})
+                    snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
+                values = dict(match_values)
+                if snapshot:
+                    values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
+                if values:
+                    conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
             if hand is not None:
                 _store_hand(conn, *hand)
             return snapshot, read_seq
