@@ -1,9 +1,10 @@
 """A human's move is stored, then the AI follow-up cannot be: the move is reported
 as done (not "nothing was changed"), the follow-up as delayed, and the timer loop
-retries it once the database answers again."""
+retries it (backing off, saying so once) until the database answers again."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ class Outage:
 
         async def get(table_id: int) -> Any:
             if self.reads and self.failed:
+                self.failed += 1
                 raise self.error
             return await self.real_get(table_id)
 
@@ -48,7 +50,7 @@ class Outage:
     [(StorageFull(), False), (StorageUnavailable("busy"), True)],
 )
 async def test_move_done_follow_up_delayed_then_retried(
-    sqlite_db: Database, error: Exception, reads: bool
+    sqlite_db: Database, error: Exception, reads: bool, caplog: pytest.LogCaptureFixture
 ) -> None:
     clock = FakeClock()
     svc = new_service(sqlite_db, clock)
@@ -72,7 +74,7 @@ async def test_move_done_follow_up_delayed_then_retried(
 
     outage = Outage(svc, error, reads)
     events = await svc.play(CH, ANN, action.cards)  # no "nothing was changed"
-    assert events and outage.failed == 1
+    assert events and outage.failed >= 1
     assert await outage.real_get(tid) and await svc.store.action_count(tid) == before + 1
     delayed = [n for n in notices if isinstance(n, Public) and n.kind == "followup_delayed"]
     assert len(delayed) == 1 and delayed[0].params["reason"] == error.code  # type: ignore[attr-defined]
@@ -81,12 +83,28 @@ async def test_move_done_follow_up_delayed_then_retried(
         assert msg and "{" not in msg
     assert "saved" in text("en", "followup_delayed")
 
-    # Still down: the timer loop tries, fails quietly, keeps the table.
-    assert await svc.tick() == 0
-    assert svc.live_table(tid) is not None
+    # Still down: the timer loop tries, fails, keeps the table and backs off
+    # (1, 2, 4 … s), saying so once.
+    with caplog.at_level(logging.INFO, logger="bot.service"):
+        for delay in (1, 2, 4):
+            attempts = outage.failed
+            assert await svc.tick() == 0
+            assert outage.failed > attempts  # it tried
+            assert svc.live_table(tid) is not None
+            attempts = outage.failed
+            for _ in range(5):  # no spinning before the back-off ends
+                assert await svc.tick() == 0
+            assert outage.failed == attempts
+            upcoming = svc.next_deadline()
+            assert upcoming is not None
+            assert (upcoming - clock.now()).total_seconds() == pytest.approx(delay)
+            clock.advance(delay)
+        failures = [r for r in caplog.records if "timer failed" in r.getMessage()]
+        assert len(failures) == 1 and error.code in failures[0].getMessage()
 
-    outage.end()
-    assert await svc.tick() >= 1  # the AI's turn, retried
+        outage.end()
+        assert await svc.tick() >= 1  # the AI's turn, retried
+        assert any("works again" in r.getMessage() for r in caplog.records)
     assert await svc.store.action_count(tid) > before + 1  # the AI seats played on
     m = svc.match_of(tid)
     assert m is not None
