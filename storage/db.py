@@ -250,28 +250,34 @@ class Database:
         as is, for the caller to interpret; other errors are translated."""
         import asyncpg  # only with PostgreSQL
 
+        # The connection is gone (server restart, terminated backend, network):
+        # nothing of the statement ran, or it ran and its version check makes a
+        # second run a no-op.
+        dropped = (
+            OSError,
+            asyncpg.InterfaceError,
+            asyncpg.InternalClientError,
+            asyncpg.PostgresConnectionError,
+            asyncpg.exceptions.OperatorInterventionError,
+        )
         for attempt in (1, 2):
             try:
                 async with self.engine.connect() as conn:
                     raw = await conn.get_raw_connection()
                     try:
                         return await raw.driver_connection.fetchrow(sql, *args)  # type: ignore[union-attr]
-                    except (
-                        OSError,
-                        asyncpg.InterfaceError,
-                        asyncpg.ConnectionDoesNotExistError,
-                    ) as exc:
+                    except dropped as exc:
                         # As SQLAlchemy does on a disconnect: every pooled
                         # connection older than now is replaced before its next use.
                         self.engine.sync_engine.pool._invalidate(raw, exc)
                         if attempt == 2:
-                            raise
-            except asyncpg.UniqueViolationError:
+                            raise translate(exc) from exc
+                        continue
+            except (asyncpg.UniqueViolationError, StorageError):
                 raise
-            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-                if attempt == 2 or isinstance(exc, asyncpg.PostgresError):
-                    raise translate(exc) from exc
-            except (OperationalError, DBAPIError) as exc:
+            except asyncpg.PostgresError as exc:
+                raise translate(exc) from exc
+            except (OperationalError, DBAPIError, OSError) as exc:
                 raise translate(exc) from exc
         raise AssertionError("unreachable")
 

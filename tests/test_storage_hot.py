@@ -3,6 +3,7 @@ pre-ping), and a pooled connection the server dropped is replaced transparently.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from typing import Any
 
@@ -74,20 +75,23 @@ async def test_dropped_connections_are_replaced(tmp_path: Any) -> None:
         store = Store(db)
         t, match = await _table(store)
         t = await _step(store, t, match)
-        # The server drops every connection of the bot (as in a server restart).
         assert POSTGRES_URL is not None
         url = make_url(POSTGRES_URL).set(drivername="postgresql")
-        admin = await asyncpg.connect(url.render_as_string(hide_password=False))
-        try:
-            killed = await admin.fetchval(
-                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                " WHERE pid <> pg_backend_pid() AND datname = current_database()"
-            )
-        finally:
-            await admin.close()
-        assert killed >= 1
-        for i in range(3):  # no error: the dead connection is replaced and resent
-            t = await _step(store, t, match, key=f"after{i}")
+        for round_no in range(4):
+            # The server drops every connection of the bot (as in a server restart).
+            admin = await asyncpg.connect(url.render_as_string(hide_password=False))
+            try:
+                killed = await admin.fetchval(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE pid <> pg_backend_pid() AND datname = current_database()"
+                )
+            finally:
+                await admin.close()
+            assert killed >= 1
+            if round_no % 2:
+                await asyncio.sleep(0.05)  # the termination notice has arrived by now
+            for i in range(3):  # no error: the dead connection is replaced and resent
+                t = await _step(store, t, match, key=f"after{round_no}-{i}")
         assert (await store.load_match(t.id)).to_dict() == match.to_dict()  # type: ignore[union-attr]
     finally:
         await db.dispose()
