@@ -95,3 +95,31 @@ async def test_dropped_connections_are_replaced(tmp_path: Any) -> None:
         assert (await store.load_match(t.id)).to_dict() == match.to_dict()  # type: ignore[union-attr]
     finally:
         await db.dispose()
+
+
+async def test_idle_connection_is_pinged_before_use(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A connection that sat in the pool (here: any) is pinged at checkout; one the
+    server dropped meanwhile is replaced, so even a plain read does not fail."""
+    import storage.db
+
+    monkeypatch.setattr(storage.db, "IDLE_PING_SECONDS", 0.0)
+    db = await make_database("postgres", tmp_path)
+    try:
+        store = Store(db)
+        t, _match = await _table(store)
+        assert POSTGRES_URL is not None
+        url = make_url(POSTGRES_URL).set(drivername="postgresql")
+        admin = await asyncpg.connect(url.render_as_string(hide_password=False))
+        try:
+            await admin.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE pid <> pg_backend_pid() AND datname = current_database()"
+            )
+        finally:
+            await admin.close()
+        await asyncio.sleep(0.05)
+        assert (await store.get_table(t.id)).id == t.id  # through the ORM session path
+    finally:
+        await db.dispose()
