@@ -236,3 +236,22 @@ async def test_rolling_restart_hands_tables_over(backend: str, tmp_path: Path) -
         for w in (a, b, a2, a3):
             if w is not None:
                 await w.stop()
+
+
+async def test_dm_status_of_another_shards_table_is_current(sqlite_db: Database) -> None:
+    """A DM button reaches shard 0 for a table of shard 1: the answer is current."""
+    from bot.service import FakeClock, Shards
+    from tests.service_helpers import new_service
+
+    owner = new_service(sqlite_db, FakeClock())
+    owner.shards = Shards(2, frozenset({1}))
+    dm = new_service(sqlite_db, FakeClock())
+    dm.shards = Shards(2, frozenset({0}))
+    st = await owner.create_table(guild_id=GUILD1, channel_id=5, creator_id=1, creator_name="A")
+    seen = await dm.status_for_table(st.table.id)
+    assert seen is not None and seen.table.seats[1].empty
+    await owner.join(5, 2, "B")
+    seen = await dm.status_for_table(st.table.id)
+    assert seen is not None and seen.table.seats[1].user_id == 2
+    await owner.end_table(5, 1)
+    assert await dm.status_for_table(st.table.id) is None

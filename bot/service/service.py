@@ -427,8 +427,14 @@ class TableService(Lifecycle):
         return TableStatus.of(await self._for_query(channel_id))
 
     async def status_for_table(self, table_id: int) -> TableStatus | None:
-        """By table id (a DM button knows only that): cached, else loaded."""
+        """By table id (a DM button knows only that): cached (made current first
+        if another shard owns it), else loaded."""
         live = self._live.get(table_id)
+        if live is not None and not self.shards.owns(live.table.guild_id):
+            try:
+                live = await self._made_current(live)
+            except ServiceError:
+                return None
         if live is None:
             try:
                 info = await self.store.get_table(table_id)
