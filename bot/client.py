@@ -91,7 +91,9 @@ class _ShengjiCore:
     async def _setup_core(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
         await self.database.upgrade()
-        self.service = TableService(self.database, clock=self._clock, defaults=self._options)
+        self.service = TableService(
+            self.database, clock=self._clock, defaults=self._options, shards=self.config.shards
+        )
         self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
         restored = await self.service.start()
         log.info("restored %d table(s)", restored)
@@ -172,6 +174,7 @@ class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
             intents=discord.Intents.default(),
             allowed_mentions=NO_PINGS,
             shard_count=config.shard_count,
+            shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,
             tree_cls=ShengjiTree,
             **kwargs,
         )
