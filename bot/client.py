@@ -99,7 +99,9 @@ class _ShengjiCore:
     async def _setup_core(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
         await self.database.upgrade()
-        self.service = TableService(self.database, clock=self._clock, defaults=self._options)
+        self.service = TableService(
+            self.database, clock=self._clock, defaults=self._options, shards=self.config.shards
+        )
         self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
         # Before any table is shown: idempotent (found by name, only missing ones
         # are uploaded); a refusal means text alone and one warning line.
@@ -186,6 +188,7 @@ class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
             intents=discord.Intents.default(),
             allowed_mentions=NO_PINGS,
             shard_count=config.shard_count,
+            shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,
             tree_cls=ShengjiTree,
             **kwargs,
         )

@@ -110,6 +110,8 @@ class ConsoleTable:
             line = event_line(self.locale, n.event, self._seats(), self._ctx())
             if line:
                 self.say(line)
+        elif isinstance(n, Public) and n.kind == "followup_delayed":
+            self.say(self._t("followup_delayed"))
         elif isinstance(n, Public) and n.kind == "auto_acted":
             self.say(f"(auto) {seat_name(self.locale, n.params.get('seat') or 0)}")
         elif isinstance(n, Private) and n.seat == YOUR_SEAT and n.event is not None:

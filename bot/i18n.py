@@ -208,6 +208,12 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "{seat_name} 离开了：由电脑接替。",
         "{seat_name} 離開了：由電腦接替。",
     ),
+    "followup_delayed": (
+        "The last move is saved. The table's next step (an AI seat or a timer) is delayed because "
+        "the game database is not answering; it is retried automatically.",
+        "刚才的操作已保存。由于游戏数据库暂时没有响应，牌桌的下一步（电脑或计时器）推迟了，稍后会自动重试。",
+        "剛才的操作已儲存。由於遊戲資料庫暫時沒有回應，牌桌的下一步（電腦或計時器）延後了，稍後會自動重試。",
+    ),
     "auto_acted": (
         "⏰ {seat_name} ran out of time: a move was made for them.",
         "⏰ {seat_name} 超时，系统代为出牌。",

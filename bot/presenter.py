@@ -165,6 +165,8 @@ class Presenter:
         elif n.kind == "table_ended":
             r.lobby_dirty = True
             r.posts.append("table_ended")
+        elif n.kind == "followup_delayed":
+            r.posts.append("followup_delayed")  # the move stands; the next step is late
         elif n.kind == "seat_to_ai":
             r.posts.append(f"seat_to_ai:{n.params.get('seat')}")
         elif n.kind == "auto_acted":

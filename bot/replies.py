@@ -136,6 +136,8 @@ def post_line(locale: str, post: str) -> str | None:
         return text(locale, "seat_to_ai", seat_name=seat_name(locale, int(arg)))
     if kind == "auto" and arg.isdigit():
         return text(locale, "auto_acted", seat_name=seat_name(locale, int(arg)))
+    if kind == "followup_delayed":
+        return text(locale, "followup_delayed")
     if kind == "table_ended":
         return text(locale, "table_ended")
     if kind == "redealt":
