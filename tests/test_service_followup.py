@@ -5,7 +5,6 @@ retries it (backing off, saying so once) until the database answers again."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pytest
 

@@ -37,9 +37,8 @@ def is_auto(seat: SeatInfo) -> bool:
 
 async def set_auto(service: TableService, channel_id: int, user_id: int, on: bool) -> int:
     """Turn auto on or off for the user's seat. Returns the seat number."""
-    live = await service._table_for(channel_id)
-    async with service.locks(live.table.id):
-        live = service.live_table(live.table.id) or live
+    # The table under its lock, made current (another process may have changed it).
+    async with service._locked(channel_id) as live:
         t = live.table
         seat = t.seat_of(user_id)
         if seat is None:
@@ -63,5 +62,5 @@ async def set_auto(service: TableService, channel_id: int, user_id: int, on: boo
             service.store.update_table(t.id, t.version, seats=[changed], deadline=deadline)
         )
         await service._emit([Public(t.id, t.channel_id, "seats_changed")])
-        await service.automation.run_due(live)  # the AI's move, if it is due now
+        await service._follow_up(live)  # the AI's move if due now (delayed, not lost, if it fails)
         return seat

@@ -16,9 +16,8 @@ async def set_card_memory(
     service: TableService, channel_id: int, user_id: int, value: bool | None
 ) -> TableOptions:
     """记牌器 on, off, or None = as the table's rules allow. The table's creator decides."""
-    live = await service._table_for(channel_id)
-    async with service.locks(live.table.id):
-        live = service.live_table(live.table.id) or live
+    # The table under its lock, made current (another process may have changed it).
+    async with service._locked(channel_id) as live:
         if user_id != live.table.creator_id:
             raise ServiceError("not_creator")
         options = replace(live.options, card_memory=value).validate()
