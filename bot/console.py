@@ -207,9 +207,11 @@ class ConsoleTable:
             if deadline > self.clock.now():
                 self.clock.advance((deadline - self.clock.now()).total_seconds())
             if await self.service.tick() == 0:
+                # The timer failed (the service backs off in game time, which this
+                # console's clock skips through): wait in real time, do not spin.
                 due = self.service.next_deadline()
-                if due is not None and due <= self.clock.now():
-                    return "stalled"  # the timer failed: do not spin on it
+                if self.service.timers_failing() or (due is not None and due <= self.clock.now()):
+                    return "stalled"
         return None
 
     def prompt_for(self, asked: str | None) -> str:

@@ -83,6 +83,10 @@ class Automation:
         if previous is None:
             log.warning("table %s: timer failed: %s; retrying with back-off", table_id, code)
 
+    def failing(self) -> bool:
+        """True while some table's timer is waiting out a storage back-off."""
+        return bool(self._backoff)
+
     def _succeeded(self, table_id: int) -> None:
         if self._backoff.pop(table_id, None) is not None:
             log.info("table %s: timer works again", table_id)

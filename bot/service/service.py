@@ -404,6 +404,10 @@ class TableService(Lifecycle):
                 log.warning("catching up with other processes failed: %s", exc.code)
         return await self.automation.tick()
 
+    def timers_failing(self) -> bool:
+        """Some table's timer failed on storage and is backing off (say so, don't spin)."""
+        return self.automation.failing()
+
     def next_deadline(self) -> datetime | None:
         return self.automation.next_deadline()
 
