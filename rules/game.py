@@ -373,7 +373,7 @@ class Match:
         if self.phase != "calling":
             raise RuleError("wrong_phase", "it is not time to call friends", phase=self.phase)
         if action.seat != h.dealer:
-            raise RuleError("not_dealer", "only the dealer calls friends")
+            raise RuleError("not_dealer_call", "only the dealer calls friends")
         check_calls(self.rules, self.context, action.calls)
         h.calls = list(action.calls)
         h.call_seen = [0] * len(h.calls)

@@ -178,7 +178,7 @@ def test_bad_calls_are_refused_and_change_nothing() -> None:
         assert info.value.code == code
     with pytest.raises(RuleError) as info:
         m.apply(CallFriends(1, (FriendCall(HA, 1), FriendCall(HA, 2))))
-    assert info.value.code == "not_dealer"
+    assert info.value.code == "not_dealer_call"
     assert m.to_dict() == before
 
 

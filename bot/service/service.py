@@ -28,11 +28,12 @@ from bot.service.options import TableOptions
 from bot.service.schedule import plan_deadline
 from bot.service.seating import free_seat, require_member, rules_for
 from bot.service.state import LiveTable, TableStatus
-from rules.actions import Action, Bury, Declare, NextHand, Pass, Play
+from rules.actions import Action, Bury, CallFriends, Declare, NextHand, Pass, Play
 from rules.ai import LEVELS
 from rules.cards import Card
 from rules.errors import RuleError
 from rules.events import Event
+from rules.friends import FriendCall, format_calls, parse_calls
 from rules.game import Match
 from rules.notation import NotationError, parse_cards
 from rules.views import View
@@ -139,6 +140,7 @@ class TableService:
         creator_name: str = "",
         preset_name: str | None = None,
         decks: int | None = None,
+        players: int | None = None,
         turn_seconds: int | None = None,
         options: TableOptions | None = None,
         parent_channel_id: int | None = None,
@@ -146,7 +148,7 @@ class TableService:
         locale: str | None = None,
     ) -> TableStatus:
         """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False)."""
-        rules = rules_for(preset_name, decks)
+        rules = rules_for(preset_name, decks, players)
         opts = options or self.defaults
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
@@ -245,7 +247,7 @@ class TableService:
             if t.status != "lobby":
                 raise ServiceError("already_started")
             require_member(t, user_id)
-            if not 0 <= seat < 4:
+            if not 0 <= seat < len(t.seats):
                 raise ServiceError("bad_seat")
             if not t.seats[seat].is_ai:
                 raise ServiceError("not_ai_seat", seat=seat)
@@ -259,8 +261,10 @@ class TableService:
                 raise ServiceError("already_started")
             require_member(t, user_id)
             filled = sum(0 if s.empty else 1 for s in t.seats)
-            if filled < 4:
-                raise ServiceError("need_four", filled=filled)
+            if filled < len(t.seats):
+                if len(t.seats) == 4:
+                    raise ServiceError("need_four", filled=filled)
+                raise ServiceError("need_players", filled=filled, seats=len(t.seats))
             match = Match(t.rules, f"{t.id}-{self._seed()}")
             live.table = await self._guard(self.store.start_match(t.id, t.version, match))
             live.match = match
@@ -324,6 +328,30 @@ class TableService:
     ) -> list[Event]:
         buried = self._cards(cards)
         return await self._act(channel_id, user_id, lambda seat: Bury(seat, buried), key)
+
+    async def call_friends(
+        self,
+        channel_id: int,
+        user_id: int,
+        calls: str | tuple[FriendCall, ...],
+        key: str | None = None,
+    ) -> list[Event]:
+        """找朋友: the dealer's friend calls (``#1 ♥A, #2 ♠K``)."""
+        if isinstance(calls, str):
+            try:
+                parsed = tuple(parse_calls(calls))
+            except RuleError as exc:
+                raise from_rule_error(exc) from exc
+        else:
+            parsed = tuple(calls)
+        return await self._act(channel_id, user_id, lambda seat: CallFriends(seat, parsed), key)
+
+    def suggested_call(self, table_id: int, seat: int) -> str | None:
+        """The engine's suggested friend call for the dealer, as text (None: no call now)."""
+        live = self._live.get(table_id)
+        m = live.match if live is not None else None
+        action = m.suggest(seat) if m is not None and m.phase == "calling" else None
+        return format_calls(action.calls) if isinstance(action, CallFriends) else None
 
     async def play(
         self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None
