@@ -128,9 +128,9 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "看不懂這個叫牌：請寫成 #1 ♥A, #2 ♠K。",
     ),
     "call_started": (
-        "{who} buried the kitty and now calls {n} friend(s).",
-        "{who} 已埋底，正在找 {n} 个朋友。",
-        "{who} 已埋底，正在找 {n} 個朋友。",
+        "{who} now calls {n} friend(s).",
+        "{who} 正在找 {n} 个朋友。",
+        "{who} 正在找 {n} 個朋友。",
     ),
     "friends_called": (
         "{who} calls friends: {calls}. Whoever plays a called copy joins the dealer.",
