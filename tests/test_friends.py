@@ -238,3 +238,18 @@ def test_hand_record_round_trips_with_calls() -> None:
     # Card conservation: every card was dealt once, played or buried.
     played = sorted(c for t in m.hand.tricks for _, p in t.plays for c in p)
     assert sorted(played + list(m.hand.buried)) == sorted(full_deck(3))
+
+
+def test_four_player_snapshots_keep_their_shape() -> None:
+    """The friends mode adds nothing to a four-player match's JSON (stored snapshots
+    and records of running tables keep loading and comparing equal)."""
+    m = Match(preset("classic"), "shape", first_dealer=1)
+    m.apply(DealCards(108))
+    while m.phase != "scored":
+        m.apply(next(a for s in range(4) if (a := m.suggest(s)) is not None))
+    d = m.to_dict()
+    assert not {"calls", "call_seen", "call_done", "seat_points"} & set(d["hand"])
+    assert "team" not in d["history"][0] and len(d["levels"]) == 2
+    assert "players" not in d["rules"] and "friends" not in d["rules"]
+    assert Match.from_dict(d).to_dict() == d
+    assert "call:" not in write_record(m) and "[Team " not in write_record(m)
