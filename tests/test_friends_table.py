@@ -151,3 +151,19 @@ async def test_console_plays_a_six_player_hand(db: Database) -> None:
     assert "calls friends" in out and "Seat 6" in out
     assert "Call 2 friend(s)" in out and "you sit in seat 1 of 6" in out
     assert "Dealer's team:" in out and "Levels: Seat 1" in out
+
+
+def test_table_options_pick_friends_rules() -> None:
+    from bot.service.seating import rules_for
+
+    assert rules_for("friends-6", None).players == 6
+    assert (rules_for("friends-6", None).decks, rules_for("friends-8", None).decks) == (3, 4)
+    r = rules_for(None, 2, players=7)
+    assert (r.players, r.decks, r.kitty_size, r.friends is not None) == (7, 2, 10, True)
+    assert rules_for("classic", None, players=4).name == "classic"
+    with pytest.raises(ServiceError) as info:
+        rules_for(None, None, players=11)
+    assert info.value.code == "bad_option"
+    with pytest.raises(ServiceError) as info:
+        rules_for("friends-5", 5)
+    assert info.value.code == "bad_option"
