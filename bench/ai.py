@@ -35,6 +35,12 @@ strong player searches as much as it would on an idle machine (decisions then ta
 longer in wall time).
 
 Runs in ``--jobs`` processes (one pair at a time each).
+
+With a 找朋友 preset (``--preset friends-6``) A and B alternate round the table,
+the dealer's seat A's in one run and B's in the other; a hand counts for A when the
+side of A's dealer (run 0) or of the attackers (run 1) wins. Teams form as the
+cards fall, so the split is by the dealer's label, and the shown-void check (fixed
+partners) is left out.
 """
 
 from __future__ import annotations
@@ -122,7 +128,7 @@ def pair_params(rules: RuleSet, seed: str, pair: int) -> tuple[str, int, int]:
     """(deal seed, level rank, dealer seat) of a pair: a pure function of the seed."""
     rnd = random.Random(f"{seed}/pair/{pair}")
     levels = rules.levels[:-3] if len(rules.levels) > 3 else rules.levels
-    return f"{seed}/deal/{pair}", rnd.choice(levels), rnd.randrange(4)
+    return f"{seed}/deal/{pair}", rnd.choice(levels), rnd.randrange(rules.players)
 
 
 class _Clock:
@@ -159,8 +165,10 @@ def play_deal(
     void_leads: VoidLeads | None = None,
 ) -> Match:
     """Play one hand to its end; every action the players choose must be legal."""
-    m = Match(rules, deal_seed, levels=(level, level), first_dealer=dealer)
-    order = [(dealer + k) % 4 for k in range(4)]
+    n = rules.players
+    slots = n if rules.friends is not None else 2
+    m = Match(rules, deal_seed, levels=(level,) * slots, first_dealer=dealer)
+    order = [(dealer + k) % n for k in range(n)]
     steps = 0
     while m.phase not in ("scored", "finished"):
         steps += 1
@@ -184,12 +192,12 @@ def play_deal(
                 a = clock.ask(labels[s], players[s], m, s, rng)
                 m.apply(a if a is not None else Pass(s))
             continue
-        if m.phase == "burying":
+        if m.phase in ("burying", "calling"):
             d = m.dealer
             assert d is not None
             a = clock.ask(labels[d], players[d], m, d, rng)
             if a is None:
-                raise RuntimeError(f"{labels[d]} did not bury")
+                raise RuntimeError(f"{labels[d]} did not {m.phase[:-3]}")
             m.apply(a)
             continue
         if m.phase == "playing":
@@ -214,19 +222,38 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
     clock = _Clock()
     hands: list[HandRecord] = []
     line = 2 * rules.step
+    friends = rules.friends is not None
     for run in (0, 1):
         a_team = run  # run 0: A is team 0 (seats 0 and 2); run 1: team 1
         labels = ["A" if team_of(s) == a_team else "B" for s in range(4)]
+        if friends:
+            # 找朋友: A and B alternate round the table, the dealer A in run 0 and B in
+            # run 1; "A's team" is the side A's dealer or A's attackers end on (the
+            # dealer's label decides which side counts as A's).
+            labels = ["A" if (s - dealer + run) % 2 == 0 else "B" for s in range(rules.players)]
         players = [build_player(cfg.a if lab == "A" else cfg.b, cfg) for lab in labels]
         rng = random.Random(f"{cfg.seed}/rng/{pair}/{run}")
         checks = VoidLeads()
-        m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock, checks)
+        # The shown-void check reads fixed partners: four-seat tables only.
+        m = play_deal(
+            rules,
+            deal_seed,
+            level,
+            dealer,
+            players,
+            labels,
+            rng,
+            clock,
+            None if friends else checks,
+        )
         h = m.history[-1]
         defenders = team_of(h.dealer)
         a_attacking = defenders != a_team
-        gainer = defenders if h.winner == "defenders" else 1 - defenders
-        a_levels = h.level_change if gainer == a_team else 0
-        b_levels = h.level_change if gainer != a_team else 0
+        if friends:
+            a_attacking = labels[h.dealer] != "A"
+        a_won = (h.winner == "defenders") != a_attacking
+        a_levels = h.level_change if a_won else 0
+        b_levels = h.level_change if not a_won else 0
         pts = h.attackers_points
         hands.append(
             HandRecord(
@@ -236,7 +263,7 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
                 dealer=dealer,
                 trump=None if h.trump_suit is None else int(h.trump_suit),
                 a_attacking=a_attacking,
-                a_won=gainer == a_team,
+                a_won=a_won,
                 a_levels=a_levels,
                 b_levels=b_levels,
                 attackers_points=pts,

@@ -1,7 +1,8 @@
 """Speed benchmark of the card-play engine (``rules.play``).
 
 Run ``python -m bench.engine`` (``--help`` for options). For 1, 2, 3 and 4 decks
-(presets one-deck, classic, three-decks, four-decks) it prints:
+(presets one-deck, classic, three-decks, four-decks), and for the 找朋友 presets
+(friends-5, friends-6, friends-8: N seats, `--friends`), it prints:
 
 * the median µs of ``check_follow`` over the follows of random play (the lead mix
   is whatever random play produces: singles, tuples, tractors, throws);
@@ -41,6 +42,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import NUM_CARDS, POINTS, Card, Suit
 from rules.errors import RuleError
+from rules.friends import FriendsOutcome, settle_friends
 from rules.notation import format_cards
 from rules.play import (
     Lead,
@@ -51,7 +53,7 @@ from rules.play import (
     trick_points,
     trick_winner,
 )
-from rules.presets import preset
+from rules.presets import FRIENDS_PRESETS, preset
 from rules.ruleset import RuleSet
 from rules.scoring import HandOutcome, kitty_multiplier, settle_hand, team_of
 from rules.trump import TrumpContext
@@ -61,6 +63,8 @@ PRESET_FOR_DECKS = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-deck
 # Hands per deck count for the throughput phase; sized so that a default run of all
 # four deck counts takes about a minute (sampling included) on a 2-vCPU Xeon VM.
 DEFAULT_HANDS = {1: 50_000, 2: 24_000, 3: 13_000, 4: 8_500}
+# The 找朋友 presets (N seats): hands per preset for the throughput phase.
+DEFAULT_FRIENDS_HANDS = {"friends-5": 12_000, "friends-6": 6_000, "friends-8": 3_000}
 # Hands played with timing probes before the throughput phase: this share of
 # ``--hands``, within [SAMPLE_MIN, SAMPLE_MAX] (every follow's hand is kept in memory).
 SAMPLE_SHARE = 0.1
@@ -138,8 +142,11 @@ def play_hand(
     rng: random.Random,
     probe: Probe | None = None,
     verify: list[str] | None = None,
-) -> HandOutcome:
+) -> HandOutcome | FriendsOutcome:
     """One complete hand of random legal play; asserts card conservation.
+
+    At a 找朋友 table (N seats) the dealer's team is ``friend_calls`` random other
+    seats (as if the calls had fallen so) and ``settle_friends`` scores the hand.
 
     With ``verify`` (a list), every unit lead is checked with ``check_lead`` and
     every follow with ``check_follow``; refused follows are appended to the list.
@@ -152,19 +159,28 @@ def play_hand(
     deck = [c for c in range(NUM_CARDS) for _ in range(decks)]
     rng.shuffle(deck)
     hand_size = rules.hand_size
-    lists: list[list[int]] = [[], [], [], []]
-    for k in range(4 * hand_size):  # one card at a time to seats 0..3, kitty last
-        lists[k & 3].append(deck[k])
-    kitty = deck[4 * hand_size :]
+    seats = rules.players
+    lists: list[list[int]] = [[] for _ in range(seats)]
+    for k in range(seats * hand_size):  # one card at a time to seats 0..N-1, kitty last
+        lists[k % seats].append(deck[k])
+    kitty = deck[seats * hand_size :]
 
     trump = rng.choice((None, Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS))
     level = rng.choice(rules.levels)
     ctx = TrumpContext.of(rules, level, trump)
-    dealer = rng.randrange(4)
-    defenders = team_of(dealer)
-    levels = [0, 0]
-    levels[defenders] = level
-    levels[1 - defenders] = rng.choice(rules.levels)
+    dealer = rng.randrange(seats)
+    if rules.friends is not None:
+        others = [s for s in range(seats) if s != dealer]
+        team = {dealer, *rng.sample(others, rules.friend_calls)}
+        side = [0 if s in team else 1 for s in range(seats)]
+        levels = [rng.choice(rules.levels) for _ in range(seats)]
+        levels[dealer] = level
+    else:
+        side = [team_of(s) for s in range(seats)]
+        levels = [0, 0]
+        levels[side[dealer]] = level
+        levels[1 - side[dealer]] = rng.choice(rules.levels)
+    defenders = side[dealer]
 
     # The dealer takes the kitty and buries as many random cards.
     dl = lists[dealer]
@@ -199,21 +215,21 @@ def play_hand(
             if verify is not None:
                 assert check_lead(ctx, hand, lead.cards, []).kind == "unit"
         else:
-            others = [hands[(leader + k) & 3] for k in (1, 2, 3)]
+            others = [hands[(leader + k) % seats] for k in range(1, seats)]
             lead, penalty, kind = random_throw(ctx, hand, cards, others, rng)
             if probe is not None and kind != "unit":
                 probe.throws_tried += 1
                 probe.throws_failed += kind == "failed_throw"
             if penalty:
-                attackers += penalty if team_of(leader) == defenders else -penalty
+                attackers += penalty if side[leader] == defenders else -penalty
         for c in lead.cards:
             hand[c] -= 1
             cards.remove(c)
         n = len(lead.cards)
         left -= n
         plays = [lead.cards]
-        for k in (1, 2, 3):
-            seat = (leader + k) & 3
+        for k in range(1, seats):
+            seat = (leader + k) % seats
             h = hands[seat]
             if probe is not None:
                 before = tuple(h)
@@ -234,8 +250,8 @@ def play_hand(
         w = trick_winner(ctx, lead, plays)
         pts = trick_points(plays)
         trick_pts_total += pts
-        leader = (leader + w) & 3
-        if team_of(leader) != defenders:
+        leader = (leader + w) % seats
+        if side[leader] != defenders:
             attackers += pts
 
     # Conservation: every hand is empty and every point was played or buried.
@@ -245,9 +261,12 @@ def play_hand(
     assert trick_pts_total + kitty_pts == rules.total_points, "points created or lost"
 
     assert lead is not None
-    last_by_attackers = team_of(leader) != defenders  # the leader is now the last winner
+    last_by_attackers = side[leader] != defenders  # the leader is now the last winner
     if last_by_attackers:
         attackers += kitty_pts * kitty_multiplier(rules, lead.shapes)
+    if rules.friends is not None:
+        members = [s for s in range(seats) if side[s] == defenders]
+        return settle_friends(rules, levels, dealer, members, attackers)
     return settle_hand(
         rules,
         (levels[0], levels[1]),
@@ -312,7 +331,13 @@ def _p90_us(ns: Sequence[int]) -> float:
 def measure(
     decks: int, hands: int, seed: int, profile: bool = False, verify: bool = False
 ) -> DeckResult:
-    rules = preset(PRESET_FOR_DECKS[decks])
+    return measure_rules(preset(PRESET_FOR_DECKS[decks]), hands, seed, profile, verify)
+
+
+def measure_rules(
+    rules: RuleSet, hands: int, seed: int, profile: bool = False, verify: bool = False
+) -> DeckResult:
+    decks = rules.decks
     start = time.perf_counter()
 
     # Sampling phase: time single calls, and check every generated follow.
@@ -401,6 +426,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--seed", type=int, default=20240601, help="seed of the deals and of every random choice"
     )
     ap.add_argument("--decks", default="1,2,3,4", help="comma-separated deck counts (1..4)")
+    ap.add_argument(
+        "--friends",
+        default=",".join(DEFAULT_FRIENDS_HANDS),
+        help="comma-separated 找朋友 presets to measure too ('' for none)",
+    )
     ap.add_argument("--profile", action="store_true", help="cProfile top-20 of the hands loop")
     ap.add_argument(
         "--verify", action="store_true", help="also check_lead/check_follow every play (slow)"
@@ -412,6 +442,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("--decks takes numbers like 1,2,3,4")
     if any(d not in PRESET_FOR_DECKS for d in deck_list):
         ap.error("--decks must be among 1,2,3,4")
+    friends = [x.strip() for x in args.friends.split(",") if x.strip()]
+    if any(f not in FRIENDS_PRESETS for f in friends):
+        ap.error(f"--friends must be among {','.join(FRIENDS_PRESETS)}")
     if args.hands is not None and args.hands < 1:
         ap.error("--hands must be ≥ 1")
 
@@ -424,6 +457,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for d in deck_list:
         hands = args.hands if args.hands is not None else DEFAULT_HANDS[d]
         results.append(measure(d, hands, args.seed, args.profile, args.verify))
+    for name in friends:
+        hands = args.hands if args.hands is not None else DEFAULT_FRIENDS_HANDS[name]
+        rules = FRIENDS_PRESETS[name]
+        results.append(measure_rules(rules, hands, args.seed, args.profile, args.verify))
 
     rows = [
         [

@@ -26,6 +26,7 @@ from bot.console_text import ask_text, kitty_lines, last_trick_text, missing_tex
 from bot.i18n import seat_name, text
 from bot.render import cards_text, event_line, hand_lines, status_lines
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
+from rules.actions import CallFriends
 from rules.declare import Declaration
 from rules.events import CardsDealt, KittyTaken
 from rules.trump import TrumpContext
@@ -163,10 +164,14 @@ class ConsoleTable:
             locale=self.locale,
         )
         self.table_id = status.table.id
-        for _ in range(3):
+        for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
             await self.service.add_ai(CHANNEL, YOU, level="basic")
         await self.service.start_game(CHANNEL, YOU)
-        self.say(self._t("console.new_table", preset=status.table.rules.name))
+        rules = status.table.rules
+        if rules.friends is not None:
+            self.say(self._t("console.new_table_friends", preset=rules.name, n=rules.players))
+        else:
+            self.say(self._t("console.new_table", preset=rules.name))
 
     # ---- the loop ------------------------------------------------------------------------
     async def pump(self) -> str | None:
@@ -195,6 +200,8 @@ class ConsoleTable:
                 return "declare_or_pass"
             elif view.phase == "burying" and view.dealer == YOUR_SEAT:
                 return "bury"
+            elif view.phase == "calling" and view.dealer == YOUR_SEAT:
+                return "call"
             elif view.phase == "playing" and view.turn == YOUR_SEAT:
                 return "play"
             elif view.phase == "scored":
@@ -229,7 +236,7 @@ class ConsoleTable:
         if asked in ("declare", "declare_or_pass") and view is not None:
             self.show_hand()
             return self._ask_text(asked, view)
-        if asked == "bury":
+        if asked in ("bury", "call"):
             self.show_hand()
         if asked == "play":
             self.show_status()
@@ -244,6 +251,10 @@ class ConsoleTable:
             and self.passed_at[0] == view.hand_no
             and len(view.declarations) > self.passed_at[1]
         )
+        if asked == "call" and view is not None:
+            return self._t(
+                "console.call", n=view.rules.friend_calls, suggested=self._suggested_call()
+            )
         options = self._declaration_options() if asked in ("declare", "declare_or_pass") else []
         return ask_text(self.locale, asked, view, self._seats(), options, passed_before)
 
@@ -257,6 +268,7 @@ class ConsoleTable:
                 return False
             if cmd in ("?", "help"):
                 self.say(self._t("console.help"))
+                self.say(self._t("console.help_call"))
             elif cmd in ("h", "hand"):
                 self.show_hand()
             elif cmd in ("s", "status"):
@@ -277,6 +289,10 @@ class ConsoleTable:
                 await self._cards(self.service.play, rest)
             elif cmd in ("b", "bury"):
                 await self._cards(self.service.bury, rest)
+            elif cmd in ("c", "call"):
+                await self.service.call_friends(CHANNEL, YOU, rest or self._suggested_call())
+            elif cmd == "" and asked == "call":
+                await self.service.call_friends(CHANNEL, YOU, self._suggested_call())
             elif cmd in ("d", "declare"):
                 await self._cards(self.service.declare, rest)
                 self.deal_hold = None
@@ -328,6 +344,7 @@ class ConsoleTable:
 
     async def _contextual(self, cards: str, asked: str | None) -> None:
         actions: dict[str | None, Callable[..., object]] = {
+            "call": self.service.call_friends,
             "play": self.service.play,
             "bury": self.service.bury,
             "declare": self.service.declare,
@@ -345,6 +362,9 @@ class ConsoleTable:
         match = self.service.match_of(self.table_id or 0)
         return match.declaration_options(YOUR_SEAT) if match is not None else []
 
+    def _suggested_call(self) -> str:
+        return self.service.suggested_call(self.table_id or 0, YOUR_SEAT) or ""
+
     def _hint(self) -> None:
         match = self.service.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
@@ -352,7 +372,7 @@ class ConsoleTable:
         if action is None:
             self.say(self._t("console.nothing_now"))
             return
-        shown = cards_text(cards, self._ctx()) if cards else ""
+        shown = cards_text(cards, self._ctx()) if cards else self._suggested_call()
         self.say(self._t("console.hint", kind=action.kind, cards=shown).rstrip())
 
     async def _auto(self) -> None:
@@ -366,6 +386,8 @@ class ConsoleTable:
             await self._pass()
         elif action.kind == "bury" and cards is not None:
             await self.service.bury(CHANNEL, YOU, cards)
+        elif isinstance(action, CallFriends):
+            await self.service.call_friends(CHANNEL, YOU, action.calls)
         elif action.kind == "play" and cards is not None:
             await self.service.play(CHANNEL, YOU, cards)
 

@@ -21,9 +21,11 @@ from bot.console import CONSOLE_OPTIONS, ConsoleTable
 from bot.console_io import LineReader, quiet_logging
 from bot.i18n import language, text
 from bot.service import FakeClock, TableService
-from rules.presets import PRESET_NAMES
+from rules.presets import ALL_PRESETS
 from storage import Database
 from storage.startup import run_or_explain
+
+PRESET_NAMES = tuple(ALL_PRESETS)  # the four-seat presets and the 找朋友 ones
 
 DEFAULT_PRESET = "classic"
 

@@ -96,6 +96,82 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "只有莊家可以埋底。",
     ),
     "already_passed": ("You have already passed.", "你已经过了。", "你已經過了。"),
+    # ---- 找朋友 (Finding Friends): friend calls ------------------------------------------
+    "not_dealer_call": (
+        "Only the dealer calls friends.",
+        "只有庄家可以找朋友。",
+        "只有莊家可以找朋友。",
+    ),
+    "wrong_call_count": (
+        "Call exactly {count} friend(s), e.g. #1 ♥A, #2 ♠K.",
+        "请叫 {count} 个朋友，例如 #1 ♥A, #2 ♠K。",
+        "請叫 {count} 個朋友，例如 #1 ♥A, #2 ♠K。",
+    ),
+    "bad_call_copy": (
+        "The copy must be 1 to {copies} (there are {copies} decks).",
+        "第几张必须是 1 到 {copies}（共 {copies} 副牌）。",
+        "第幾張必須是 1 到 {copies}（共 {copies} 副牌）。",
+    ),
+    "call_not_allowed": (
+        "{card} cannot be called at this table ({policy}).",
+        "本桌不能叫 {card}（{policy}）。",
+        "本桌不能叫 {card}（{policy}）。",
+    ),
+    "duplicate_call": (
+        "You called the same card twice.",
+        "同一张牌叫了两次。",
+        "同一張牌叫了兩次。",
+    ),
+    "bad_call": (
+        "I cannot read that call: write it like #1 ♥A, #2 ♠K.",
+        "看不懂这个叫牌：请写成 #1 ♥A, #2 ♠K。",
+        "看不懂這個叫牌：請寫成 #1 ♥A, #2 ♠K。",
+    ),
+    "call_started": (
+        "{who} now calls {n} friend(s).",
+        "{who} 正在找 {n} 个朋友。",
+        "{who} 正在找 {n} 個朋友。",
+    ),
+    "friends_called": (
+        "{who} calls friends: {calls}. Whoever plays a called copy joins the dealer.",
+        "{who} 找朋友：{calls}。打出所叫那张牌的人加入庄家方。",
+        "{who} 找朋友：{calls}。打出所叫那張牌的人加入莊家方。",
+    ),
+    "friend_joined": (
+        "{who} plays {call} and joins the dealer's team!",
+        "{who} 打出 {call}，成为庄家的朋友！",
+        "{who} 打出 {call}，成為莊家的朋友！",
+    ),
+    "friend_wasted": (
+        "{who} plays {call} but is already on the dealer's team: that call is spent.",
+        "{who} 打出 {call}，但已在庄家方：这个朋友落空了。",
+        "{who} 打出 {call}，但已在莊家方：這個朋友落空了。",
+    ),
+    "friends_status": (
+        "Friend calls: {calls} · dealer's team so far: {team}",
+        "找朋友：{calls} · 庄家方目前：{team}",
+        "找朋友：{calls} · 莊家方目前：{team}",
+    ),
+    "hand_result_friends": (
+        "Attackers {points} points: {result}; {next} deals next.",
+        "抓分方 {points} 分：{result}；下一局 {next} 坐庄。",
+        "抓分方 {points} 分：{result}；下一局 {next} 坐莊。",
+    ),
+    "friends_team": ("Dealer's team: {team}.", "庄家方：{team}。", "莊家方：{team}。"),
+    "friends_bonus": (
+        "(a team smaller than called: +{bonus} bonus level)",
+        "（人数少于所叫：额外升 {bonus} 级）",
+        "（人數少於所叫：額外升 {bonus} 級）",
+    ),
+    "levels_each": ("Levels: {levels}", "级别：{levels}", "級別：{levels}"),
+    "match_won_seats": ("🏆 {who} win the match!", "🏆 {who} 赢得比赛！", "🏆 {who} 贏得比賽！"),
+    "seat.n": ("Seat {n}", "{n}号位", "{n}號位"),
+    "need_players": (
+        "A game needs all {seats} seats filled ({filled}/{seats}). Invite players or add AI "
+        "with /table addbot.",
+        "需要坐满 {seats} 人（现在 {filled}/{seats}）。邀请玩家或用 /table addbot 加电脑。",
+        "需要坐滿 {seats} 人（現在 {filled}/{seats}）。邀請玩家或用 /table addbot 加電腦。",
+    ),
     "bad_seat": ("There is no such seat.", "没有这个座位。", "沒有這個座位。"),
     "bad_count": ("That count is not valid.", "数量不对。", "數量不對。"),
     "match_over": ("The match is over.", "本场比赛已经结束。", "本場比賽已經結束。"),
@@ -570,6 +646,14 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "  progress 進度   hint 提示   auto（按提示出）   next（n）下一局\n"
         "  help（?）說明   quit（q）或 Ctrl-C 離開   牌桌已儲存，再次執行即可繼續",
     ),
+    "console.new_table_friends": (
+        "New table ({preset}): you sit in seat 1 of {n}, AI players the rest; the dealer "
+        "calls friends and teams form as the called cards fall. Type help for commands.",
+        "新牌桌（{preset}）：你坐 1 号位，共 {n} 人，其余是电脑；庄家找朋友，打出所叫的牌才知道谁是朋友。"
+        "输入 help 查看命令。",
+        "新牌桌（{preset}）：你坐 1 號位，共 {n} 人，其餘是電腦；莊家找朋友，打出所叫的牌才知道誰是朋友。"
+        "輸入 help 查看命令。",
+    ),
     "console.new_table": (
         "New table ({preset}): you sit North; your partner is South. Type help for commands.",
         "新牌桌（{preset}）：你坐北，对家是南。输入 help 查看命令。",
@@ -627,7 +711,22 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "请埋 {n} 张牌（bury 牌）",
         "請埋 {n} 張牌（bury 牌）",
     ),
-    "console.your_turn": ("Your turn (play CARDS)", "轮到你出牌（play 牌）", "輪到你出牌（play 牌）"),
+    "console.call": (
+        "Call {n} friend(s): call #1 ♥A, #2 ♠K — the k-th copy of a card to be played "
+        "(suggested: {suggested}; Enter takes it)",
+        "请找 {n} 个朋友：call #1 ♥A, #2 ♠K——打出某张牌的第几张（建议：{suggested}；回车采用）",
+        "請找 {n} 個朋友：call #1 ♥A, #2 ♠K——打出某張牌的第幾張（建議：{suggested}；Enter 採用）",
+    ),
+    "console.help_call": (
+        "  call #1 ♥A, #2 ♠K (c)      找朋友: the dealer calls friends (Enter takes the hint)",
+        "  call #1 ♥A, #2 ♠K（c）     找朋友：庄家叫朋友（回车采用提示）",
+        "  call #1 ♥A, #2 ♠K（c）     找朋友：莊家叫朋友（Enter 採用提示）",
+    ),
+    "console.your_turn": (
+        "Your turn (play CARDS)",
+        "轮到你出牌（play 牌）",
+        "輪到你出牌（play 牌）",
+    ),
     "console.next": (
         "Hand over — Enter or next for the next hand",
         "本局结束——回车或 next 开始下一局",
@@ -697,7 +796,11 @@ CATALOG: dict[str, tuple[str, str, str]] = {
         "{points} 分上台并升 {levels} 级",
         "{points} 分上台並升 {levels} 級",
     ),
-    "score.band_up": ("+{levels} at {points}", "{points} 分升 {levels} 级", "{points} 分升 {levels} 級"),
+    "score.band_up": (
+        "+{levels} at {points}",
+        "{points} 分升 {levels} 级",
+        "{points} 分升 {levels} 級",
+    ),
     "score.extra": (
         ", +1 more per {step} more",
         "，之后每多 {step} 分再升一级",
@@ -758,6 +861,7 @@ CATALOG: dict[str, tuple[str, str, str]] = {
     "phase.dealing": ("dealing", "发牌中", "發牌中"),
     "phase.declaring": ("declaring trump", "亮主中", "亮主中"),
     "phase.burying": ("burying the kitty", "埋底中", "埋底中"),
+    "phase.calling": ("calling friends", "找朋友中", "找朋友中"),
     "phase.playing": ("playing", "出牌中", "出牌中"),
     "phase.scored": ("hand over", "本局结束", "本局結束"),
     "phase.finished": ("match over", "比赛结束", "比賽結束"),
@@ -787,7 +891,10 @@ SEAT_NAMES = {
 SEAT_LETTERS = ("N", "E", "S", "W")
 
 
-def seat_name(locale: str | None, seat: int) -> str:
+def seat_name(locale: str | None, seat: int, players: int = 4) -> str:
+    """North/East/South/West at four seats; "Seat n" at a 找朋友 table of N seats."""
+    if players != 4 or not 0 <= seat < 4:
+        return text(locale, "seat.n", n=seat + 1)
     return SEAT_NAMES[language(locale)][seat]
 
 

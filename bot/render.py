@@ -13,8 +13,11 @@ from bot.score_text import takeover_text
 from rules.cards import Card, rank_name
 from rules.events import (
     BuryDone,
+    CallStarted,
     Declared,
     Event,
+    FriendJoined,
+    FriendsCalled,
     HandScored,
     HandStarted,
     MatchWon,
@@ -25,6 +28,7 @@ from rules.events import (
     TrickWon,
     TrumpFixed,
 )
+from rules.friends import FriendCall, format_calls
 from rules.notation import format_cards
 from rules.trump import TRUMP, TrumpContext
 from rules.views import View
@@ -79,7 +83,7 @@ def stored_trump_text(locale: str | None, letter: str) -> str:
 
 
 def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int) -> str:
-    base = seat_name(locale, seat)
+    base = seat_name(locale, seat, len(seats) if seats is not None else 4)
     if seats is None:
         return base
     info = seats[seat]
@@ -150,8 +154,12 @@ def status_lines(
             f"Levels: N/S {rank_name(lv[0])} · E/W {rank_name(lv[1])}",
             f"级别：南北 {rank_name(lv[0])} · 东西 {rank_name(lv[1])}",
             f"級別：南北 {rank_name(lv[0])} · 東西 {rank_name(lv[1])}",
-        ),
+        )
+        if not view.friends_mode
+        else text(locale, "levels_each", levels=levels_each(locale, view.levels, seats)),
     ]
+    if view.friend_calls:
+        lines.append(friends_line(locale, view, seats))
     if view.phase == "dealing":
         lines.append(
             _t(
@@ -200,7 +208,9 @@ def status_lines(
             )
         lines.append(
             _t(locale, "Cards left: ", "剩余张数：", "剩餘張數：")
-            + " ".join(f"{seat_name(locale, s)} {n}" for s, n in enumerate(view.hand_sizes))
+            + " ".join(
+                f"{seat_name(locale, s, view.players)} {n}" for s, n in enumerate(view.hand_sizes)
+            )
         )
     return lines
 
@@ -243,9 +253,7 @@ def event_line(
         flip = f" ({fmt([ev.flipped])})" if ev.flipped is not None else ""
         level = rank_name(ev.level_rank)
         if ev.trump_suit is None:
-            return text(
-                locale, "trump_fixed_none", flip=flip, level=level, dealer=name(ev.dealer)
-            )
+            return text(locale, "trump_fixed_none", flip=flip, level=level, dealer=name(ev.dealer))
         return text(
             locale,
             "trump_fixed",
@@ -282,6 +290,16 @@ def event_line(
         )
     if isinstance(ev, HandScored):
         return summary_text(locale, ev, seats, ctx, fmt)
+    if isinstance(ev, CallStarted):
+        return text(locale, "call_started", who=name(ev.seat), n=ev.count)
+    if isinstance(ev, FriendsCalled):
+        return text(locale, "friends_called", who=name(ev.seat), calls=format_calls(ev.calls))
+    if isinstance(ev, FriendJoined):
+        call = format_calls([FriendCall(ev.card, ev.nth)])
+        code = "friend_wasted" if ev.wasted else "friend_joined"
+        return text(locale, code, who=name(ev.seat), call=call)
+    if isinstance(ev, MatchWon) and ev.seats:
+        return text(locale, "match_won_seats", who=", ".join(name(s) for s in ev.seats))
     if isinstance(ev, MatchWon):
         team = (
             _t(locale, "North/South", "南北", "南北")
@@ -294,6 +312,24 @@ def event_line(
     return None
 
 
+def levels_each(locale: str | None, levels: Sequence[int], seats: Sequence[SeatInfo] | None) -> str:
+    """找朋友: every seat's own level ("Seat 1 2 · Seat 2 3 …")."""
+    n = len(levels)
+    return " · ".join(f"{seat_name(locale, s, n)} {rank_name(lv)}" for s, lv in enumerate(levels))
+
+
+def friends_line(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
+    """The calls, each with who answered it once played, and the dealer's team so far."""
+    calls = ", ".join(
+        format_calls([c.call])
+        + (f" → {player_name(locale, seats, c.joined)}" if c.joined is not None else "")
+        for c in view.friend_calls
+    )
+    team = [view.dealer, *view.friends] if view.dealer is not None else []
+    names = ", ".join(player_name(locale, seats, s) for s in team)
+    return text(locale, "friends_status", calls=calls, team=names)
+
+
 def summary_text(
     locale: str | None,
     ev: HandScored,
@@ -303,6 +339,28 @@ def summary_text(
 ) -> str:
     kitty = cards_text(ev.kitty, ctx, fmt) or "—"
     mult = f" ×{ev.multiplier}" if ev.multiplier else ""
+    if ev.team:  # 找朋友: the teams as they ended, and every seat's level
+        head = _t(
+            locale,
+            f"Hand {ev.hand_no} over. Kitty: {kitty} ({ev.kitty_points} pts{mult}). ",
+            f"第 {ev.hand_no} 局结束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。",
+            f"第 {ev.hand_no} 局結束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。",
+        )
+        team = ", ".join(player_name(locale, seats, s) for s in ev.team)
+        parts = [
+            head + text(locale, "friends_team", team=team),
+            text(
+                locale,
+                "hand_result_friends",
+                points=ev.attackers_points,
+                result=result_text(locale, ev.winner, ev.level_change),
+                next=player_name(locale, seats, ev.next_dealer),
+            ),
+        ]
+        if ev.bonus:
+            parts.append(text(locale, "friends_bonus", bonus=ev.bonus))
+        parts.append(text(locale, "levels_each", levels=levels_each(locale, ev.levels, seats)))
+        return " ".join(parts)
     return _t(
         locale,
         f"Hand {ev.hand_no} over. Kitty: {kitty} ({ev.kitty_points} pts{mult}). ",

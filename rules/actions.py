@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.cards import Card
+from rules.friends import FriendCall, format_calls, parse_calls
 from rules.notation import format_cards, parse_cards
 
 
@@ -68,6 +69,18 @@ class Bury(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class CallFriends(Action):
+    """找朋友: the dealer's friend calls, made after burying."""
+
+    seat: int
+    calls: tuple[FriendCall, ...]
+    kind: ClassVar[str] = "call"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "seat": self.seat, "calls": format_calls(self.calls, "ascii")}
+
+
+@dataclass(frozen=True, slots=True)
 class Play(Action):
     """Lead or follow in the current trick."""
 
@@ -99,6 +112,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return Pass(int(data["seat"]))
     if kind == "bury":
         return Bury(int(data["seat"]), tuple(parse_cards(data["cards"])))
+    if kind == "call":
+        return CallFriends(int(data["seat"]), tuple(parse_calls(data["calls"])))
     if kind == "play":
         return Play(int(data["seat"]), tuple(parse_cards(data["cards"])))
     if kind == "next_hand":

@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.cards import Card, Suit
+from rules.friends import FriendCall
 from rules.scoring import Team
 
 TrumpSuit = Suit | None  # None = no-trump
 
-Phase = Literal["dealing", "declaring", "burying", "playing", "scored", "finished"]
+Phase = Literal["dealing", "declaring", "burying", "calling", "playing", "scored", "finished"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ class HandStarted(Event):
     hand_no: int
     dealer: int | None  # None in hand 1 until someone declares (抢庄)
     level_rank: int
-    levels: tuple[int, int]
+    levels: tuple[int, ...]  # per team (fixed partners) or per seat (friends)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,36 @@ class BuryDone(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CallStarted(Event):
+    """找朋友: the dealer now calls ``count`` friends."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FriendsCalled(Event):
+    seat: int
+    calls: tuple[FriendCall, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FriendJoined(Event):
+    """A called copy was played: ``seat`` is on the dealer's team from this trick.
+
+    ``wasted``: the player was already on it (the dealer, or a friend joining
+    twice), so the team stays smaller than called.
+    """
+
+    seat: int
+    call_index: int
+    card: Card
+    nth: int
+    trick_no: int
+    wasted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ThrowFailed(Event):
     seat: int
     attempted: tuple[Card, ...]
@@ -140,12 +171,15 @@ class HandScored(Event):
     attackers_points: int
     winner: Literal["defenders", "attackers"]
     level_change: int
-    levels: tuple[int, int]
+    levels: tuple[int, ...]
     next_dealer: int
     jack_reset: bool = False
+    team: tuple[int, ...] = ()  # friends: the dealer's team as it ended
+    bonus: int = 0  # friends: the smaller-team bonus levels included
 
 
 @dataclass(frozen=True, slots=True)
 class MatchWon(Event):
-    team: Team
-    levels: tuple[int, int] = field(default=(0, 0))
+    team: Team | int  # the team (fixed partners) or the first winning seat (friends)
+    levels: tuple[int, ...] = field(default=(0, 0))
+    seats: tuple[int, ...] = ()  # friends: every seat that won

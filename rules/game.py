@@ -14,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.actions import Action, Bury, DealCards, Declare, NextHand, Pass, Play, action_from_dict
+from rules.actions import (
+    Action,
+    Bury,
+    CallFriends,
+    DealCards,
+    Declare,
+    NextHand,
+    Pass,
+    Play,
+    action_from_dict,
+)
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, Suit, cards_of, counts_of
 from rules.declare import (
     Declaration,
@@ -27,10 +37,13 @@ from rules.errors import RuleError
 from rules.events import (
     BuryDone,
     BuryStarted,
+    CallStarted,
     CardsDealt,
     DealProgress,
     Declared,
     Event,
+    FriendJoined,
+    FriendsCalled,
     HandScored,
     HandStarted,
     KittyBuried,
@@ -44,8 +57,8 @@ from rules.events import (
     TrickWon,
     TrumpFixed,
 )
+from rules.friends import check_calls, settle_friends, suggest_calls
 from rules.hand_state import (
-    SEATS,
     HandState,
     TrickState,
     hand_from_dict,
@@ -59,7 +72,7 @@ from rules.play import Lead, check_follow, check_lead, generate_follow, make_lea
 from rules.ruleset import RuleSet
 from rules.scoring import kitty_multiplier, settle_hand, team_of
 from rules.trump import TRUMP, TrumpContext
-from rules.views import DeclarationView, HandSummary, TrickView, View
+from rules.views import DeclarationView, FriendCallView, HandSummary, TrickView, View
 
 MAX_REDEALS = 3  # empty deals in a row before the fallback applies anyway
 
@@ -73,7 +86,7 @@ class Match:
         seed: str,
         *,
         first_dealer: int | None = None,
-        levels: tuple[int, int] | None = None,
+        levels: Sequence[int] | None = None,
         hand_no: int = 1,
         redeals: int = 0,
     ) -> None:
@@ -82,7 +95,9 @@ class Match:
         self.rules = rules.validate()
         self.seed = str(seed)
         start = rules.levels[0]
-        self.levels: list[int] = list(levels) if levels is not None else [start, start]
+        # One level per team (fixed partners) or per seat (找朋友).
+        slots = rules.players if rules.friends is not None else 2
+        self.levels: list[int] = list(levels) if levels is not None else [start] * slots
         self.hand_no = 0
         self.phase: Phase = "dealing"
         self.next_dealer: int | None = first_dealer
@@ -92,6 +107,27 @@ class Match:
         self.hand: HandState = self._new_hand(hand_no, redeals, first_dealer)
 
     # ---- public API ------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def friends_mode(self) -> bool:
+        return self.rules.friends is not None
+
+    def level_of(self, seat: int) -> int:
+        """The level ``seat`` plays at: its team's, or its own (找朋友)."""
+        return self.levels[seat if self.friends_mode else team_of(seat)]
+
+    def on_dealer_team(self, seat: int) -> bool:
+        """As far as the cards played so far tell (friends join as they are found)."""
+        h = self.hand
+        if h.dealer is None:
+            return False
+        if self.friends_mode:
+            return seat == h.dealer or seat in h.call_done
+        return team_of(seat) == team_of(h.dealer)
+
     @property
     def start_dealer(self) -> int | None:
         """The dealer this hand began with (None: the declaring picks one)."""
@@ -129,6 +165,8 @@ class Match:
             events = self._pass(action)
         elif isinstance(action, Bury):
             events = self._bury(action)
+        elif isinstance(action, CallFriends):
+            events = self._call(action)
         elif isinstance(action, Play):
             events = self._play(action)
         elif isinstance(action, NextHand):
@@ -144,28 +182,35 @@ class Match:
         # No dealer yet (hand 1): declarations are read at the declarer's own team
         # level (``_declare_level``) and the hand plays at the dealer's; shown until
         # then is team 0's level (both teams' when they are equal, as in a new match).
-        level = self.levels[team_of(dealer) if dealer is not None else 0]
+        level = self.level_of(dealer) if dealer is not None else self.levels[0]
         self.hand_no = hand_no
         self.phase = "dealing"
         self.hand_log = []
-        return HandState(
+        n = self.rules.players
+        h = HandState(
             hand_no=hand_no,
             redeals=redeals,
             dealer=dealer,
             level_rank=level,
             deck=shuffled_deck(self.rules, self.seed, hand_no, redeals),
             start_dealer=dealer,
+            hands=[[0] * NUM_CARDS for _ in range(n)],
         )
+        if self.friends_mode:
+            h.seat_points = [0] * n
+            h.seat_penalties = [0] * n
+        return h
 
     def _declare_level(self, seat: int) -> int:
         """The level rank ``seat`` declares with: the hand's, or in a hand without a
         dealer yet, its own team's (the level the hand plays at if it ends up dealing)."""
         h = self.hand
-        return h.level_rank if h.dealer is not None else self.levels[team_of(seat)]
+        return h.level_rank if h.dealer is not None else self.level_of(seat)
 
     def _check_seat(self, seat: int) -> None:
-        if not 0 <= seat < SEATS:
-            raise RuleError("bad_seat", f"seat must be 0..3, got {seat}", seat=seat)
+        n = self.rules.players
+        if not 0 <= seat < n:
+            raise RuleError("bad_seat", f"seat must be 0..{n - 1}, got {seat}", seat=seat)
 
     def _deal(self, action: DealCards) -> list[Event]:
         if self.phase != "dealing":
@@ -178,7 +223,7 @@ class Match:
         got: dict[int, list[Card]] = {}
         end = min(total, h.dealt + action.count)
         for i in range(h.dealt, end):
-            seat = (start + i) % SEATS
+            seat = (start + i) % self.rules.players
             card = h.deck[i]
             h.hands[seat][card] += 1
             got.setdefault(seat, []).append(card)
@@ -224,7 +269,7 @@ class Match:
             raise RuleError("already_passed", "you have already passed")
         h.passes.add(action.seat)
         events: list[Event] = [Passed(action.seat)]
-        if len(h.passes) == SEATS:
+        if len(h.passes) == self.rules.players:
             events.extend(self._fix_trump())
         return events
 
@@ -261,7 +306,7 @@ class Match:
                 how = "no-trump"
         dealer = h.dealer
         assert dealer is not None
-        h.level_rank = self.levels[team_of(dealer)]
+        h.level_rank = self.level_of(dealer)
         h.trump_suit = suit
         h.trump_fixed = True
         events: list[Event] = [TrumpFixed(suit, h.level_rank, dealer, how, flipped)]  # type: ignore[arg-type]
@@ -273,7 +318,7 @@ class Match:
             events.append(KittyTaken(dealer, tuple(h.kitty)))
             events.append(BuryStarted(dealer, len(h.kitty)))
         else:
-            self._start_play()
+            events.extend(self._after_bury())
         return events
 
     def _redeal(self, reason: str) -> list[Event]:
@@ -306,8 +351,71 @@ class Match:
         for c in action.cards:
             hand[c] -= 1
         h.buried = list(action.cards)
+        return [
+            KittyBuried(action.seat, tuple(action.cards)),
+            BuryDone(action.seat),
+            *self._after_bury(),
+        ]
+
+    def _after_bury(self) -> list[Event]:
+        """Play starts, or first (找朋友) the dealer calls friends."""
+        h = self.hand
+        assert h.dealer is not None
+        if self.rules.friend_calls:
+            self.phase = "calling"
+            return [CallStarted(h.dealer, self.rules.friend_calls)]
         self._start_play()
-        return [KittyBuried(action.seat, tuple(action.cards)), BuryDone(action.seat)]
+        return []
+
+    def _call(self, action: CallFriends) -> list[Event]:
+        self._check_seat(action.seat)
+        h = self.hand
+        if self.phase != "calling":
+            raise RuleError("wrong_phase", "it is not time to call friends", phase=self.phase)
+        if action.seat != h.dealer:
+            raise RuleError("not_dealer_call", "only the dealer calls friends")
+        check_calls(self.rules, self.context, action.calls)
+        h.calls = list(action.calls)
+        h.call_seen = [0] * len(h.calls)
+        h.call_done = [None] * len(h.calls)
+        h.call_wasted = [False] * len(h.calls)
+        self._start_play()
+        return [FriendsCalled(action.seat, tuple(action.calls))]
+
+    def _friends_joining(self, seat: int, cards: Sequence[Card], trick_no: int) -> list[Event]:
+        """Count the called cards in this play; whoever plays a called copy joins."""
+        h = self.hand
+        rules = self.rules
+        assert rules.friends is not None
+        events: list[Event] = []
+        for card in cards:
+            for i, call in enumerate(h.calls):
+                if h.call_done[i] is not None or call.card != card:
+                    continue
+                on_team = self.on_dealer_team(seat)
+                if h.call_seen[i] + 1 == call.nth and on_team and rules.friends.no_double_join:
+                    continue  # not counted: the next copy completes the call
+                h.call_seen[i] += 1
+                if h.call_seen[i] == call.nth:
+                    h.call_done[i] = seat
+                    h.call_wasted[i] = on_team
+                    events.append(
+                        FriendJoined(seat, i, call.card, call.nth, trick_no, wasted=on_team)
+                    )
+        return events
+
+    def _recount(self) -> None:
+        """找朋友: the sides' points from per-seat points, by the teams known now."""
+        h = self.hand
+        att = dfn = pen = 0
+        for s in range(self.rules.players):
+            if self.on_dealer_team(s):
+                dfn += h.seat_points[s]
+                pen += h.seat_penalties[s]
+            else:
+                att += h.seat_points[s]
+                pen -= h.seat_penalties[s]
+        h.attackers_points, h.defenders_points, h.penalties = att, dfn, pen
 
     def _start_play(self) -> None:
         h = self.hand
@@ -338,7 +446,7 @@ class Match:
         events: list[Event] = []
         penalty = 0
         if not trick.plays:
-            others = [h.hands[s] for s in range(SEATS) if s != action.seat]
+            others = [h.hands[s] for s in range(self.rules.players) if s != action.seat]
             result = check_lead(ctx, hand, cards, others)
             if result.kind == "failed_throw":
                 penalty = result.penalty
@@ -350,16 +458,22 @@ class Match:
             lead = make_lead(ctx, trick.plays[0][1])
             check_follow(ctx, hand, lead, cards)
         # Accepted: change state.
-        if penalty:
+        if penalty and self.friends_mode:
+            h.seat_penalties[action.seat] += penalty
+        elif penalty:
             attacker = team_of(action.seat) != team_of(h.dealer)
             h.penalties += -penalty if attacker else penalty
         for c in cards:
             hand[c] -= 1
         played = tuple(ALL_CARDS[c] for c in cards)
         trick.plays.append((action.seat, played))
-        done = len(trick.plays) == SEATS
-        h.turn = None if done else (action.seat + 1) % SEATS
+        n = self.rules.players
+        done = len(trick.plays) == n
+        h.turn = None if done else (action.seat + 1) % n
         events.append(Played(action.seat, played, trick.trick_no, h.turn))
+        if self.friends_mode:
+            events.extend(self._friends_joining(action.seat, played, trick.trick_no))
+            self._recount()
         if done:
             events.extend(self._finish_trick(ctx, trick))
         return events
@@ -373,8 +487,11 @@ class Match:
         points = sum(POINTS[c] for _, p in trick.plays for c in p)
         trick.winner = winner
         trick.points = points
-        attackers_won = team_of(winner) != team_of(h.dealer)
-        if attackers_won:
+        attackers_won = not self.on_dealer_team(winner)
+        if self.friends_mode:
+            h.seat_points[winner] += points
+            self._recount()
+        elif attackers_won:
             h.attackers_points += points
         else:
             h.defenders_points += points
@@ -388,6 +505,9 @@ class Match:
             return events
         h.current = None
         h.turn = None
+        if self.friends_mode:
+            events.extend(self._score_friends(lead, attackers_won))
+            return events
         events.extend(self._score(lead, attackers_won, trick.plays[idx][1]))
         return events
 
@@ -400,7 +520,7 @@ class Match:
         multiplier = kitty_multiplier(rules, lead.shapes) if attackers_last else 0
         total = h.attackers_points + kitty_points * multiplier + h.penalties
         before = self._levels()
-        outcome = settle_hand(rules, before, dealer, total, attackers_last, winning)
+        outcome = settle_hand(rules, (before[0], before[1]), dealer, total, attackers_last, winning)
         self.levels = list(outcome.levels)
         gainer = team_of(dealer) if outcome.result.winner == "defenders" else 1 - team_of(dealer)
         summary = HandSummary(
@@ -444,14 +564,74 @@ class Match:
             self.phase = "scored"
         return events
 
+    def _score_friends(self, lead: Lead, attackers_last: bool) -> list[Event]:
+        """找朋友: teams are settled now; the kitty goes to the attackers' count when
+        one of them won the last trick."""
+        h = self.hand
+        rules = self.rules
+        dealer = h.dealer
+        assert dealer is not None
+        kitty_points = sum(POINTS[c] for c in h.buried)
+        multiplier = kitty_multiplier(rules, lead.shapes) if attackers_last else 0
+        total = h.attackers_points + kitty_points * multiplier + h.penalties
+        before = self._levels()
+        team = [dealer, *h.friends()]
+        out = settle_friends(rules, before, dealer, team, total)
+        self.levels = list(out.levels)
+        gainer = out.winners[0]
+        change = _steps(rules, before[gainer], out.levels[gainer])
+        self.history.append(
+            HandSummary(
+                hand_no=h.hand_no,
+                dealer=dealer,
+                level_rank=h.level_rank,
+                trump_suit=h.trump_suit,
+                attackers_points=total,
+                kitty=tuple(h.buried),
+                multiplier=multiplier,
+                winner=out.result.winner,
+                level_change=change,
+                levels_before=before,
+                levels_after=out.levels,
+                next_dealer=out.next_dealer,
+                team=out.team,
+            )
+        )
+        self.next_dealer = out.next_dealer
+        events: list[Event] = [
+            HandScored(
+                hand_no=h.hand_no,
+                dealer=dealer,
+                trick_points=h.attackers_points,
+                kitty=tuple(h.buried),
+                kitty_points=kitty_points,
+                multiplier=multiplier,
+                penalties=h.penalties,
+                attackers_points=total,
+                winner=out.result.winner,
+                level_change=change,
+                levels=out.levels,
+                next_dealer=out.next_dealer,
+                team=out.team,
+                bonus=out.bonus,
+            )
+        ]
+        if out.match_winners:
+            self.winner = out.match_winners[0]
+            self.phase = "finished"
+            events.append(MatchWon(self.winner, out.levels, out.match_winners))
+        else:
+            self.phase = "scored"
+        return events
+
     def _next_hand(self) -> list[Event]:
         if self.phase != "scored":
             raise RuleError("wrong_phase", "the hand is not over yet", phase=self.phase)
         self.hand = self._new_hand(self.hand_no + 1, 0, self.next_dealer)
         return [HandStarted(self.hand_no, self.hand.dealer, self.hand.level_rank, self._levels())]
 
-    def _levels(self) -> tuple[int, int]:
-        return (self.levels[0], self.levels[1])
+    def _levels(self) -> tuple[int, ...]:
+        return tuple(self.levels)
 
     # ---- help for front ends ---------------------------------------------------------------
     def declaration_options(self, seat: int) -> list[Declaration]:
@@ -480,6 +660,8 @@ class Match:
             return Bury(
                 seat, tuple(default_bury(self.context, h.hands[seat], self.rules.kitty_size))
             )
+        if self.phase == "calling" and seat == h.dealer:
+            return CallFriends(seat, tuple(suggest_calls(self.rules, self.context, h.hands[seat])))
         if self.phase == "playing" and seat == h.turn:
             ctx = self.context
             lead = self.current_lead()
@@ -514,7 +696,7 @@ class Match:
             dealt=h.dealt,
             deal_total=self.deal_total,
             hand=hand,
-            hand_sizes=tuple(sum(x) for x in h.hands),  # type: ignore[arg-type]
+            hand_sizes=tuple(sum(x) for x in h.hands),
             kitty_taken=tuple(h.kitty) if dealer_view and h.trump_fixed else None,
             buried=tuple(h.buried) if (dealer_view or scored) and h.buried else None,
             turn=self.turn,
@@ -529,6 +711,18 @@ class Match:
             penalties=h.penalties,
             history=tuple(self.history),
             winner=self.winner,
+            # Only played cards reveal friends: ``call_done`` is set when the copy falls.
+            friend_calls=tuple(
+                FriendCallView(
+                    c,
+                    h.call_seen[i],
+                    h.call_done[i],
+                    h.call_wasted[i],
+                )
+                for i, c in enumerate(h.calls)
+            ),
+            friends=tuple(h.friends()),
+            seat_points=tuple(h.seat_points),
         )
 
     # ---- serialisation -------------------------------------------------------------------

@@ -14,11 +14,12 @@ from typing import Any
 
 from rules.cards import NUM_CARDS, Card, Suit, cards_of, counts_of, full_deck
 from rules.declare import Declaration
+from rules.friends import FriendCall, format_calls, parse_calls
 from rules.notation import format_cards, parse_cards
 from rules.ruleset import RuleSet
 from rules.views import HandSummary
 
-SEATS = 4
+SEATS = 4  # the four-player game's seats (rule sets with ``players`` say otherwise)
 
 
 @dataclass(slots=True)
@@ -54,6 +55,22 @@ class HandState:
     # The dealer known when the hand began (None: hand 1 without a first dealer, where
     # the declaring picks one); hand records need it to rebuild the hand's start.
     start_dealer: int | None = None
+    # 找朋友 only (empty otherwise): the calls, copies of each call's card counted,
+    # the seat that completed each call, and per-seat trick points and throw penalties.
+    calls: list[FriendCall] = field(default_factory=list)
+    call_seen: list[int] = field(default_factory=list)
+    call_done: list[int | None] = field(default_factory=list)
+    call_wasted: list[bool] = field(default_factory=list)
+    seat_points: list[int] = field(default_factory=list)
+    seat_penalties: list[int] = field(default_factory=list)
+
+    def friends(self) -> list[int]:
+        """Seats that joined the dealer's team so far, dealer excluded, no repeats."""
+        out: list[int] = []
+        for s in self.call_done:
+            if s is not None and s != self.dealer and s not in out:
+                out.append(s)
+        return out
 
 
 def shuffled_deck(rules: RuleSet, seed: str, hand_no: int, redeals: int) -> list[Card]:
@@ -65,7 +82,7 @@ def shuffled_deck(rules: RuleSet, seed: str, hand_no: int, redeals: int) -> list
 
 def hand_to_dict(h: HandState) -> dict[str, Any]:
     fmt = _fmt
-    return {
+    out: dict[str, Any] = {
         "hand_no": h.hand_no,
         "redeals": h.redeals,
         "dealer": h.dealer,
@@ -96,6 +113,14 @@ def hand_to_dict(h: HandState) -> dict[str, Any]:
         "penalties": h.penalties,
         "start_dealer": h.start_dealer,
     }
+    if h.seat_points:  # 找朋友 only: four-player snapshots keep their old shape
+        out["calls"] = format_calls(h.calls, "ascii")
+        out["call_seen"] = list(h.call_seen)
+        out["call_done"] = list(h.call_done)
+        out["call_wasted"] = list(h.call_wasted)
+        out["seat_points"] = list(h.seat_points)
+        out["seat_penalties"] = list(h.seat_penalties)
+    return out
 
 
 def hand_from_dict(hd: dict[str, Any]) -> HandState:
@@ -120,6 +145,12 @@ def hand_from_dict(hd: dict[str, Any]) -> HandState:
         penalties=hd["penalties"],
         # Older snapshots lack it: later hands always began with their dealer.
         start_dealer=hd.get("start_dealer", hd["dealer"] if hd["hand_no"] > 1 else None),
+        calls=parse_calls(hd["calls"]) if hd.get("calls") else [],
+        call_seen=list(hd.get("call_seen", [])),
+        call_done=list(hd.get("call_done", [])),
+        call_wasted=list(hd.get("call_wasted", [])),
+        seat_points=list(hd.get("seat_points", [])),
+        seat_penalties=list(hd.get("seat_penalties", [])),
     )
     for d in hd["declarations"]:
         # Stored as read when made: the hand's level may have changed since (hand 1).
@@ -173,6 +204,7 @@ def summary_to_dict(s: HandSummary) -> dict[str, Any]:
         "levels_before": list(s.levels_before),
         "levels_after": list(s.levels_after),
         "next_dealer": s.next_dealer,
+        **({"team": list(s.team)} if s.team else {}),
     }
 
 
@@ -187,7 +219,8 @@ def summary_from_dict(d: dict[str, Any]) -> HandSummary:
         multiplier=d["multiplier"],
         winner=d["winner"],
         level_change=d["level_change"],
-        levels_before=(d["levels_before"][0], d["levels_before"][1]),
-        levels_after=(d["levels_after"][0], d["levels_after"][1]),
+        levels_before=tuple(d["levels_before"]),
+        levels_after=tuple(d["levels_after"]),
         next_dealer=d["next_dealer"],
+        team=tuple(d.get("team", ())),
     )

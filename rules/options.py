@@ -74,7 +74,7 @@ def shown_voids(view: View) -> list[set[int]]:
     """Per seat, the effective suits it has shown it no longer holds (it followed a
     lead of that suit with fewer cards of the suit than were led)."""
     ctx = view.context
-    voids: list[set[int]] = [set(), set(), set(), set()]
+    voids: list[set[int]] = [set() for _ in range(view.players)]
     tricks = [t.plays for t in view.tricks]
     if view.current:
         tricks.append(view.current)
@@ -97,7 +97,7 @@ def throw_may_fail(view: View, cards: Sequence[int]) -> bool:
     ctx = view.context
     suit = ctx.suit_of[cards[0]]
     voids = shown_voids(view)
-    if all(suit in voids[s] for s in range(4) if s != view.seat):
+    if all(suit in voids[s] for s in range(view.players) if s != view.seat):
         return False
     pool = unseen_counts(view)
     return any(unit_beatable(ctx, u, [pool]) for u in decompose(ctx, cards))
@@ -152,7 +152,7 @@ def _lead_options(view: View, ctx: TrumpContext, limit: int) -> list[PlayOption]
     voids = shown_voids(view)
 
     def beatable(suit: int, unit: Unit) -> bool:
-        if all(suit in voids[s] for s in range(4) if s != view.seat):
+        if all(suit in voids[s] for s in range(view.players) if s != view.seat):
             return False
         return unit_beatable(ctx, unit, [pool])
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.ruleset import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     DeclarationRules,
+    FriendRules,
     RuleSet,
     RuleSetError,
     ScoreBand,
     ScoreTable,
     Shape,
     classic_score_table,
+    friends_kitty,
 )
 
 J, Q, K, A = 11, 12, 13, 14
@@ -233,15 +237,55 @@ def _build() -> dict[str, RuleSet]:
     return presets
 
 
+FRIENDS_PRESET_PLAYERS = (5, 6, 8)
+MAX_DECKS = 4  # the engine's limit (README: 找朋友 choices)
+
+_FRIEND_FORMS = {
+    1: ("L1",),
+    2: ("L1", "L2", "LJ2", "BJ2"),
+    3: ("L1", "L2", "LJ2", "BJ2", "L3", "LJ3", "BJ3"),
+    4: ("L1", "L2", "LJ2", "BJ2", "L3", "LJ3", "BJ3", "L4", "LJ4", "BJ4"),
+}
+
+
+def friends_rules(
+    players: int, decks: int | None = None, friends: FriendRules | None = None
+) -> RuleSet:
+    """找朋友 for ``players`` seats: decks default to players ÷ 2 (2 to 4), the kitty
+    to ``friends_kitty``, the score step to 20 × decks; the deck count picks the
+    declaration forms and follow tables of the matching four-player preset."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleSetError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+    d = decks if decks is not None else min(MAX_DECKS, max(2, players // 2))
+    if not 1 <= d <= MAX_DECKS:
+        raise RuleSetError(f"decks must be 1 to {MAX_DECKS}, got {d}")
+    tables = {3: THREE_DECK_TABLES, 4: FOUR_DECK_TABLES}.get(d, ())
+    return RuleSet(
+        name=f"friends-{players}",
+        decks=d,
+        kitty_size=friends_kitty(players, d),
+        declaration=DeclarationRules(forms=_FRIEND_FORMS[d]),
+        follow_tables=tables,
+        players=players,
+        friends=friends if friends is not None else FriendRules(),
+    ).validate()
+
+
+# The four-player presets (fixed partners); the friends presets are kept apart so
+# every front end listing PRESET_NAMES seats four until it handles N seats.
 PRESETS: dict[str, RuleSet] = _build()
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
+FRIENDS_PRESETS: dict[str, RuleSet] = {
+    r.name: r for r in (friends_rules(n) for n in FRIENDS_PRESET_PLAYERS)
+}
+ALL_PRESETS: dict[str, RuleSet] = {**PRESETS, **FRIENDS_PRESETS}
 
 
 def preset(name: str) -> RuleSet:
     """The preset of that name (see ``PRESET_NAMES``)."""
     try:
-        return PRESETS[name]
+        return ALL_PRESETS[name]
     except KeyError:
         raise RuleSetError(
-            f"unknown preset {name!r}; choose one of: {', '.join(PRESET_NAMES)}"
+            f"unknown preset {name!r}; choose one of: {', '.join(ALL_PRESETS)}"
         ) from None

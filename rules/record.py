@@ -31,11 +31,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rules.actions import Action, Bury, DealCards, Declare, Pass, Play
+from rules.actions import Action, Bury, CallFriends, DealCards, Declare, Pass, Play
 from rules.cards import Suit, rank_name
+from rules.friends import format_calls, parse_calls
 from rules.game import Match
 from rules.notation import format_cards, parse_cards
-from rules.presets import PRESETS
+from rules.presets import ALL_PRESETS
 from rules.ruleset import RuleSet
 
 
@@ -50,8 +51,8 @@ class HandRecord:
 
     def rules(self) -> RuleSet:
         raw = self.headers.get("Rules", "classic")
-        if raw in PRESETS:
-            return PRESETS[raw]
+        if raw in ALL_PRESETS:
+            return ALL_PRESETS[raw]
         return RuleSet.from_json(raw)
 
     def start(self) -> Match:
@@ -60,11 +61,13 @@ class HandRecord:
         dealer = h.get("StartDealer", "-")
         lv = h.get("Levels", "")
         levels = tuple(int(x) for x in lv.split()) if lv else None
+        rules = self.rules()
+        slots = rules.players if rules.friends is not None else 2
         return Match(
-            self.rules(),
+            rules,
             h.get("Seed", ""),
             first_dealer=None if dealer == "-" else int(dealer),
-            levels=levels if levels and len(levels) == 2 else None,
+            levels=levels if levels and len(levels) == slots else None,
             hand_no=int(h.get("Hand", "1")),
             redeals=int(h.get("Redeal", "0")),
         )
@@ -77,7 +80,7 @@ class HandRecord:
 
 
 def _rules_header(rules: RuleSet) -> str:
-    if PRESETS.get(rules.name) == rules:
+    if ALL_PRESETS.get(rules.name) == rules:
         return rules.name
     return rules.to_json()
 
@@ -105,7 +108,7 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
         "Seed": match.seed,
         "Hand": str(h.hand_no),
         "Redeal": str(h.redeals),
-        "Levels": f"{levels_before[0]} {levels_before[1]}",
+        "Levels": " ".join(str(x) for x in levels_before),
         "StartDealer": "-" if start_dealer is None else str(start_dealer),
         "Dealer": "-" if h.dealer is None else str(h.dealer),
         "Level": rank_name(h.level_rank),
@@ -116,8 +119,10 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
         sign = "+" if s.level_change >= 0 else ""
         headers["Result"] = (
             f"attackers {s.attackers_points}; {s.winner} {sign}{s.level_change}; "
-            f"levels {s.levels_after[0]} {s.levels_after[1]}"
+            f"levels {' '.join(str(x) for x in s.levels_after)}"
         )
+        if s.team:
+            headers["Team"] = " ".join(str(x) for x in s.team)
     lines = [f'[{k} "{_escape(v)}"]' for k, v in headers.items()]
     lines.append("")
     dealt = 0
@@ -142,11 +147,13 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
         elif isinstance(a, Bury):
             flush_passes()
             lines.append(f"bury: {format_cards(a.cards)}")
+        elif isinstance(a, CallFriends):
+            lines.append(f"call: {format_calls(a.calls)}")
         elif isinstance(a, Play):
             flush_passes()
             trick_plays.append(f"[{a.seat}] {format_cards(a.cards)}")
             plays_in_trick += 1
-            if plays_in_trick == 4:
+            if plays_in_trick == match.rules.players:
                 t = h.tricks[trick_no - 1] if trick_no - 1 < len(h.tricks) else None
                 note = f" {{{t.winner} wins {t.points}}}" if t and t.winner is not None else ""
                 lines.append(f"{trick_no}. " + " ".join(trick_plays) + note)
@@ -156,7 +163,7 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
     flush_passes()
     if trick_plays:
         lines.append(f"{trick_no}. " + " ".join(trick_plays))
-    if not any(isinstance(a, (Pass, Bury, Play)) for a in match.hand_log) and dealt:
+    if not any(isinstance(a, (Pass, Bury, CallFriends, Play)) for a in match.hand_log) and dealt:
         lines.append(f"dealt {dealt}")  # the deal stopped here (or nothing else happened)
     if h.buried and match.phase in ("scored", "finished"):
         lines.append(f"kitty: {format_cards(h.buried)}")
@@ -168,8 +175,8 @@ def _escape(v: str) -> str:
 
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
-_DECL = re.compile(r"^@(\d+)\s+(\d)\s*:\s*(.+)$")
-_PLAY = re.compile(r"\[(\d)\]\s*([^\[]*)")
+_DECL = re.compile(r"^@(\d+)\s+(\d+)\s*:\s*(.+)$")
+_PLAY = re.compile(r"\[(\d+)\]\s*([^\[]*)")
 
 
 def parse_record(text: str) -> HandRecord:
@@ -215,6 +222,10 @@ def parse_record(text: str) -> HandRecord:
                 raise RecordError("a bury line needs the Dealer header")
             deal_to(total)
             actions.append(Bury(int(dealer), tuple(parse_cards(line[5:]))))
+        elif line.startswith("call:"):
+            if dealer == "-":
+                raise RecordError("a call line needs the Dealer header")
+            actions.append(CallFriends(int(dealer), tuple(parse_calls(line[5:]))))
         elif line.startswith("kitty:"):
             continue
         elif line.startswith("dealt "):

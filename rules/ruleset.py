@@ -8,6 +8,10 @@ from typing import Any, Literal
 
 KittyScheme = Literal["power", "seed-003", "tournament", "linear"]
 FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
+# Which cards the dealer may call as friends (找朋友): see ``FriendRules``.
+CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
+CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
+MIN_PLAYERS, MAX_PLAYERS = 4, 10
 # Declaration forms, weakest first in a rule set: "L<n>" = n identical level cards of
 # one suit; "LJ<n>"/"BJ<n>" = n small/big jokers (no-trump); "LJ+P"/"BJ+P" = one
 # small/big joker shown with a pair, or a tractor of pairs, of the suit (seed 001).
@@ -59,6 +63,22 @@ class DeclarationRules:
 
 
 @dataclass(frozen=True, slots=True)
+class FriendRules:
+    """找朋友: the dealer's team is formed by calling cards after burying.
+
+    ``calls`` None = players ÷ 2 − 1. ``no_double_join``: a called copy played by
+    someone already on the dealer's team does not complete the call (the next copy
+    does); without it such a copy spends the call (a wasted call).
+    """
+
+    calls: int | None = None
+    policy: CallPolicy = "non-trump"
+    no_double_join: bool = False
+    # Levels a dealer team that wins while smaller than called gains on top.
+    small_team_bonus: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSet:
     name: str = "classic"
     decks: int = 2
@@ -84,6 +104,10 @@ class RuleSet:
     # Follow priority tables for leads of a given shape: lead "wxL" -> ranked groups of
     # patterns, each pattern a tuple of shapes. Empty = the generic order (README).
     follow_tables: tuple[tuple[Shape, tuple[tuple[tuple[Shape, ...], ...], ...]], ...] = ()
+    # Seats at the table, in turn order. Four with ``friends`` None = fixed partners.
+    players: int = 4
+    # Set = 找朋友 (Finding Friends): per-player levels, called friends.
+    friends: FriendRules | None = None
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -96,7 +120,15 @@ class RuleSet:
 
     @property
     def hand_size(self) -> int:
-        return (54 * self.decks - self.kitty_size) // 4
+        return (54 * self.decks - self.kitty_size) // self.players
+
+    @property
+    def friend_calls(self) -> int:
+        """How many friends the dealer calls (0 without the friends mode)."""
+        if self.friends is None:
+            return 0
+        f = self.friends.calls
+        return f if f is not None else self.players // 2 - 1
 
     @property
     def score_table(self) -> ScoreTable:
@@ -118,13 +150,26 @@ class RuleSet:
         """Raise ``RuleSetError`` for a rule set that cannot be played; return self."""
         if not 1 <= self.decks <= 4:
             raise RuleSetError(f"decks must be 1 to 4, got {self.decks}")
+        n = self.players
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise RuleSetError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {n}")
+        if n != 4 and self.friends is None:
+            raise RuleSetError("more than four players needs the friends mode (找朋友)")
+        if self.friends is not None:
+            fr = self.friends
+            if fr.policy not in CALL_POLICIES:
+                raise RuleSetError(f"unknown call policy {fr.policy!r}; use {CALL_POLICIES}")
+            if not 0 <= self.friend_calls < n:
+                raise RuleSetError(f"friend calls must be 0..{n - 1}, got {self.friend_calls}")
+            if fr.small_team_bonus < 0:
+                raise RuleSetError("small_team_bonus must be ≥ 0")
         total = 54 * self.decks
         if self.kitty_size < 0 or self.kitty_size >= total:
             raise RuleSetError(f"kitty_size must be 0..{total - 1}, got {self.kitty_size}")
-        if (total - self.kitty_size) % 4:
+        if (total - self.kitty_size) % n:
             raise RuleSetError(
                 f"a kitty of {self.kitty_size} leaves {total - self.kitty_size} cards, "
-                "which do not divide among 4 players"
+                f"which do not divide among {n} players"
             )
         if not self.levels or len(set(self.levels)) != len(self.levels):
             raise RuleSetError("levels must be a non-empty list of distinct ranks")
@@ -162,7 +207,13 @@ class RuleSet:
         return self
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        # Four-player rule sets keep the JSON they had before the friends mode.
+        if self.friends is None:
+            del d["friends"]
+            if self.players == 4:
+                del d["players"]
+        return d
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
@@ -179,6 +230,8 @@ class RuleSet:
                 dd = dict(kw["declaration"])
                 dd["forms"] = tuple(dd.get("forms", DeclarationRules().forms))
                 kw["declaration"] = DeclarationRules(**dd)
+            if isinstance(kw.get("friends"), dict):
+                kw["friends"] = FriendRules(**kw["friends"])
             if kw.get("score") is not None:
                 sd = kw["score"]
                 kw["score"] = ScoreTable(
@@ -208,6 +261,19 @@ class RuleSet:
     def with_overrides(self, **overrides: Any) -> RuleSet:
         """A copy with some fields changed, validated."""
         return replace(self, **overrides).validate()
+
+
+def friends_kitty(players: int, decks: int) -> int:
+    """The friends mode's kitty: what is left after an equal deal, at least 5.
+
+    When the remainder is under 5, one card per player joins it until it is not;
+    ``remainder + k × players`` always leaves a multiple of ``players``, so no card
+    ever has to be removed from the decks.
+    """
+    kitty = 54 * decks % players
+    while kitty < 5:
+        kitty += players
+    return kitty
 
 
 def _tables_from_json(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rules.cards import Card, Suit
 from rules.events import Phase
+from rules.friends import FriendCall
 from rules.ruleset import RuleSet
 from rules.trump import TrumpContext
 
@@ -33,6 +34,16 @@ class TrickView:
 
 
 @dataclass(frozen=True, slots=True)
+class FriendCallView:
+    """A public friend call; ``joined`` is set only once the copy has been played."""
+
+    call: FriendCall
+    seen: int  # copies of the card counted so far
+    joined: int | None  # the seat that played the called copy
+    wasted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class HandSummary:
     hand_no: int
     dealer: int
@@ -43,9 +54,10 @@ class HandSummary:
     multiplier: int
     winner: str  # "defenders" | "attackers"
     level_change: int
-    levels_before: tuple[int, int]
-    levels_after: tuple[int, int]
+    levels_before: tuple[int, ...]
+    levels_after: tuple[int, ...]
     next_dealer: int
+    team: tuple[int, ...] = ()  # friends: the dealer's team as it ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +66,7 @@ class View:
     rules: RuleSet
     phase: Phase
     hand_no: int
-    levels: tuple[int, int]
+    levels: tuple[int, ...]  # per team (fixed partners) or per seat (friends)
     dealer: int | None
     level_rank: int
     trump_suit: Suit | None
@@ -64,7 +76,7 @@ class View:
     dealt: int
     deal_total: int
     hand: tuple[Card, ...] | None  # own hand, sorted for display; None in the public view
-    hand_sizes: tuple[int, int, int, int]
+    hand_sizes: tuple[int, ...]
     kitty_taken: tuple[Card, ...] | None  # the dealer's view of the kitty they took
     buried: tuple[Card, ...] | None  # the dealer's own buried cards (or all, once scored)
     turn: int | None
@@ -76,15 +88,51 @@ class View:
     penalties: int
     history: tuple[HandSummary, ...]
     winner: int | None
+    # 找朋友 (empty in the four-player game): the calls, revealed friends (dealer's
+    # team so far, dealer excluded), and each seat's captured trick points.
+    friend_calls: tuple[FriendCallView, ...] = ()
+    friends: tuple[int, ...] = ()
+    seat_points: tuple[int, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def friends_mode(self) -> bool:
+        return self.rules.friends is not None
+
+    @property
+    def teams_known(self) -> bool:
+        """Every friend call is settled (always, with fixed partners)."""
+        return not self.friends_mode or (
+            self.phase not in ("dealing", "declaring", "burying", "calling")
+            and all(c.joined is not None for c in self.friend_calls)
+        )
+
+    def on_dealer_team(self, seat: int) -> bool | None:
+        """True/False when known from public information, None while unknown."""
+        if self.dealer is None:
+            return None
+        if not self.friends_mode:
+            return (seat - self.dealer) % 2 == 0
+        if seat == self.dealer or seat in self.friends:
+            return True
+        return False if self.teams_known else None
 
     @property
     def context(self) -> TrumpContext:
         return TrumpContext.of(self.rules, self.level_rank, self.trump_suit)
 
     @property
-    def attackers(self) -> tuple[int, int] | None:
+    def attackers(self) -> tuple[int, ...] | None:
+        """The attacking seats, once known (friends: when every call is settled)."""
         if self.dealer is None:
             return None
+        if self.friends_mode:
+            if not self.teams_known:
+                return None
+            return tuple(s for s in range(self.players) if not self.on_dealer_team(s))
         a = (self.dealer + 1) % 4
         return (a, (a + 2) % 4)
 

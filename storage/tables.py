@@ -136,13 +136,14 @@ class ActionReceipt:
 
 def _info(row: TableRow) -> TableInfo:
     seats = {s.seat: s for s in row.seats}
+    rules = RuleSet.from_json(row.rules_json)
     return TableInfo(
         id=row.id,
         guild_id=row.guild_id,
         channel_id=row.channel_id,
         parent_channel_id=row.parent_channel_id,
         creator_id=row.creator_id,
-        rules=RuleSet.from_json(row.rules_json),
+        rules=rules,
         options=json.loads(row.options_json or "{}"),
         status=row.status,
         version=row.version,
@@ -154,7 +155,7 @@ def _info(row: TableRow) -> TableInfo:
             SeatInfo(i, s.user_id, s.ai_level, s.display_name, s.locale)
             if (s := seats.get(i)) is not None
             else SeatInfo(i)
-            for i in range(4)
+            for i in range(rules.players)  # 4, or N at a 找朋友 table
         ),
     )
 
@@ -673,7 +674,8 @@ def _hand_rows(table: TableInfo, match: Match) -> tuple[dict[str, Any], list[dic
     for seat in table.seats:
         if seat.user_id is None:
             continue
-        defending = team_of(seat.seat) == defenders
+        # 找朋友: the dealer's team as it ended (fixed partners otherwise).
+        defending = seat.seat in summary.team if summary.team else team_of(seat.seat) == defenders
         won = (summary.winner == "defenders") == defending
         role = "dealer" if seat.seat == summary.dealer else "defender" if defending else "attacker"
         players.append(

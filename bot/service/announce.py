@@ -36,8 +36,9 @@ def notices_for(live: LiveTable, action: Action, events: list[Event], auto: bool
         if t.seats[seat].user_id is not None:
             out.append(Private(t.id, t.channel_id, seat, t.seats[seat].user_id, "hand_changed"))
     if m is not None:
-        actor = m.turn if m.phase == "playing" else m.dealer if m.phase == "burying" else None
+        dealer_acts = m.phase in ("burying", "calling")
+        actor = m.turn if m.phase == "playing" else m.dealer if dealer_acts else None
         if actor is not None and t.seats[actor].user_id is not None:
-            kind = "your_turn" if m.phase == "playing" else "bury_now"
+            kind = {"playing": "your_turn", "calling": "call_now"}.get(m.phase, "bury_now")
             out.append(Private(t.id, t.channel_id, actor, t.seats[actor].user_id, kind))
     return out

@@ -202,8 +202,8 @@ class Automation:
 def actors(m: Match) -> list[int]:
     """The seats that may act now."""
     if m.phase == "declaring":
-        return [s for s in range(4) if s not in m.hand.passes]
-    if m.phase == "burying" and m.dealer is not None:
+        return [s for s in range(m.players) if s not in m.hand.passes]
+    if m.phase in ("burying", "calling") and m.dealer is not None:
         return [m.dealer]
     if m.phase == "playing" and m.turn is not None:
         return [m.turn]

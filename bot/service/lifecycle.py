@@ -71,6 +71,7 @@ class Lifecycle:
         creator_name: str = "",
         preset_name: str | None = None,
         decks: int | None = None,
+        players: int | None = None,
         turn_seconds: int | None = None,
         options: TableOptions | None = None,
         parent_channel_id: int | None = None,
@@ -78,7 +79,7 @@ class Lifecycle:
         locale: str | None = None,
     ) -> TableStatus:
         """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False)."""
-        rules = rules_for(preset_name, decks)
+        rules = rules_for(preset_name, decks, players)
         opts = options or self.defaults
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
@@ -182,7 +183,7 @@ class Lifecycle:
             if t.status != "lobby":
                 raise ServiceError("already_started")
             require_member(t, user_id)
-            if not 0 <= seat < 4:
+            if not 0 <= seat < len(t.seats):
                 raise ServiceError("bad_seat")
             if not t.seats[seat].is_ai:
                 raise ServiceError("not_ai_seat", seat=seat)
@@ -195,8 +196,10 @@ class Lifecycle:
                 raise ServiceError("already_started")
             require_member(t, user_id)
             filled = sum(0 if s.empty else 1 for s in t.seats)
-            if filled < 4:
-                raise ServiceError("need_four", filled=filled)
+            if filled < len(t.seats):
+                if len(t.seats) == 4:
+                    raise ServiceError("need_four", filled=filled)
+                raise ServiceError("need_players", filled=filled, seats=len(t.seats))
             match = Match(t.rules, f"{t.id}-{self._seed()}")
             # The match and its first timer in one write (see Store.start_match).
             first = LiveTable(replace(t, status="playing"), match, live.options)

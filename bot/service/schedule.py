@@ -35,7 +35,7 @@ def plan_deadline(live: LiveTable, last: Action | None, now: datetime) -> Deadli
         if isinstance(last, Pass) and old[0] == "declare" and old[1] is not None:
             return ("declare", old[1])  # a pass does not extend the window
         return ("declare", at(o.declare_seconds)) if o.declare_seconds else None
-    if m.phase == "burying":
+    if m.phase in ("burying", "calling"):  # 找朋友: the dealer calls as it buries
         dealer = m.dealer
         assert dealer is not None
         if seats[dealer].is_ai:

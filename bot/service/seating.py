@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 from bot.service.errors import ServiceError
-from rules.presets import PRESET_NAMES, preset
+from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, friends_rules, preset
 from rules.ruleset import RuleSet, RuleSetError
 from storage import TableInfo
 
 DECKS_PRESET = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-decks"}
 
 
-def rules_for(preset_name: str | None, decks: int | None) -> RuleSet:
-    """The rule set for ``/table new preset: decks:`` (the deck count picks a preset)."""
+def rules_for(preset_name: str | None, decks: int | None, players: int | None = None) -> RuleSet:
+    """The rule set for ``/table new preset: decks: players:`` (the deck count picks a
+    preset; a friends preset, or ``players`` other than 4, makes a 找朋友 table)."""
+    if (preset_name in FRIENDS_PRESETS or preset_name == "friends") or (
+        players is not None and players != 4
+    ):
+        if preset_name in FRIENDS_PRESETS and players is None:
+            players = FRIENDS_PRESETS[preset_name].players
+        try:
+            return friends_rules(players or 6, decks)
+        except RuleSetError as exc:
+            raise ServiceError("bad_option", detail=str(exc)) from exc
     name = preset_name or (DECKS_PRESET.get(decks or 2, "classic"))
     if name not in PRESET_NAMES:
-        raise ServiceError("unknown_preset", name=name, choices=", ".join(PRESET_NAMES))
+        choices = ", ".join((*PRESET_NAMES, *FRIENDS_PRESETS))
+        raise ServiceError("unknown_preset", name=name, choices=choices)
     rules = preset(name)
     if decks is not None and decks != rules.decks:
         if preset_name in (None, "classic") and decks in DECKS_PRESET:

@@ -32,10 +32,11 @@ from bot.service.options import TableOptions
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
 from bot.service.state import LiveTable, TableStatus
-from rules.actions import Action, Bury, Declare, Pass, Play
+from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
 from rules.cards import Card
 from rules.errors import RuleError
 from rules.events import Event
+from rules.friends import FriendCall, format_calls, parse_calls
 from rules.game import Match
 from rules.notation import NotationError, parse_cards
 from rules.views import View
@@ -259,6 +260,30 @@ class TableService(Lifecycle):
     ) -> list[Event]:
         buried = self._cards(cards)
         return await self._act(channel_id, user_id, lambda seat: Bury(seat, buried), key)
+
+    async def call_friends(
+        self,
+        channel_id: int,
+        user_id: int,
+        calls: str | tuple[FriendCall, ...],
+        key: str | None = None,
+    ) -> list[Event]:
+        """找朋友: the dealer's friend calls (``#1 ♥A, #2 ♠K``)."""
+        if isinstance(calls, str):
+            try:
+                parsed = tuple(parse_calls(calls))
+            except RuleError as exc:
+                raise from_rule_error(exc) from exc
+        else:
+            parsed = tuple(calls)
+        return await self._act(channel_id, user_id, lambda seat: CallFriends(seat, parsed), key)
+
+    def suggested_call(self, table_id: int, seat: int) -> str | None:
+        """The engine's suggested friend call for the dealer, as text (None: no call now)."""
+        live = self._live.get(table_id)
+        m = live.match if live is not None else None
+        action = m.suggest(seat) if m is not None and m.phase == "calling" else None
+        return format_calls(action.calls) if isinstance(action, CallFriends) else None
 
     async def play(
         self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.actions import Action, Bury, Declare, Pass, Play
+from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
 from rules.ai.burying import choose_bury
 from rules.ai.common import beatable, cheapest, physical, richest, sure_units
 from rules.ai.declaring import choose_declaration, trump_quality
@@ -37,6 +37,7 @@ from rules.ai.following import choose_follow
 from rules.ai.leading import choose_lead
 from rules.ai.state import Public, as_cards, public_of
 from rules.cards import counts_of
+from rules.friends import suggest_calls
 from rules.views import View
 
 __all__ = [
@@ -90,6 +91,9 @@ class BasicPlayer:
         if view.phase == "burying" and seat == view.dealer:
             cards = choose_bury(view.context, hand, view.rules.kitty_size)
             return Bury(seat, as_cards(cards))
+        if view.phase == "calling" and seat == view.dealer:
+            calls = suggest_calls(view.rules, view.context, hand)
+            return CallFriends(seat, tuple(calls))
         if view.phase == "playing" and seat == view.turn:
             pub = public_of(view)
             kitty = counts_of(view.buried) if seat == view.dealer and view.buried else None

@@ -18,7 +18,7 @@ def ruff_suits(pub: Public, seat: int, unseen_trumps: int) -> int:
     if unseen_trumps <= 0:
         return 0
     out = 0
-    for o in ((seat + 1) % 4, (seat + 3) % 4):
+    for o in pub.opponents(seat):
         v = pub.voids[o]
         if not v >> TRUMP & 1:
             out |= v

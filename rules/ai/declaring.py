@@ -73,7 +73,7 @@ def choose_declaration(view: View, seat: int, hand: Sequence[int]) -> Declaratio
     best = max(options, key=lambda d: (quality[d.suit], d.suit is not None, -d.strength))
     q = quality[best.suit]
     dealer = view.dealer
-    our_deal = dealer is not None and same_team(dealer, seat)
+    our_deal = dealer is not None and _allied(view, dealer, seat)
     if best.suit is None and our_deal:
         q -= 0.05  # the dealer's side wants a trump suit (trump pairs favour it)
     if current is None:
@@ -93,7 +93,12 @@ def choose_declaration(view: View, seat: int, hand: Sequence[int]) -> Declaratio
         if best.suit != current.suit and q - q_cur >= 0.12:
             return best
         return None
-    if same_team(current.seat, seat):
+    if _allied(view, current.seat, seat):
         return None  # never override the partner
     # An opponent's declaration: take it over when ours is about as good.
     return best if q >= -0.01 else None
+
+
+def _allied(view: View, a: int, b: int) -> bool:
+    """Partners while declaring: fixed partners, or (找朋友) only oneself."""
+    return a == b if view.friends_mode else same_team(a, b)

@@ -79,9 +79,7 @@ def _endgame(pub: Public, seat: int, n: int) -> bool:
 
 
 def _opps_after(pub: Public, seat: int) -> list[int]:
-    n = len(pub.trick)
-    leader = pub.leader
-    return [o for o in ((leader + k) % 4 for k in range(n + 1, 4)) if (o - seat) % 2]
+    return [o for o in pub.to_play() if not pub.allies(seat, o)]
 
 
 def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None) -> int:
@@ -91,7 +89,7 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
     assert lead is not None and pub.best is not None
     s = lead.suit
     idx, key = pub.best
-    partner_winning = (pub.trick[idx][0] - seat) % 2 == 0
+    partner_winning = pub.allies(pub.trick[idx][0], seat)
     opps_after = _opps_after(pub, seat)
     table = pub.table_points
     unseen = Unseen(pub, seat, hand, kitty)
@@ -188,7 +186,7 @@ def _follow_multi(
     idx, _ = pub.best
     opts = follow_options(pub, hand)
     opps_after = _opps_after(pub, seat)
-    if (pub.trick[idx][0] - seat) % 2 == 0:  # the partner is winning
+    if pub.allies(pub.trick[idx][0], seat):  # the partner is winning
         unseen = Unseen(pub, seat, hand, kitty)
         if _partner_safe(pub, unseen, opps_after):
             return opts.rich()

@@ -33,8 +33,8 @@ def choose_lead(
     ctx = pub.ctx
     pos = ctx.pos
     unseen = pub.unseen_for(seat, hand, kitty)
-    opps = ((seat + 1) % 4, (seat + 3) % 4)
-    partner = (seat + 2) % 4
+    opps = pub.opponents(seat)
+    partners = pub.partners(seat)
     voids = pub.voids
     defending = not pub.is_attacker(seat)
     unseen_trumps = sum(ctx.suit_counts[TRUMP](unseen))
@@ -86,10 +86,8 @@ def choose_lead(
     for s, us in units.items():
         if s == TRUMP:
             continue
-        if (
-            voids[partner] >> s & 1
-            and not voids[partner] >> TRUMP & 1
-            and not any(voids[o] >> s & 1 for o in opps)
+        if any(voids[p] >> s & 1 and not voids[p] >> TRUMP & 1 for p in partners) and not any(
+            voids[o] >> s & 1 for o in opps
         ):
             return [cheapest(ctx, [int(c) for u in us for c in u.cards])]
 

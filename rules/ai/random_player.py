@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 
-from rules.actions import Action, Bury, Declare, Pass, Play
+from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
 from rules.ai.state import as_cards, cards_list
-from rules.cards import NUM_CARDS, counts_of
+from rules.cards import NUM_CARDS, Card, counts_of
 from rules.declare import possible_declarations, read_declaration
+from rules.friends import FriendCall, call_allowed
 from rules.play import generate_follow, make_lead
 from rules.trump import TrumpContext
 from rules.units import Unit, decompose
@@ -54,6 +55,15 @@ def random_lead(ctx: TrumpContext, hand: list[int], rng: random.Random) -> list[
     return rng.choice(sorted(unique.values()))
 
 
+def random_calls(view: View, rng: random.Random) -> tuple[FriendCall, ...]:
+    """找朋友: random distinct calls the policy allows (any copy)."""
+    rules = view.rules
+    ctx = view.context
+    allowed = [c for c in range(NUM_CARDS) if call_allowed(rules, ctx, c)]
+    options = [FriendCall(Card(c), k) for c in allowed for k in range(1, rules.decks + 1)]
+    return tuple(rng.sample(options, rules.friend_calls))
+
+
 class RandomPlayer:
     level = "random"
 
@@ -83,6 +93,8 @@ class RandomPlayer:
         if view.phase == "burying" and seat == view.dealer:
             cards = cards_list(hand, range(NUM_CARDS))
             return Bury(seat, as_cards(rng.sample(cards, rules.kitty_size)))
+        if view.phase == "calling" and seat == view.dealer:
+            return CallFriends(seat, random_calls(view, rng))
         if view.phase == "playing" and seat == view.turn:
             if not view.current:
                 return Play(seat, as_cards(random_lead(ctx, hand, rng)))

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import random
 
-from rules.actions import Action, Bury, Declare, Pass, Play
+from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
 from rules.cards import counts_of
 from rules.declare import Declaration, possible_declarations, read_declaration
+from rules.friends import suggest_calls
 from rules.game import default_bury, default_lead
 from rules.play import generate_follow, make_lead
 from rules.views import View
@@ -33,6 +34,8 @@ class SimplePlayer:
         ctx = view.context
         if view.phase == "burying" and seat == view.dealer:
             return Bury(seat, tuple(default_bury(ctx, hand, view.rules.kitty_size)))
+        if view.phase == "calling" and seat == view.dealer:
+            return CallFriends(seat, tuple(suggest_calls(view.rules, ctx, hand)))
         if view.phase == "playing" and seat == view.turn:
             if not view.current:
                 return Play(seat, (default_lead(ctx, hand),))

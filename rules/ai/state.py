@@ -56,6 +56,10 @@ class Public:
     _unseen: list[list[int] | None] = field(default_factory=lambda: [None] * SEATS)
     # per seat: bit s set = has shown it holds no pair (two identical cards) in suit s
     nopairs: list[int] = field(default_factory=lambda: [0] * SEATS)
+    n: int = SEATS  # seats at the table
+    # 找朋友, from the acting seat's knowledge: per seat +1 on the dealer's side, -1
+    # against it, 0 not known yet. None = fixed partners (seats of one parity).
+    sides: list[int] | None = None
 
     @property
     def total(self) -> list[int]:
@@ -82,10 +86,27 @@ class Public:
             self._total,
             [None if u is None else list(u) for u in self._unseen],
             list(self.nopairs),
+            self.n,
+            None if self.sides is None else list(self.sides),
         )
 
     def is_attacker(self, seat: int) -> bool:
+        if self.sides is not None:
+            return self.sides[seat] != 1
         return not same_team(seat, self.dealer)
+
+    def allies(self, a: int, b: int) -> bool:
+        """Known to play on one side (a seat of unknown side is nobody's ally)."""
+        if self.sides is None:
+            return same_team(a, b)
+        return a == b or self.sides[a] == self.sides[b] != 0
+
+    def opponents(self, seat: int) -> list[int]:
+        """Every other seat not known to be ``seat``'s ally (unknown counts as foe)."""
+        return [o for o in range(self.n) if not self.allies(seat, o)]
+
+    def partners(self, seat: int) -> list[int]:
+        return [o for o in range(self.n) if o != seat and self.allies(seat, o)]
 
     # ---- updating ----------------------------------------------------------------------
     def record(self, seat: int, cards: Sequence[int]) -> None:
@@ -194,7 +215,7 @@ class Public:
     def to_play(self) -> list[int]:
         """Seats still to play in the current trick, in order (after the one to act)."""
         n = len(self.trick)
-        return [(self.leader + k) % SEATS for k in range(n + 1, SEATS)]
+        return [(self.leader + k) % self.n for k in range(n + 1, self.n)]
 
 
 def public_of(view: View) -> Public:
@@ -202,17 +223,22 @@ def public_of(view: View) -> Public:
     assert view.dealer is not None
     ctx = view.context
     rules = view.rules
+    n = view.players
     pub = Public(
         ctx=ctx,
         rules=rules,
         dealer=view.dealer,
         played=[0] * NUM_CARDS,
-        voids=[0] * SEATS,
+        voids=[0] * n,
         trick=[],
         leader=view.dealer,
         points=0,
-        sizes=[0] * SEATS,
+        sizes=[0] * n,
         tricks_done=0,
+        _unseen=[None] * n,
+        nopairs=[0] * n,
+        n=n,
+        sides=friend_sides(view) if view.friends_mode else None,
     )
     for t in view.tricks:
         for seat, cards in t.plays:
@@ -229,12 +255,29 @@ def public_of(view: View) -> Public:
     return pub
 
 
+def friend_sides(view: View) -> list[int]:
+    """找朋友: each seat's side as the viewing seat can tell: the dealer and revealed
+    friends +1; everyone else -1 once every call is settled, else unknown (0). The
+    seat itself counts as a friend-to-be while it holds a copy of a pending call, and
+    as an attacker when it holds none (it cannot join any more)."""
+    sides = [0] * view.players
+    for s in range(view.players):
+        known = view.on_dealer_team(s)
+        if known is not None:
+            sides[s] = 1 if known else -1
+    me = view.seat
+    if me is not None and sides[me] == 0 and view.hand is not None:
+        pending = {c.call.card for c in view.friend_calls if c.joined is None}
+        sides[me] = 1 if pending & set(view.hand) else -1
+    return sides
+
+
 def shown_cards(view: View) -> list[list[int]]:
     """Per seat, the declared cards (shown to everyone) that seat has not played yet.
 
     A declaration shows level cards or jokers; they stay in the declarer's hand until
     played (the dealer may also have buried them: callers allow for that)."""
-    shown = [[0] * NUM_CARDS for _ in range(SEATS)]
+    shown = [[0] * NUM_CARDS for _ in range(view.players)]
     for d in view.declarations:
         need = [0] * NUM_CARDS
         for c in d.cards:

@@ -81,7 +81,8 @@ class StrongPlayer:
         seat = view.seat
         if seat is None or view.hand is None:
             return None
-        if view.phase != "playing" or seat != view.turn:
+        # 找朋友: the samplers assume fixed partners; the basic policy plays instead.
+        if view.phase != "playing" or seat != view.turn or view.friends_mode:
             return self.basic.choose(view, rng)
         start = self.clock()
         hand = counts_of(view.hand)

@@ -1,0 +1,70 @@
+"""找朋友 test helpers: rigged N-seat deals and random legal N-seat hands."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+from rules.actions import Action, CallFriends, DealCards, NextHand, Play
+from rules.cards import NUM_CARDS, Card, full_deck
+from rules.friends import FriendCall, call_allowed
+from rules.game import Match
+
+
+def rig(match: Match, hands: dict[int, Iterable[Card]], kitty: Iterable[Card] = ()) -> None:
+    """Deal ``hands`` (topped up from the rest of the decks, low spades first) before
+    any card is dealt; the kitty gets ``kitty`` and the rest."""
+    rules = match.rules
+    n = rules.players
+    pool = Counter(full_deck(rules.decks))
+    wanted = Counter([c for cs in hands.values() for c in cs] + list(kitty))
+    for c, k in wanted.items():
+        assert pool[c] >= k, f"only {pool[c]} copies of {c!r} exist"
+    pool.subtract(wanted)
+    rest = sorted(pool.elements(), key=int)
+    size = rules.hand_size
+    seat_cards = {}
+    for s in range(n):
+        cs = list(hands.get(s, []))
+        assert len(cs) <= size
+        cs += [rest.pop(0) for _ in range(size - len(cs))]
+        seat_cards[s] = cs
+    kit = list(kitty) + [rest.pop(0) for _ in range(rules.kitty_size - len(list(kitty)))]
+    start = match.hand.dealer if match.hand.dealer is not None else 0
+    deck = [seat_cards[(start + i) % n][i // n] for i in range(n * size)]
+    match.hand.deck = deck + kit
+
+
+def random_calls(match: Match, rng: random.Random) -> CallFriends:
+    """A random legal call (the policy's cards, any copy), to make joins, wasted calls
+    and missing friends all happen in property tests."""
+    rules = match.rules
+    ctx = match.context
+    allowed = [c for c in range(NUM_CARDS) if call_allowed(rules, ctx, c)]
+    calls: list[FriendCall] = []
+    while len(calls) < rules.friend_calls:
+        call = FriendCall(Card(rng.choice(allowed)), rng.randint(1, rules.decks))
+        if call not in calls:
+            calls.append(call)
+    assert match.dealer is not None
+    return CallFriends(match.dealer, tuple(calls))
+
+
+def random_action(match: Match, rng: random.Random) -> Action:
+    """A legal action: random single-card leads and calls, else the suggestion."""
+    if match.phase == "dealing":
+        return DealCards(rng.choice((7, 30, 500)))
+    if match.phase == "scored":
+        return NextHand()
+    if match.phase == "calling":
+        return random_calls(match, rng)
+    if match.phase == "playing" and match.current_lead() is None and rng.random() < 0.7:
+        seat = match.turn
+        assert seat is not None
+        return Play(seat, (rng.choice(match.hand_of(seat)),))
+    for s in range(match.players):
+        a = match.suggest(s)
+        if a is not None:
+            return a
+    raise AssertionError(f"nothing to do in phase {match.phase}")
