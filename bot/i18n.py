@@ -42,6 +42,11 @@ def seat_name(locale: str | None, seat: int) -> str:
     return SEAT_NAMES[language(locale)][seat]
 
 
+def preset_label(locale: str | None, name: str) -> str:
+    """A rule preset's name as players read it (English: the name they type)."""
+    return text(locale, f"preset.{name}", fallback=name)
+
+
 def text(locale: str | None, code: str, **params: Any) -> str:
     """The message for ``code`` in the locale's language, formatted with params."""
     entry = CATALOG.get(code)

@@ -7,7 +7,14 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import seat_name, text
-from bot.render import event_line, player_name, status_lines, summary_text, trump_label
+from bot.render import (
+    event_line,
+    play_text,
+    player_name,
+    status_lines,
+    summary_text,
+    trump_label,
+)
 from bot.service import TableStatus
 from rules.events import HandScored, MatchWon, ThrowFailed
 from rules.notation import format_cards
@@ -53,7 +60,7 @@ def table_embed(
     )
     if view.phase == "playing" and view.tricks:
         last = view.tricks[-1]
-        lines = [f"{player_name(locale, seats, s)}: {format_cards(c)}" for s, c in last.plays]
+        lines = [play_text(locale, seats, s, c) for s, c in last.plays]
         lines += [
             text(
                 locale,

@@ -34,11 +34,15 @@ ACCEPTED = (
 
 
 class NotationError(ValueError):
-    """A token could not be read as cards. ``token`` is the offending text."""
+    """A token could not be read as cards. ``token`` is the offending text;
+    ``code`` + ``params`` say why, for front ends to word in the player's language
+    (``reason`` is the English of it)."""
 
-    def __init__(self, token: str, reason: str) -> None:
+    def __init__(self, token: str, reason: str, code: str = "", **params: object) -> None:
         self.token = token
         self.reason = reason
+        self.code = code
+        self.params = params
         super().__init__(f"cannot read {token!r}: {reason}; {ACCEPTED}")
 
 
@@ -126,7 +130,9 @@ def parse_card(text: str) -> Card:
     """Parse exactly one card."""
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise NotationError(text, f"expected one card, found {len(cards)}")
+        raise NotationError(
+            text, f"expected one card, found {len(cards)}", "one_card", count=len(cards)
+        )
     return cards[0]
 
 
@@ -140,7 +146,9 @@ def _parse_token(token: str, inherited: Suit | None) -> tuple[list[Card], Suit |
         joker = _match(low, pos, _JOKER_WORDS)
         if joker is not None:
             if pending:
-                raise NotationError(token, "ranks without a suit before a joker")
+                raise NotationError(
+                    token, "ranks without a suit before a joker", "joker_after_ranks"
+                )
             out.append(joker[1])  # type: ignore[arg-type]
             pos += joker[0]
             suit = None
@@ -159,7 +167,7 @@ def _parse_token(token: str, inherited: Suit | None) -> tuple[list[Card], Suit |
                 inherited = new_suit
                 if pos >= len(low) or _match(low, pos, _RANK_WORDS) is None:
                     # A lone suit is an error unless ranks follow in the token.
-                    raise NotationError(token, "a suit needs a rank after it")
+                    raise NotationError(token, "a suit needs a rank after it", "suit_needs_rank")
             continue
         rank_hit = _match(low, pos, _RANK_WORDS)
         if rank_hit is not None:
@@ -170,11 +178,15 @@ def _parse_token(token: str, inherited: Suit | None) -> tuple[list[Card], Suit |
             else:
                 pending.append(rank)
             continue
-        raise NotationError(token, f"unknown symbol {token[pos]!r}")
+        raise NotationError(
+            token, f"unknown symbol {token[pos]!r}", "unknown_symbol", symbol=token[pos]
+        )
     if pending:
         if inherited is None:
             names = "".join(rank_name(r) for r in pending)
-            raise NotationError(token, f"{names} needs a suit (for example ♠{names})")
+            raise NotationError(
+                token, f"{names} needs a suit (for example ♠{names})", "needs_suit", ranks=names
+            )
         out.extend(Card.of(inherited, r) for r in pending)
     return out, inherited
 

@@ -39,7 +39,7 @@ def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     assert "Nothing to do right now." in out.split("Hand 1 over.")[1]
 
     again = run_console(db_file, ["status", "next", "status", "quit"], "--lang", "zh-CN")
-    assert again.startswith("继续你的牌桌（one-deck）。")  # the console speaks Chinese
+    assert again.startswith("继续你的牌桌（一副牌）。")  # the console speaks Chinese
     assert "新牌桌" not in again
     assert "第 1 局" in again and "第 2 局" in again  # status before/after "next", in Chinese
     assert again.rstrip().endswith("已保存。再次运行即可继续。")

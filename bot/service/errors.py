@@ -33,6 +33,13 @@ class ServiceError(Exception):
             # The rules engine's own English says it best ("you hold a ♠ pair …").
             message = str(params["fallback"])
             return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+        if params.get("reason_code"):  # a card notation error: its reason, translated
+            params["reason"] = text(
+                locale,
+                f"notation.{params['reason_code']}",
+                fallback=params.get("reason", ""),
+                **params.get("reason_params", {}),
+            )
         if "phase" in params:
             params["phase"] = text(locale, f"phase.{params['phase']}")
         if "shapes" in params:
@@ -53,4 +60,11 @@ def from_rule_error(err: RuleError) -> ServiceError:
 
 
 def from_notation_error(err: NotationError) -> ServiceError:
-    return ServiceError("bad_cards", token=err.token, reason=err.reason, fallback=str(err))
+    return ServiceError(
+        "bad_cards",
+        token=err.token,
+        reason=err.reason,
+        reason_code=err.code,
+        reason_params=err.params,
+        fallback=str(err),
+    )
