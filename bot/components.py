@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.i18n import seat_name, text
-from bot.interactions import bot_of, key_of, locale_of, reply, run
+from bot.interactions import bot_of, key_of, locale_of, reply, run, table_locale
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 
@@ -21,10 +21,10 @@ class SeatButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sj:join:(?P<table>\d+):(?P<seat>[0-3])",
 ):
-    def __init__(self, table_id: int, seat: int) -> None:
+    def __init__(self, table_id: int, seat: int, locale: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"Join {SEAT_LETTERS[seat]}",
+                label=text(locale, "button.join", seat=seat_name(locale, seat)),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"sj:join:{table_id}:{seat}",
             )
@@ -65,16 +65,19 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sj:(?P<what>addai|start|leave):(?P<table>\d+)",
 ):
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "addai": ("Add AI", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.danger),
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "addai": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, what: str, table_id: int) -> None:
-        label, style = self.LABELS[what]
+    def __init__(self, what: str, table_id: int, locale: str = "en") -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"sj:{what}:{table_id}")
+            discord.ui.Button(
+                label=text(locale, f"button.{what}"),
+                style=self.STYLES[what],
+                custom_id=f"sj:{what}:{table_id}",
+            )
         )
         self.what = what
         self.table_id = table_id
@@ -101,7 +104,7 @@ class LobbyButton(
         elif self.what == "start":
             status = await run(interaction, lambda: bot.service.start_game(channel_id, user.id))
             if status is not None:
-                await reply(interaction, text(loc, "started"))
+                await reply(interaction, text(table_locale(interaction, loc), "started"))
         else:
             seat = await run(interaction, lambda: bot.service.leave(channel_id, user.id))
             if seat is not None:
@@ -171,12 +174,13 @@ class DeclareButton(
             await bot.after_change()
 
 
-def lobby_view(table_id: int) -> discord.ui.View:
+def lobby_view(table_id: int, locale: str = "en") -> discord.ui.View:
+    """The lobby's buttons, labelled in the table's language."""
     view = discord.ui.View(timeout=None)
     for seat in range(4):
-        view.add_item(SeatButton(table_id, seat))
+        view.add_item(SeatButton(table_id, seat, locale))
     for what in ("addai", "start", "leave"):
-        view.add_item(LobbyButton(what, table_id))
+        view.add_item(LobbyButton(what, table_id, locale))
     return view
 
 

@@ -37,6 +37,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "level": ("等级", "等級"),
     "cards": ("牌", "牌"),
     "user": ("玩家", "玩家"),
+    "language": ("语言", "語言"),
+    # choices
+    "North": ("北", "北"),
+    "East": ("东", "東"),
+    "South": ("南", "南"),
+    "West": ("西", "西"),
+    "random": ("随机", "隨機"),
+    "simple": ("简单", "簡單"),
+    "basic": ("普通", "普通"),
+    "strong": ("强", "強"),
     # descriptions
     "Shengji tables in this channel": ("本频道的升级牌桌", "本頻道的升級牌桌"),
     "Open a table in this channel (or a new thread if it is busy)": (
@@ -60,6 +70,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "Start the game (four seats filled)": ("开始游戏（需坐满四人）", "開始遊戲（需坐滿四人）"),
     "Show the table": ("查看牌桌", "查看牌桌"),
     "Show this table's rules": ("查看本桌规则", "查看本桌規則"),
+    "Language of the table (default: the server's)": (
+        "牌桌语言（默认：服务器的语言）",
+        "牌桌語言（預設：伺服器的語言）",
+    ),
+    "Change the language of this table's public messages": (
+        "更改本桌公开消息的语言",
+        "更改本桌公開訊息的語言",
+    ),
     "End the table (creator or Manage Channels)": (
         "结束牌桌（开桌人或有管理频道权限者）",
         "結束牌桌（開桌人或有管理頻道權限者）",

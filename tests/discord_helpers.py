@@ -272,6 +272,7 @@ async def make_world(
     fast: bool = True,
     seed: str | None = "discord-tests",
     check_errors: bool = True,
+    guild_locale: str | None = None,
 ) -> AsyncIterator[World]:
     config = Config(
         token=None,
@@ -291,7 +292,7 @@ async def make_world(
         with stack:
             async with simcord.run(bot, check_errors=check_errors) as env:
                 await bot.tree.sync()
-                guild = env.create_guild("Shengji Club")
+                guild = env.create_guild("Shengji Club", preferred_locale=guild_locale)
                 channel = guild.create_text_channel("shengji")
                 members = [guild.add_member(env.create_user(n)) for n in names]
                 world = World(

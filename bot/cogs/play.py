@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.autocomplete import bury_options, choices, play_options
 from bot.host import Host
 from bot.i18n import text
-from bot.interactions import NO_PINGS, key_of, locale_of, pinging, reply, run
+from bot.interactions import NO_PINGS, key_of, locale_of, pinging, reply, run, table_locale
 from bot.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
 from rules.events import Declared
@@ -65,14 +65,14 @@ class Play(commands.Cog):
             ),
         )
         if events is not None:
-            loc = locale_of(interaction)
+            tloc = table_locale(interaction)  # a public post: the table's language
             for ev in events:
                 if isinstance(ev, Declared):
                     key = {"declare": "declared_public", "reinforce": "reinforced_public"}.get(
                         ev.kind, "overridden_public"
                     )
                     who = interaction.user.mention
-                    await reply(interaction, text(loc, key, who=who, cards=format_cards(ev.cards)))
+                    await reply(interaction, text(tloc, key, who=who, cards=format_cards(ev.cards)))
                     break
             else:
                 await reply(interaction, "✓", ephemeral=True)
@@ -144,7 +144,7 @@ class Play(commands.Cog):
             # limited); the next player is pinged only when that helps.
             ping = self.bot.presenter.turn_ping(status.table.id)
             mentions = pinging(ping) if ping is not None else NO_PINGS
-            content = play_reply(loc, status, events, ping)
+            content = play_reply(status.options.language, status, events, ping)  # public
             await reply(interaction, content, allowed_mentions=mentions)
             view = self.bot.service.seat_view(status.table.id, seat)
             if view is not None and view.hand:

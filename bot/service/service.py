@@ -278,6 +278,22 @@ class TableService:
             self._forget(live)
             await self._emit([Public(t.id, t.channel_id, "table_ended")])
 
+    async def set_language(self, channel_id: int, user_id: int, language: str) -> TableStatus:
+        """The language everything public at the table is written in (a seated
+        player or the creator may change it, at any time)."""
+        live = await self._table_for(channel_id)
+        async with self.locks(live.table.id):
+            require_member(live.table, user_id)
+            options = replace(live.options, language=language)
+            live.table = await self._guard(
+                self.store.update_table(
+                    live.table.id, live.table.version, options=options.to_dict()
+                )
+            )
+            live.options = options
+            await self._emit([Public(live.table.id, live.table.channel_id, "options_changed")])
+            return TableStatus.of(live)
+
     def _forget(self, live: LiveTable) -> None:
         self._live.pop(live.table.id, None)
         if self._by_channel.get(live.table.channel_id) == live.table.id:
