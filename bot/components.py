@@ -123,13 +123,18 @@ class DeclareButton(
     """
 
     def __init__(
-        self, table_id: int, hand_no: int, cards: Sequence[Card], redeals: int = 0
+        self,
+        table_id: int,
+        hand_no: int,
+        cards: Sequence[Card],
+        redeals: int = 0,
+        locale: str = "en",
     ) -> None:
         ascii_cards = "-".join(format_cards(cards, "ascii").split())
         deal = f"{hand_no}r{redeals}" if redeals else str(hand_no)
         super().__init__(
             discord.ui.Button(
-                label=f"亮 {format_cards(cards)}"[:80],
+                label=text(locale, "button.declare", cards=format_cards(cards))[:80],
                 style=discord.ButtonStyle.primary,
                 custom_id=f"sj:decl:{table_id}:{deal}:{ascii_cards}",
             )
@@ -185,13 +190,19 @@ def lobby_view(table_id: int, locale: str = "en") -> discord.ui.View:
 
 
 def declare_view(
-    table_id: int, hand_no: int, options: Sequence[Sequence[Card]], redeals: int = 0
+    table_id: int,
+    hand_no: int,
+    options: Sequence[Sequence[Card]],
+    redeals: int = 0,
+    locale: str = "en",
 ) -> discord.ui.View | None:
+    """The declaration buttons of a hand DM, in its reader's language."""
     if not options:
         return None
     view = discord.ui.View(timeout=None)
     for cards in list(options)[:25]:
-        view.add_item(DeclareButton(table_id, hand_no, [Card(c) for c in cards], redeals))
+        cards_ = [Card(c) for c in cards]
+        view.add_item(DeclareButton(table_id, hand_no, cards_, redeals, locale))
     return view
 
 

@@ -151,7 +151,7 @@ class HandDMs:
         options = self._options(table_id, seat, view)
         redeals = self._redeals(table_id)
         cards = [[Card(c) for c in option] for option in sorted(options)]
-        buttons = declare_view(table_id, view.hand_no, cards, redeals=redeals)
+        buttons = declare_view(table_id, view.hand_no, cards, redeals=redeals, locale=locale)
         try:
             if dm.message_id is None and dm.recover_after is not None:
                 await self._recover(status, dm)

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import string
+from pathlib import Path
 
 import pytest
 
-from bot.catalog import PO_LOCALES, entries, po_path, read_catalog, template_path
+from bot.catalog import (
+    PO_LOCALES,
+    add,
+    english_words,
+    entries,
+    load,
+    po_path,
+    problems,
+    read_catalog,
+    save,
+    template_path,
+)
 from bot.i18n import CATALOG, text
 
 # English-only grammar (plural pronouns) that Chinese has no use for.
@@ -45,3 +57,36 @@ def test_text_serves_the_po_files() -> None:
     assert text("en-US", code, cards="♠A") == TEMPLATE[code].format(cards="♠A")
     assert text("zh-CN", code, cards="♠A") == zh[code].format(cards="♠A")
     assert text("zh-TW", code, cards="♠A") == tw[code].format(cards="♠A")
+
+
+@pytest.mark.parametrize("language", sorted(PO_LOCALES))
+def test_no_english_words_in_chinese_messages(language: str) -> None:
+    """Only card notation, command words and placeholders may be ASCII in Chinese."""
+    found = {
+        code: words
+        for code, _, s in entries(read_catalog(po_path(language)))
+        if (words := english_words(s))
+    }
+    assert not found
+
+
+def test_english_word_check_catches_a_fragment() -> None:
+    assert english_words("看不懂 {token}：unknown symbol") == ["unknown", "symbol"]
+    assert english_words("输入 帮助 或 help；牌如 SA、HT、小王/LJ；按 Ctrl-C 退出") == []
+
+
+def test_catalog_tool_round_trip(tmp_path: Path) -> None:
+    """``python -m bot.catalog add`` writes the three files; they read back the same."""
+    messages = add(load(), {"zz.new": ("New {n}", "新 {n}", "新 {n}")}, after="not_held")
+    save(messages, tmp_path)
+    for language in (None, *PO_LOCALES):
+        path = tmp_path / (
+            "shengji.pot" if language is None else f"{PO_LOCALES[language]}/LC_MESSAGES/shengji.po"
+        )
+        codes = [code for code, _, _ in entries(read_catalog(path))]  # type: ignore[arg-type]
+        assert codes[:2] == ["not_held", "zz.new"] and len(codes) == len(messages)
+    assert not problems(messages)
+    assert problems({"x": ("Hi {a}", "你好", "你好 {b}")}) == [
+        "zh-CN x: placeholder left out",
+        "zh-TW x: unknown placeholder",
+    ]
