@@ -118,19 +118,26 @@ ZH_ASCII_WHITELIST = frozenset(
         "console",
         "lang",
         "preset",
+        # values typed on the command line: languages, the default file
+        "en",
+        "zh",
+        "cn",
+        "tw",
+        "shengji",
+        "db",
         # proper names
         "qq",
     }
 )
 _FIELD = re.compile(r"\{[^{}]*\}")
 _WORD = re.compile(r"[A-Za-z]{2,}")
+_SUITED = re.compile(r"[♠♥♣♦♤♡♧♢](?:10|[2-9AKQJTakqjt])+")  # ♠AAKK, ♥KK: card notation
 
 
 def english_words(message: str) -> list[str]:
     """ASCII words of two letters or more outside placeholders and the whitelist."""
-    return [
-        w for w in _WORD.findall(_FIELD.sub(" ", message)) if w.lower() not in ZH_ASCII_WHITELIST
-    ]
+    bare = _SUITED.sub(" ", _FIELD.sub(" ", message))
+    return [w for w in _WORD.findall(bare) if w.lower() not in ZH_ASCII_WHITELIST]
 
 
 def _placeholders(template: str) -> set[str]:
