@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -90,3 +91,18 @@ def test_catalog_tool_round_trip(tmp_path: Path) -> None:
         "zh-CN x: placeholder left out",
         "zh-TW x: unknown placeholder",
     ]
+
+
+def test_every_error_code_has_a_message() -> None:
+    """Each code rules/, storage/ or the service can raise is worded in the catalog
+    (else a player would read the bare code)."""
+    root = Path(__file__).resolve().parents[1]
+    codes: set[str] = set()
+    for folder in ("rules", "storage", "bot"):
+        for path in (root / folder).rglob("*.py"):
+            source = path.read_text(encoding="utf-8")
+            codes |= set(re.findall(r'(?:RuleError|ServiceError)\(\s*"([a-z_]+)"', source))
+            if folder == "storage":
+                codes |= set(re.findall(r'^\s+code = "([a-z_]+)"', source, re.M))
+    assert len(codes) > 30
+    assert codes - set(CATALOG) == set()
