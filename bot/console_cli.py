@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+import textwrap
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -91,7 +92,10 @@ def _lang_in(argv: list[str]) -> str:
     return "en"
 
 
-class _Help(argparse.HelpFormatter):
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Usage prefix in the chosen language; the epilog is wrapped by us, so preset
+    names are never cut at their hyphens."""
+
     usage_prefix = "usage: "
 
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
@@ -107,7 +111,9 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot console",
         description=t("description"),
-        epilog=t("epilog", presets=presets),
+        epilog=textwrap.fill(
+            t("epilog", presets=presets), 78, break_on_hyphens=False, break_long_words=False
+        ),
         formatter_class=formatter,
         add_help=False,
     )
