@@ -32,7 +32,7 @@ from bot.console_text import (
     notation_reason,
     progress_lines,
 )
-from bot.i18n import preset_label, seat_name, text
+from bot.i18n import preset_label, seat_name, sentences, text
 from bot.render import cards_text, event_line, hand_lines, status_lines
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from rules.declare import Declaration
@@ -339,9 +339,10 @@ class ConsoleTable:
             what = self._ask_text(asked, self._view()) if asked else ""
             view = self._view()
             if what:
-                message += " " + self._t("console.now", what=what)
+                message = sentences(self.locale, message, self._t("console.now", what=what))
             elif view is not None:
-                message += " " + self._t("console.wait", phase=self._t(f"phase.{view.phase}"))
+                wait = self._t("console.wait", phase=self._t(f"phase.{view.phase}"))
+                message = sentences(self.locale, message, wait)
         return message
 
     async def _contextual(self, cards: str, asked: str | None) -> None:

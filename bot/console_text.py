@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.i18n import seat_name, text
+from bot.i18n import seat_name, sentences, text
 from bot.render import cards_text, play_text, player_name, result_text, stored_trump_text
 from rules.cards import Card
 from rules.declare import Declaration
@@ -109,7 +109,7 @@ def missing_text(locale: str, view: View | None, asked_cards: str) -> str:
     for c in ctx.sort_cards(short) if ctx else sorted(short):
         if held[c]:
             parts.append(text(locale, "console.only_have", count=held[c], card=format_cards([c])))
-    return " ".join(parts)
+    return sentences(locale, *parts)
 
 
 def last_trick_text(locale: str, view: View | None, seats: Seats) -> str:
@@ -158,6 +158,7 @@ def progress_lines(
             result=result_text(locale, p.winner, p.level_change),
         )
         if nxt is not None:
-            line += " " + text(locale, "console.deals_next", who=seat_name(locale, nxt))
+            nxt_text = text(locale, "console.deals_next", who=seat_name(locale, nxt))
+            line = sentences(locale, line, nxt_text)
         lines.append(line)
     return lines

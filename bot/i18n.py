@@ -42,6 +42,12 @@ def seat_name(locale: str | None, seat: int) -> str:
     return SEAT_NAMES[language(locale)][seat]
 
 
+def sentences(locale: str | None, *parts: str) -> str:
+    """Sentences one after another: a space between them in English, none in
+    Chinese (its full stop 。 already separates them)."""
+    return ("" if language(locale) != EN else " ").join(p for p in parts if p)
+
+
 def preset_label(locale: str | None, name: str) -> str:
     """A rule preset's name as players read it (English: the name they type)."""
     return text(locale, f"preset.{name}", fallback=name)

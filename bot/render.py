@@ -37,7 +37,7 @@ def trump_label(locale: str | None, view: View) -> str:
             d = view.declarations[-1]
             suit = text(locale, "word.no_trump") if d.trump_suit is None else d.trump_suit.symbol
             return text(locale, "trump.declared", suit=suit)
-        return "?"
+        return text(locale, "trump.unknown")
     return text(locale, "word.no_trump") if view.trump_suit is None else view.trump_suit.symbol
 
 
