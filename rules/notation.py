@@ -8,12 +8,13 @@ Accepted (case-insensitive for letters)::
     小王 LJ 小鬼 / 大王 BJ RJ 大鬼  the jokers (SJ and HJ are jacks!)
 
 Suits: ♠ S 黑桃; ♥ H 红桃 紅桃 红心 紅心; ♣ C 梅花 草花; ♦ D 方块 方塊 方片
-(outline symbols ♤♡♧♢ and emoji ♠️ also work). Separators: spaces, commas
+(outline symbols ♤♡♧♢, emoji ♠️ and full-width ＳＡ／梅花４ also work). Separators: spaces, commas
 (, ，), 、 and ; .
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -104,7 +105,9 @@ def _match(text: str, pos: int, words: Sequence[tuple[str, object]]) -> tuple[in
 def _split_tokens(text: str) -> list[str]:
     tokens: list[str] = []
     current: list[str] = []
-    for ch in text.replace("\ufe0f", ""):  # drop emoji variation selectors (♠️)
+    # NFKC: full-width letters, digits and spaces (a Chinese input method's
+    # full-width mode: 梅花４, ＳＡ) read as their ASCII forms.
+    for ch in unicodedata.normalize("NFKC", text).replace("\ufe0f", ""):  # and ♠️
         if ch in _SEPARATORS:
             if current:
                 tokens.append("".join(current))
