@@ -15,7 +15,10 @@ def form_text(locale: str | None, form: str) -> str:
         return text(locale, f"rules.form.{kind}")
     for prefix, kind in (("LJ", "small_jokers"), ("BJ", "big_jokers"), ("L", "level")):
         if form.startswith(prefix) and form[len(prefix) :].isdigit():
-            return text(locale, f"rules.form.{kind}", n=int(form[len(prefix) :]))
+            n = int(form[len(prefix) :])
+            # one card and a pair have words of their own (一张级牌, 一对小王)
+            code = f"rules.form.{kind}_{n}" if n <= 2 else f"rules.form.{kind}"
+            return text(locale, code, n=n, fallback=form)
     return form
 
 
@@ -31,7 +34,7 @@ def fallback_text(locale: str | None, rules: RuleSet) -> str:
 
 def rules_lines(locale: str | None, rules: RuleSet, turn_seconds: int) -> list[str]:
     d = rules.declaration
-    sep = text(locale, "score.comma")
+    sep = text(locale, "list_sep")
     return [
         text(
             locale,

@@ -12,7 +12,12 @@ import pytest
 
 from bot.catalog import english_words
 from bot.i18n import text
+from bot.service.errors import from_rule_error
+from rules.cards import Card
+from rules.declare import read_declaration
+from rules.errors import RuleError
 from rules.notation import format_cards
+from rules.presets import PRESETS
 from tests.console_helpers import run_console
 from tests.discord_helpers import (
     EPHEMERAL,
@@ -229,3 +234,18 @@ async def test_new_table_follows_the_servers_language(tmp_path: Path) -> None:
         await w.slash(w.members[0], "table new")
         content = w.lobby_message().content
         assert "升級牌桌" in content and not foreign_words(content, NAMES)
+
+
+# ---- rules errors name what this table accepts, in the reader's language -----------------
+def test_refused_declaration_names_the_tables_forms() -> None:
+    with pytest.raises(RuleError) as refused:  # one-deck: a single level card only
+        read_declaration(PRESETS["one-deck"], 2, 0, [Card.LJ, Card.LJ])
+    error = from_rule_error(refused.value)
+    assert error.message("en") == (
+        "That is not a declaration at this table: declare with one level card (the level is 2)."
+    )
+    assert error.message("zh-CN") == "这桌不能这样亮主：可以亮一张级牌（级牌是 2）。"
+    with pytest.raises(RuleError) as refused:
+        read_declaration(PRESETS["classic"], 2, 0, [Card.LJ])
+    message = from_rule_error(refused.value).message("zh-TW")
+    assert message == "這桌不能這樣亮主：可以亮一張級牌、一對級牌、一對小王、一對大王（級牌是 2）。"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import language, seat_name, shape_text, text
+from bot.rules_text import form_text
 from rules.errors import RuleError
 from rules.notation import NotationError
 
@@ -46,8 +47,14 @@ class ServiceError(Exception):
             shapes = [tuple(s) for s in params["shapes"]]
             params["need"] = ", ".join(shape_text(locale, s) for s in shapes)  # type: ignore[arg-type]
             params["them"] = "it" if len(shapes) == 1 else "them"
+        code = self.code
+        if code == "bad_declaration" and params.get("forms"):
+            # These cards are no declaration form of this table: name the forms it has.
+            allowed = (form_text(locale, f) for f in params["forms"])
+            params["allowed"] = text(locale, "list_sep").join(allowed)
+            code = "bad_declaration_forms"
         params.setdefault("fallback", self.code)
-        return text(locale, self.code, **params)
+        return text(locale, code, **params)
 
     def __str__(self) -> str:
         return self.message("en")
