@@ -9,6 +9,7 @@ English. The code looks messages up by code only (``bot.i18n.text``).
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
 import string
@@ -227,10 +228,56 @@ def add(
     return out
 
 
+def literal_catalog(source: str) -> dict[str, tuple[str, str, str]]:
+    """The ``CATALOG = {...}`` literal of an older ``bot/i18n.py`` (before the .po
+    files), read without running it."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.AnnAssign):
+            target, value = node.target, node.value
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == "CATALOG" and value is not None:
+            found = ast.literal_eval(value)
+            if isinstance(found, dict):
+                return {str(code): (t[0], t[1], t[2]) for code, t in found.items()}
+    return {}
+
+
+def fold(
+    messages: dict[str, tuple[str, str, str]], old: dict[str, tuple[str, str, str]]
+) -> tuple[dict[str, tuple[str, str, str]], list[str], list[str]]:
+    """Messages of an older literal catalog that the .po files lack, added after the
+    code that precedes them there. Returns (messages, added, differing): codes in
+    both whose texts differ are only listed (review them by hand)."""
+    out = dict(messages)
+    added, differing = [], []
+    previous: str | None = None
+    for code, texts in old.items():
+        if code in out:
+            if out[code] != texts:
+                differing.append(code)
+        else:
+            out = add(out, {code: texts}, previous)
+            added.append(code)
+        previous = code
+    return out, added, differing
+
+
 def main(argv: list[str]) -> int:
     """``check``: list the catalog's problems (exit 1 if any); ``add CODE EN ZH_CN
-    ZH_TW [AFTER]``: add or replace one message in all three files."""
+    ZH_TW [AFTER]``: add or replace one message in all three files; ``fold FILE``:
+    add the messages of an older bot/i18n.py's CATALOG literal (e.g. from a branch:
+    ``git show BRANCH:bot/i18n.py > old.py``) that the .po files lack."""
     messages = load()
+    if argv[:1] == ["fold"] and len(argv) == 2:
+        old = literal_catalog(Path(argv[1]).read_text(encoding="utf-8"))
+        folded, added, differing = fold(messages, old)
+        save(folded)
+        print(f"added {len(added)}: {' '.join(added) or '-'}")
+        print(f"differ (not changed, review): {' '.join(differing) or '-'}")
+        return 0
     if argv[:1] == ["add"] and len(argv) in (5, 6):
         code, en, cn, tw = argv[1:5]
         save(add(messages, {code: (en, cn, tw)}, argv[5] if len(argv) == 6 else None))

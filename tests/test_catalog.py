@@ -13,6 +13,8 @@ from bot.catalog import (
     add,
     english_words,
     entries,
+    fold,
+    literal_catalog,
     load,
     po_path,
     problems,
@@ -106,3 +108,23 @@ def test_every_error_code_has_a_message() -> None:
                 codes |= set(re.findall(r'^\s+code = "([a-z_]+)"', source, re.M))
     assert len(codes) > 30
     assert codes - set(CATALOG) == set()
+
+
+def test_fold_adds_keys_from_an_older_literal_catalog(tmp_path: Path) -> None:
+    """``python -m bot.catalog fold``: keys another branch added to the old literal
+    ``CATALOG`` in bot/i18n.py land in the .po files, after their predecessor;
+    reworded ones are only reported."""
+    source = (
+        "CATALOG: dict[str, tuple[str, str, str]] = {\n"
+        '    "not_held": ("You do not hold {cards}.", "x", "y"),\n'
+        '    "panel.hint": ("Tap cards, then Play.", "点牌，再按出牌。", "點牌，再按出牌。"),\n'
+        "}\n"
+    )
+    old = literal_catalog(source)
+    folded, added, differing = fold(load(), old)
+    assert added == ["panel.hint"] and differing == ["not_held"]
+    assert list(folded)[:2] == ["not_held", "panel.hint"]
+    assert folded["not_held"] == load()["not_held"]  # reworded: left for review
+    save(folded, tmp_path)
+    codes = [c for c, _, _ in entries(read_catalog(tmp_path / "zh_CN/LC_MESSAGES/shengji.po"))]
+    assert "panel.hint" in codes
