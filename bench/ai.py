@@ -18,13 +18,21 @@ For A against B it prints, overall and split by A attacking / A defending:
   80 − points when A defends;
 
 each with a 95% interval from a paired bootstrap over the pairs (the hands-won
-figures also with a Wilson interval), and the decision time (median, p99, max) of
-each player's card plays and kitty burials.
+figures also with a Wilson interval), the decision time (median, p99, max) of
+each player's card plays and kitty burials, and per player the point cards led into
+a shown void per 100 hands (``VoidLeads``: a lead in a plain suit holding a point
+card while an opponent, who plays later in the trick, has shown a void in that suit
+and no void in trumps), with how often such a lead was won by the opponents and the
+points it gave them. That check reads only the public record of the hand, not the
+AI's own bookkeeping.
 
 Statistics are reproducible from ``--seed``: deals, level ranks, dealers and the
 players' rngs all derive from it. A strong player searching under a time budget
 (``--budget-ms``) may still play differently on a machine of another speed; give
-``--samples`` instead for an exactly reproducible strong player.
+``--samples`` instead for an exactly reproducible strong player. On a machine shared
+with other work, ``--cpu-clock`` counts the budget in the process's CPU time, so the
+strong player searches as much as it would on an idle machine (decisions then take
+longer in wall time).
 
 Runs in ``--jobs`` processes (one pair at a time each).
 """
@@ -33,20 +41,27 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
+from bench.ai_stats import (  # noqa: E402
+    HandRecord,
+    PairResult,
+    bootstrap,
+    summarise,
+    timing,
+    wilson,
+)
+from bench.ai_voids import VoidLeads, shown_voids  # noqa: E402
 from rules.actions import Action, DealCards, Pass  # noqa: E402
 from rules.ai.base import LEVELS, Player, make_player  # noqa: E402
 from rules.ai.strong import StrongPlayer  # noqa: E402
@@ -55,29 +70,26 @@ from rules.presets import preset  # noqa: E402
 from rules.ruleset import RuleSet  # noqa: E402
 from rules.scoring import team_of  # noqa: E402
 
+__all__ = [
+    "Config",
+    "HandRecord",
+    "PairResult",
+    "VoidLeads",
+    "bootstrap",
+    "build_player",
+    "main",
+    "pair_params",
+    "play_deal",
+    "play_pair",
+    "report",
+    "run_pairs",
+    "shown_voids",
+    "summarise",
+    "timing",
+    "wilson",
+]
+
 DEAL_STEP = 4  # cards dealt between declaration rounds
-
-
-@dataclass
-class HandRecord:
-    pair: int
-    run: int  # 0: A at seats 0/2; 1: A at seats 1/3
-    level: int
-    dealer: int
-    trump: int | None
-    a_attacking: bool
-    a_won: bool
-    a_levels: int
-    b_levels: int
-    attackers_points: int
-    margin: int  # A's point margin from the take-over line
-
-
-@dataclass
-class PairResult:
-    hands: list[HandRecord]
-    times: dict[str, list[float]] = field(default_factory=dict)  # label -> seconds
-    samples: dict[str, list[int]] = field(default_factory=dict)  # strong: samples/decision
 
 
 @dataclass(frozen=True)
@@ -88,6 +100,7 @@ class Config:
     preset: str = "classic"
     budget_ms: float | None = None
     samples: int | None = None
+    cpu_clock: bool = False  # strong's budget in process CPU time, not wall time
 
 
 # Extra keyword arguments for the strong player (experiments set this before running).
@@ -96,7 +109,10 @@ STRONG_KWARGS: dict[str, Any] = {}
 
 def build_player(level: str, cfg: Config) -> Player:
     if level == "strong" and (cfg.budget_ms is not None or cfg.samples is not None):
-        return StrongPlayer(cfg.budget_ms, max_samples=cfg.samples, **STRONG_KWARGS)
+        kwargs = dict(STRONG_KWARGS)
+        if cfg.cpu_clock:
+            kwargs["clock"] = time.process_time
+        return StrongPlayer(cfg.budget_ms, max_samples=cfg.samples, **kwargs)
     if level == "strong" and STRONG_KWARGS:
         return StrongPlayer(**STRONG_KWARGS)
     return make_player(level)
@@ -140,6 +156,7 @@ def play_deal(
     labels: Sequence[str],
     rng: random.Random,
     clock: _Clock,
+    void_leads: VoidLeads | None = None,
 ) -> Match:
     """Play one hand to its end; every action the players choose must be legal."""
     m = Match(rules, deal_seed, levels=(level, level), first_dealer=dealer)
@@ -181,7 +198,11 @@ def play_deal(
             a = clock.ask(labels[t], players[t], m, t, rng)
             if a is None:
                 raise RuntimeError(f"{labels[t]} did not play")
+            if void_leads is not None:
+                void_leads.before(m.view_for(t), labels[t], a)
             m.apply(a)
+            if void_leads is not None and void_leads.pending:
+                void_leads.after(m.view_for(None).tricks)
             continue
         raise RuntimeError(f"unexpected phase {m.phase}")
     return m
@@ -198,7 +219,8 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
         labels = ["A" if team_of(s) == a_team else "B" for s in range(4)]
         players = [build_player(cfg.a if lab == "A" else cfg.b, cfg) for lab in labels]
         rng = random.Random(f"{cfg.seed}/rng/{pair}/{run}")
-        m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock)
+        checks = VoidLeads()
+        m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock, checks)
         h = m.history[-1]
         defenders = team_of(h.dealer)
         a_attacking = defenders != a_team
@@ -219,6 +241,7 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
                 b_levels=b_levels,
                 attackers_points=pts,
                 margin=(pts - line) if a_attacking else (line - pts),
+                void_leads=checks.counts,
             )
         )
     return PairResult(hands, clock.times, clock.samples)
@@ -251,112 +274,6 @@ def run_pairs(
     return results
 
 
-# ---- statistics ----------------------------------------------------------------------------
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
-
-
-Metric = Callable[[Sequence[HandRecord]], float]
-
-
-def _won(hs: Sequence[HandRecord]) -> float:
-    return sum(h.a_won for h in hs) / len(hs) if hs else math.nan
-
-
-def _level_rate(hs: Sequence[HandRecord]) -> float:
-    a = sum(h.a_levels for h in hs)
-    b = sum(h.b_levels for h in hs)
-    return a / (a + b) if a + b else math.nan
-
-
-def _swing(hs: Sequence[HandRecord]) -> float:
-    return sum(h.a_levels - h.b_levels for h in hs) / len(hs) if hs else math.nan
-
-
-def _margin(hs: Sequence[HandRecord]) -> float:
-    return sum(h.margin for h in hs) / len(hs) if hs else math.nan
-
-
-METRICS: dict[str, Metric] = {
-    "hands_won": _won,
-    "level_rate": _level_rate,
-    "level_swing": _swing,
-    "point_margin": _margin,
-}
-
-
-def bootstrap(
-    groups: Sequence[Sequence[HandRecord]], metric: Metric, rnd: random.Random, reps: int
-) -> tuple[float, float]:
-    """95% percentile interval, resampling whole pairs (``groups``)."""
-    n = len(groups)
-    vals = []
-    for _ in range(reps):
-        sample = [h for _ in range(n) for h in groups[rnd.randrange(n)]]
-        v = metric(sample)
-        if not math.isnan(v):
-            vals.append(v)
-    if not vals:
-        return (math.nan, math.nan)
-    vals.sort()
-    lo = vals[int(0.025 * (len(vals) - 1))]
-    hi = vals[math.ceil(0.975 * (len(vals) - 1))]
-    return (lo, hi)
-
-
-def summarise(results: Sequence[PairResult], seed: str, reps: int = 2000) -> dict[str, Any]:
-    """Every figure the harness prints, as plain data (no timings)."""
-    out: dict[str, Any] = {"pairs": len(results), "hands": 2 * len(results)}
-    splits: dict[str, Callable[[HandRecord], bool]] = {
-        "all": lambda h: True,
-        "attacking": lambda h: h.a_attacking,
-        "defending": lambda h: not h.a_attacking,
-    }
-    for name, keep in splits.items():
-        groups = [[h for h in r.hands if keep(h)] for r in results]
-        groups = [g for g in groups if g]
-        flat = [h for g in groups for h in g]
-        rnd = random.Random(f"{seed}/bootstrap/{name}")
-        block: dict[str, Any] = {"hands": len(flat)}
-        for mname, metric in METRICS.items():
-            lo, hi = bootstrap(groups, metric, rnd, reps)
-            block[mname] = {"value": metric(flat), "ci95": [lo, hi]}
-        won = sum(h.a_won for h in flat)
-        block["hands_won"]["wilson95"] = list(wilson(won, len(flat)))
-        block["a_levels"] = sum(h.a_levels for h in flat)
-        block["b_levels"] = sum(h.b_levels for h in flat)
-        out[name] = block
-    return out
-
-
-def timing(results: Sequence[PairResult]) -> dict[str, dict[str, float]]:
-    out: dict[str, dict[str, float]] = {}
-    for label in ("A", "B"):
-        ts = sorted(t for r in results for t in r.times.get(label, []))
-        if not ts:
-            continue
-        p99 = ts[min(len(ts) - 1, math.ceil(0.99 * len(ts)) - 1)]
-        entry = {
-            "decisions": float(len(ts)),
-            "median_ms": 1000 * statistics.median(ts),
-            "p99_ms": 1000 * p99,
-            "max_ms": 1000 * ts[-1],
-        }
-        ss = [n for r in results for n in r.samples.get(label, [])]
-        if ss:
-            entry["median_samples"] = float(statistics.median(ss))
-        out[label] = entry
-    return out
-
-
 def _fmt_ci(block: dict[str, Any], name: str, pct: bool) -> str:
     v = block[name]["value"]
     lo, hi = block[name]["ci95"]
@@ -370,6 +287,7 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         f"{cfg.a} (A) vs {cfg.b} (B): {stats['pairs']} pairs = {stats['hands']} hands, "
         f"preset {cfg.preset}, seed {cfg.seed!r}"
         + (f", strong budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
+        + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
         + (f", strong samples {cfg.samples}" if cfg.samples is not None else ""),
     ]
     for name, title in (
@@ -390,6 +308,15 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         )
         lines.append(f"    level swing   {_fmt_ci(b, 'level_swing', False)} per hand")
         lines.append(f"    point margin  {_fmt_ci(b, 'point_margin', False)} per hand")
+    for label, name in (("A", cfg.a), ("B", cfg.b)):
+        v = stats["void_leads"][label]
+        lo, hi = v["per_100_hands"]["ci95"]
+        lines.append(
+            f"  point cards led into a shown void, {label} ({name}): "
+            f"{v['per_100_hands']['value']:.1f} per 100 hands [{lo:.1f}, {hi:.1f}] "
+            f"({v['leads']} leads, {v['forced']} forced: nothing else in hand; "
+            f"the opponents won {v['lost']} of those tricks, {v['points_lost']} points)"
+        )
     for label, name in (("A", cfg.a), ("B", cfg.b)):
         t = times.get(label)
         if t:
@@ -413,11 +340,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--samples", type=int, default=None, help="strong player's samples per decision (cap)"
     )
+    ap.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="count the strong player's budget in CPU time (a machine shared with other work)",
+    )
     ap.add_argument("--preset", default="classic")
     ap.add_argument("--json", default=None, help="also write the figures to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
     args = ap.parse_args(argv)
-    cfg = Config(args.a, args.b, args.seed, args.preset, args.budget_ms, args.samples)
+    cfg = Config(
+        args.a, args.b, args.seed, args.preset, args.budget_ms, args.samples, args.cpu_clock
+    )
     t0 = time.time()
 
     def progress(k: int) -> None:

@@ -13,7 +13,11 @@ clock is moved to the next deadline) against simcord 3.2.1, and plays:
   hand is scored — except that a leader who can make a throw that fails does so,
   up to ``--failed-throws`` times a hand (default 2: a failed throw must not cost
   a call of its own); the next hand starts on its timer;
-* **1 human + 3 AI**: the same with ``/table addbot`` ×3 and ``ai_delay > 0``.
+* **1 human + 3 AI**: the same with ``/table addbot`` ×3 and ``ai_delay > 0``;
+* **4 humans, panel** (``--via panel``): the four play by clicking only — each
+  action opens the play panel with ``/play`` (no cards), declares or passes with
+  its buttons, buries with *Suggested bury* + *Bury selected*, and plays by picking
+  the cards in its selects and pressing *Play selected* (failed throws too, as above).
 
 Table pacing is the production default (progressive deal of ``deal_seconds`` in
 ``deal_steps`` steps, ``declare_seconds`` window, ``next_hand_seconds``) except the
@@ -53,6 +57,7 @@ from typing import Any
 import simcord
 import simcord.env as simcord_env
 
+from bench.panel_driver import Panel
 from bot.client import create_bot
 from bot.config import Config
 from bot.service import FakeClock, TableOptions
@@ -153,7 +158,13 @@ class Driver:
     """One bot in simcord with a guild, a channel and some members."""
 
     def __init__(
-        self, env: Any, bot: Any, clock: FakeClock, names: Sequence[str], failed_throws: int = 0
+        self,
+        env: Any,
+        bot: Any,
+        clock: FakeClock,
+        names: Sequence[str],
+        failed_throws: int = 0,
+        via: str = "commands",
     ) -> None:
         self.env = env
         self.bot = bot
@@ -164,6 +175,7 @@ class Driver:
         self.interactions = 0
         self.failed_throws = failed_throws  # per hand, made by human leaders
         self.throws_made = 0
+        self.via = via  # "commands" (/declare, /bury, /play …) or "panel" (clicks only)
 
     @property
     def match(self) -> Any:
@@ -199,8 +211,59 @@ class Driver:
         await self.bot.tick_now()
         return True
 
+    async def panel(self, member: Any) -> Panel:
+        """The member's play panel, opened with /play (no cards): ephemeral, so free."""
+        result = await self.slash(member, "play")
+        return Panel.of(self.env, member, result)
+
+    def next_play(self, m: Match) -> tuple[Card, ...]:
+        """The rules' suggestion, or (up to ``failed_throws`` a hand) a failing throw."""
+        cards = None
+        if self.throws_made < self.failed_throws:
+            cards = failing_throw(m, m.turn)
+        if cards is not None:
+            self.throws_made += 1
+            return cards
+        return tuple(m.suggest(m.turn).cards)
+
+    async def panel_step(self) -> bool:
+        """One action of a human seat, by clicking in the panel only."""
+        m = self.match
+        seats = self.seats()
+        if m.phase == "declaring":
+            humans = [s for s in range(4) if seats[s].user_id and s not in m.hand.passes]
+            if not humans:
+                return False
+            if not m.hand.declarations:
+                for s in humans:
+                    panel = await self.panel(self.member_at(s))
+                    declare = [b for b in panel.buttons() if b["custom_id"].startswith("sj:pd:")]
+                    if declare:
+                        self.interactions += 1
+                        await panel.member.click(panel.message, custom_id=declare[0]["custom_id"])
+                        return True
+            panel = await self.panel(self.member_at(humans[0]))
+            self.interactions += 1
+            await panel.click("pass")
+            return True
+        if m.phase == "burying" and seats[m.dealer].user_id:
+            panel = await self.panel(self.member_at(m.dealer))
+            self.interactions += 2
+            await panel.click("sbury")
+            await panel.click("bury")
+            return True
+        if m.phase == "playing" and seats[m.turn].user_id:
+            panel = await self.panel(self.member_at(m.turn))
+            cards = self.next_play(m)
+            self.interactions += len(await panel.choose(cards)) + 1
+            await panel.click("play")
+            return True
+        return False
+
     async def human_step(self) -> bool:
         """One action of a human seat that has something to do now. False if none."""
+        if self.via == "panel":
+            return await self.panel_step()
         m = self.match
         seats = self.seats()
         if m.phase == "declaring":
@@ -222,13 +285,7 @@ class Driver:
             await self.slash(member, "bury", cards=options[0]["value"])
             return True
         if m.phase == "playing" and seats[m.turn].user_id:
-            cards = None
-            if self.throws_made < self.failed_throws:
-                cards = failing_throw(m, m.turn)
-            if cards is not None:
-                self.throws_made += 1
-            else:
-                cards = m.suggest(m.turn).cards
+            cards = self.next_play(m)
             await self.slash(self.member_at(m.turn), "play", cards=format_cards(cards, "ascii"))
             return True
         return False
@@ -254,6 +311,7 @@ async def scenario(
     options: TableOptions,
     workdir: Path,
     failed_throws: int = 0,
+    via: str = "commands",
 ) -> tuple[list[HandCalls], HandCalls]:
     config = Config(
         token=None,
@@ -269,7 +327,7 @@ async def scenario(
     async with simcord.run(bot) as env:
         setup = HandCalls(name, "setup")
         await bot.tree.sync()
-        d = Driver(env, bot, clock, names, failed_throws)
+        d = Driver(env, bot, clock, names, failed_throws, via)
         bot.service._seed = lambda: f"bench-{name}"  # the same deals every run
         await d.slash(d.members[0], "table new")
         for member in d.members[1:]:
@@ -347,25 +405,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=2,
         help="failed throws per hand made by human leaders when they can (default 2)",
     )
+    ap.add_argument(
+        "--via",
+        choices=("commands", "panel", "both"),
+        default="both",
+        help="how the four humans act: slash commands, clicks in the play panel only (with "
+        "failed throws), or both (default)",
+    )
     args = ap.parse_args(argv)
     hands = 1 if args.quick else args.hands
     production = TableOptions(turn_seconds=0)
     instant = replace(production, deal_seconds=0)
-    runs: list[tuple[str, int, TableOptions, int]] = []
+    runs: list[tuple[str, int, TableOptions, int, str]] = []
     throws = args.failed_throws
-    if args.pacing in ("production", "both"):
-        runs.append(("4 humans", 4, production, 0))
-        runs.append(("4 humans, f.throws", 4, production, throws))
-    if args.pacing in ("instant", "both"):
-        runs.append(("4 humans, instant", 4, instant, 0))
-    runs.append(("1 human + 3 AI", 1, replace(production, ai_delay=args.ai_delay), throws))
+    if args.via in ("commands", "both"):
+        if args.pacing in ("production", "both"):
+            runs.append(("4 humans", 4, production, 0, "commands"))
+            runs.append(("4 humans, f.throws", 4, production, throws, "commands"))
+        if args.pacing in ("instant", "both"):
+            runs.append(("4 humans, instant", 4, instant, 0, "commands"))
+    if args.via in ("panel", "both"):
+        pace = instant if args.pacing == "instant" else production
+        runs.append(("4 humans, panel", 4, pace, throws, "panel"))
+    if args.via in ("commands", "both"):
+        ai = replace(production, ai_delay=args.ai_delay)
+        runs.append(("1 human + 3 AI", 1, ai, throws, "commands"))
 
     started = time.perf_counter()
     rows: list[HandCalls] = []
     verdicts: list[tuple[str, list[HandCalls]]] = []
     with tempfile.TemporaryDirectory() as tmp, fast_settling():
-        for name, humans, options, fails in runs:
-            played, setup = asyncio.run(scenario(name, humans, hands, options, Path(tmp), fails))
+        for name, humans, options, fails, via in runs:
+            played, setup = asyncio.run(
+                scenario(name, humans, hands, options, Path(tmp), fails, via)
+            )
             rows += [setup, *played]
             verdicts.append((name, played))
     elapsed = time.perf_counter() - started
@@ -383,7 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "GLOBAL = calls under Discord's global rate limit (everything but interaction answers);"
         "\ncallbacks + followups = interaction answers (POST /interactions/…/callback and "
         "/webhooks/… followups);\nuser actions = slash commands and autocomplete requests of "
-        "the simulated members."
+        "the simulated members (panel: opening it, each select and each click)."
     )
     print()
     missed = False

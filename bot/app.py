@@ -7,6 +7,9 @@ import logging
 import sys
 
 from bot.config import Config
+from bot.service.shards import ShardConfigError
+from storage.db import Database
+from storage.startup import run_or_explain
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so the Discord bot cannot start.
@@ -27,21 +30,46 @@ Meanwhile you can play offline against three AI players:
 
 
 def main(argv: list[str]) -> int:
-    config = Config.load()
+    try:
+        config = Config.load()
+    except ShardConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=getattr(logging, config.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if config.log_level != "DEBUG":  # Alembic's per-start chatter ("Context impl ...")
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     sync = argv[:1] == ["sync"]
     if not config.token:
         print(NO_TOKEN)
         if sys.stdin.isatty() and not sync:
             answer = input("Start the console table now? [Y/n] ").strip().lower()
             if answer in ("", "y", "yes"):
-                from bot.console import main as console_main
+                from bot.console_cli import main as console_main
 
                 return console_main([])
         return 2
     from bot.client import run_bot
 
+    # The database first: a wrong DATABASE_URL is one clear sentence and exit code 2.
+    checked = run_or_explain(
+        lambda: asyncio.run(_check_database(config.database_url)),
+        config.database_url,
+        debug=config.log_level == "DEBUG",
+    )
+    if checked:
+        return checked
     return asyncio.run(run_bot(config, sync_only=sync))
+
+
+async def _check_database(url: str) -> int:
+    """Open the database and bring its schema up to date (the bot does it again,
+    quickly, once connected)."""
+    db = Database(url)
+    try:
+        await db.upgrade()
+    finally:
+        await db.dispose()
+    return 0

@@ -5,17 +5,18 @@ Choices come from the player's own view only. Discord allows at most 25.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
+from bot.i18n import shape_text, text
 from rules.cards import Card, counts_of
 from rules.game import default_bury
 from rules.notation import NotationError, format_cards, parse_cards
-from rules.play import legal_follows, make_lead
-from rules.trump import TRUMP
-from rules.units import decompose
+from rules.options import PlayOption
+from rules.options import play_options as rules_play_options
 from rules.views import View
 
 MAX_CHOICES = 25
+_POOL = 200  # options considered before filtering by what was typed
 
 
 def _matches(typed: str, cards: Sequence[Card]) -> bool:
@@ -34,47 +35,11 @@ def _matches(typed: str, cards: Sequence[Card]) -> bool:
     return all(have[c] >= n for c, n in enumerate(want) if n)
 
 
-def _dedupe(options: Iterable[Sequence[Card]]) -> list[tuple[Card, ...]]:
-    seen: set[tuple[Card, ...]] = set()
-    out: list[tuple[Card, ...]] = []
-    for cards in options:
-        key = tuple(sorted(cards))
-        if key not in seen:
-            seen.add(key)
-            out.append(tuple(cards))
-    return out
-
-
-def play_options(view: View) -> list[tuple[Card, ...]]:
-    """Legal plays for this trick, best first: pairs and tractors, then singles.
-
-    Leading: every tuple and tractor of the hand, then each suit's cards from the top
-    as a possible throw (checked when played), then singles.
-    """
-    if view.hand is None or view.seat is None:
-        return []
-    ctx = view.context
-    hand = counts_of(view.hand)
-    if view.current:
-        lead = make_lead(ctx, view.current[0][1])
-        follows = legal_follows(ctx, hand, lead, limit=400)
-        strength = lambda cs: (-max(ctx.order(c) for c in cs), cs)  # noqa: E731
-        return _dedupe(sorted(follows, key=strength))
-    suits: dict[int, list[Card]] = {}
-    for c in ctx.sort_cards(view.hand, reverse=True):
-        suits.setdefault(ctx.suit_of[c], []).append(c)
-    multi: list[tuple[Card, ...]] = []
-    singles: list[tuple[Card, ...]] = []
-    throws: list[tuple[Card, ...]] = []
-    for suit, cards in suits.items():
-        units = decompose(ctx, cards)
-        multi.extend(u.cards for u in units if u.size > 1)
-        singles.extend((c,) for c in dict.fromkeys(cards))
-        if suit != TRUMP and len(units) > 1:
-            top = [u for u in units if u.top >= max(x.top for x in units) - 1]
-            if len(top) > 1:
-                throws.append(tuple(c for u in top for c in u.cards))
-    return _dedupe(multi + throws + singles)
+def play_options(view: View) -> list[PlayOption]:
+    """Plays to suggest for this trick, safest first (``rules.options``): single units
+    before throws; a throw the player's own view shows may fail is not offered."""
+    # A generous limit: what was typed filters these before Discord's 25 are cut.
+    return [o for o in rules_play_options(view, limit=_POOL) if not o.may_fail]
 
 
 def bury_options(view: View) -> list[tuple[Card, ...]]:
@@ -86,12 +51,31 @@ def bury_options(view: View) -> list[tuple[Card, ...]]:
     return [first]
 
 
-def choices(options: Sequence[Sequence[Card]], typed: str) -> list[tuple[str, str]]:
-    """(name, value) pairs: the symbol form shown, the ASCII form sent back."""
+def label(locale: str | None, option: PlayOption) -> str:
+    """The option's kind in the player's language: single, pair, tractor of 2 pairs,
+    throw (or "throw, may fail"), follow."""
+    if option.kind == "throw":
+        return text(locale, "word.throw_may_fail" if option.may_fail else "word.throw")
+    if option.kind in ("single", "follow"):
+        return text(locale, f"word.{option.kind}")
+    return shape_text(locale, option.shape or (2, 1))
+
+
+def choices(
+    options: Sequence[Sequence[Card]] | Sequence[PlayOption],
+    typed: str,
+    locale: str | None = None,
+) -> list[tuple[str, str]]:
+    """(name, value) pairs: the symbol form shown (with the kind of a suggested play),
+    the ASCII form sent back."""
     out: list[tuple[str, str]] = []
-    for cards in options:
+    for option in options:
+        cards = option.cards if isinstance(option, PlayOption) else option
         if _matches(typed, cards):
-            out.append((format_cards(cards)[:100], format_cards(cards, "ascii")[:100]))
+            name = format_cards(cards)
+            if isinstance(option, PlayOption):
+                name = text(locale, "play_choice", cards=name, kind=label(locale, option))
+            out.append((name[:100], format_cards(cards, "ascii")[:100]))
         if len(out) >= MAX_CHOICES:
             break
     return out

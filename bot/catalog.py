@@ -109,6 +109,10 @@ ZH_ASCII_WHITELIST = frozenset(
         "stats",
         "language",
         "cards",
+        "cardmemory",
+        "mode",
+        "on",  # /auto and /cardmemory choices
+        "off",
         # keys, products and the console's own program name
         "ctrl",
         "enter",
@@ -151,7 +155,7 @@ def problems(messages: dict[str, tuple[str, str, str]]) -> list[str]:
     out = []
     for code, (en, *zh) in messages.items():
         for lang, s in zip(PO_LOCALES, zh, strict=True):
-            if not s or (s == en and _WORD.search(en)):
+            if not s or (s == en and _WORD.search(_FIELD.sub(" ", en))):
                 out.append(f"{lang} {code}: not translated")
             elif _placeholders(s) - _placeholders(en):
                 out.append(f"{lang} {code}: unknown placeholder")

@@ -16,11 +16,14 @@ from discord.ext import commands
 
 from bot.cogs.info import Info
 from bot.cogs.lobby import Lobby
+from bot.cogs.panel import PanelCog
 from bot.cogs.play import Play
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
+from bot.emojis import TEXT_ONLY, CardEmojis, sync_emojis
 from bot.host import Delivery
 from bot.interactions import DELIVERY_CHECKED, NO_PINGS, refuse_duplicate
+from bot.panel.items import PANEL_ITEMS, play_button
 from bot.presenter import Presenter
 from bot.service import Clock, TableOptions, TableService
 from bot.translator import ShengjiTranslator
@@ -67,16 +70,21 @@ class _ShengjiCore:
         clock: Clock | None = None,
         options: TableOptions | None = None,
         ticker: bool = True,
+        emojis: bool = True,
     ) -> None:
         self.config = config
         self.database = database or Database(config.database_url)
         self._clock = clock
         self._options = options
         self._ticker_enabled = ticker
+        self._emojis_enabled = emojis  # False: text alone, no emoji calls (tests of text)
         self._ticker: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._seen: OrderedDict[int, str] = OrderedDict()  # interaction id -> token
         self._closed_core = False
+        # Card → application emoji, synced at start (text alone until then or if
+        # Discord refuses): the one source every message and panel reads.
+        self.card_emojis: CardEmojis = TEXT_ONLY
 
     def delivery(self, interaction: discord.Interaction) -> Delivery:
         """See ``bot.host.Host.delivery``."""
@@ -91,15 +99,23 @@ class _ShengjiCore:
     async def _setup_core(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
         await self.database.upgrade()
-        self.service = TableService(self.database, clock=self._clock, defaults=self._options)
+        self.service = TableService(
+            self.database, clock=self._clock, defaults=self._options, shards=self.config.shards
+        )
         self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
+        # Before any table is shown: idempotent (found by name, only missing ones
+        # are uploaded); a refusal means text alone and one warning line.
+        if self._emojis_enabled:
+            self.card_emojis = await sync_emojis(bot)
         restored = await self.service.start()
         log.info("restored %d table(s)", restored)
         await bot.tree.set_translator(ShengjiTranslator())
         await bot.add_cog(Lobby(bot))  # type: ignore[arg-type]
         await bot.add_cog(Play(bot))  # type: ignore[arg-type]
         await bot.add_cog(Info(bot))  # type: ignore[arg-type]
-        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        await bot.add_cog(PanelCog(bot))  # type: ignore[arg-type]
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
+        self.presenter.play_button = play_button
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             bot.tree.copy_global_to(guild=guild)
@@ -148,7 +164,7 @@ class _ShengjiCore:
         await self.database.dispose()
 
 
-CORE_OPTIONS = ("database", "clock", "options", "ticker")
+CORE_OPTIONS = ("database", "clock", "options", "ticker", "emojis")
 
 
 class ShengjiBot(_ShengjiCore, commands.Bot):
@@ -172,6 +188,7 @@ class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
             intents=discord.Intents.default(),
             allowed_mentions=NO_PINGS,
             shard_count=config.shard_count,
+            shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,
             tree_cls=ShengjiTree,
             **kwargs,
         )

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.emojis import cards_inline
 from bot.i18n import seat_name, text
 from bot.interactions import bot_of, key_of, locale_of, reply, run, table_locale
 from rules.cards import Card
@@ -173,7 +174,7 @@ class DeclareButton(
         if events is not None:
             await reply(
                 interaction,
-                text(loc, "declared_ok", cards=format_cards(self.cards)),
+                text(loc, "declared_ok", cards=cards_inline(self.cards, bot.card_emojis)),
                 ephemeral=True,
             )
             await bot.after_change()

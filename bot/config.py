@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.service.shards import Shards
 from storage.db import DEFAULT_URL
 
 
@@ -33,6 +34,15 @@ class Config:
     log_level: str
     dev_guild_id: int | None
     shard_count: int | None  # set to run an AutoShardedBot
+    shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
+
+    @property
+    def shards(self) -> Shards:
+        """Which tables this process owns (several processes on one database)."""
+        if not self.shard_count:
+            return Shards()
+        ids = None if self.shard_ids is None else frozenset(self.shard_ids)
+        return Shards(self.shard_count, ids)
 
     @classmethod
     def load(cls, env_file: Path = Path(".env")) -> Config:
@@ -45,11 +55,12 @@ class Config:
             return value or None
 
         guild = get("DEV_GUILD_ID")
-        shards = get("SHARD_COUNT")
+        shards = Shards.parse(get("SHARD_COUNT"), get("SHARD_IDS"))  # ShardConfigError
         return cls(
             token=get("DISCORD_TOKEN"),
             database_url=get("DATABASE_URL") or DEFAULT_URL,
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             dev_guild_id=int(guild) if guild and guild.isdigit() else None,
-            shard_count=int(shards) if shards and shards.isdigit() else None,
+            shard_count=shards.count if get("SHARD_COUNT") else None,
+            shard_ids=None if shards.ids is None else tuple(sorted(shards.ids)),
         )

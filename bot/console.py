@@ -125,6 +125,8 @@ class ConsoleTable:
             line = event_line(self.locale, n.event, self._seats(), self._ctx())
             if line:
                 self.say(line)
+        elif isinstance(n, Public) and n.kind == "followup_delayed":
+            self.say(self._t("followup_delayed"))
         elif isinstance(n, Public) and n.kind == "auto_acted":
             seat = seat_name(self.locale, n.params.get("seat") or 0)
             self.say(self._t("console.auto_acted", seat=seat))
@@ -222,9 +224,11 @@ class ConsoleTable:
             if deadline > self.clock.now():
                 self.clock.advance((deadline - self.clock.now()).total_seconds())
             if await self.service.tick() == 0:
+                # The timer failed (the service backs off in game time, which this
+                # console's clock skips through): wait in real time, do not spin.
                 due = self.service.next_deadline()
-                if due is not None and due <= self.clock.now():
-                    return "stalled"  # the timer failed: do not spin on it
+                if self.service.timers_failing() or (due is not None and due <= self.clock.now()):
+                    return "stalled"
         return None
 
     def prompt_for(self, asked: str | None) -> str:

@@ -24,6 +24,7 @@ from bot.i18n import language, preset_label, text
 from bot.service import FakeClock, TableService
 from rules.presets import PRESET_NAMES
 from storage import Database
+from storage.startup import run_or_explain
 
 DEFAULT_PRESET = "classic"
 
@@ -150,19 +151,23 @@ def main(argv: list[str]) -> int:
     quiet_logging()
     url = args.db if "://" in args.db else f"sqlite+aiosqlite:///{args.db}"
     try:
-        asyncio.run(
-            run_console(
-                url,
-                args.preset or DEFAULT_PRESET,
-                args.lang,
-                sys.stdin,
-                out,
-                preset_given=args.preset is not None,
-                fresh=args.new,
-            )
+        # A database that cannot be opened: one sentence and exit code 2 (storage.startup).
+        result = run_or_explain(
+            lambda: asyncio.run(
+                run_console(
+                    url,
+                    args.preset or DEFAULT_PRESET,
+                    args.lang,
+                    sys.stdin,
+                    out,
+                    preset_given=args.preset is not None,
+                    fresh=args.new,
+                )
+            ),
+            url,
         )
     except (KeyboardInterrupt, asyncio.CancelledError):
         with contextlib.suppress(Exception):
             out.print("\n" + text(language(args.lang), "console.saved"))
         return 130
-    return 0
+    return result or 0

@@ -10,14 +10,19 @@ one that names this table's channel) and edits it instead of posting a second.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
 from bot.components import declare_view
 from bot.interactions import NO_PINGS
+from bot.pictures import render_hand
+from bot.render import CardFormat
 from bot.replies import dm_text
 from bot.service import TableService, TableStatus
 from rules.cards import Card
@@ -31,9 +36,12 @@ log = logging.getLogger(__name__)
 DM_EVERY_TRICKS = 13
 DM_DEAL_SHARE = 0.5  # during the deal, send the hand DM once this share is dealt
 RECOVER_SCAN = 20  # messages read back when looking for a DM posted before a crash
+HAND_PICTURE = "hand.png"  # the hand as a picture (≤ 400 px wide: phones show it whole)
 
 Options = frozenset[tuple[int, ...]]
 Remember = Callable[[str, int, int], Awaitable[None]]
+# Adds buttons to a DM's view (the play panel's Play button): (table, locale, phase, view).
+Decorate = Callable[[int, str | None, str, discord.ui.View | None], discord.ui.View | None]
 
 
 @dataclass(slots=True)
@@ -48,6 +56,7 @@ class DMState:
     deal_shown: bool = False  # rendered with at least DM_DEAL_SHARE of this deal
     recover_after: int | None = None  # a post may have happened before a crash
     dirty: bool = False
+    picture: bytes | None = None  # the hand picture the message carries now
 
 
 @dataclass(slots=True)
@@ -73,6 +82,8 @@ class HandDMs:
         self.users: dict[int, discord.abc.User] = {}
         self.closed: set[int] = set()  # users whose DMs are closed (told once)
         self.channels: dict[int, int] = {}  # user id -> DM channel id
+        self.decorate: Decorate | None = None
+        self.card_format: Callable[[], CardFormat] | None = None  # emoji faces, if any
 
     def _options(self, table_id: int, seat: int, view: View) -> Options:
         if view.phase not in ("dealing", "declaring"):
@@ -98,6 +109,7 @@ class HandDMs:
                 ref = t.refs.get(dm_key(seat, view.hand_no))
                 intent = t.refs.get(intent_key(seat, view.hand_no))
                 dm.channel_id, dm.message_id = ref if ref else (None, None)
+                dm.picture = None
                 dm.recover_after = None
                 if ref is None and intent is not None:
                     dm.channel_id, dm.recover_after = intent
@@ -147,11 +159,18 @@ class HandDMs:
         if view is None:
             return True
         locale = status.table.seats[seat].locale or status.options.language
-        content = dm_text(locale, status, view)
+        if self.card_format is not None:
+            content = dm_text(locale, status, view, self.card_format())
+        else:
+            content = dm_text(locale, status, view)
+        png = await asyncio.to_thread(render_hand, view, locale)
         options = self._options(table_id, seat, view)
         redeals = self._redeals(table_id)
         cards = [[Card(c) for c in option] for option in sorted(options)]
-        buttons = declare_view(table_id, view.hand_no, cards, redeals=redeals, locale=locale)
+        declare = declare_view(table_id, view.hand_no, cards, redeals=redeals, locale=locale)
+        buttons = declare
+        if self.decorate is not None:
+            buttons = self.decorate(table_id, locale, view.phase, declare)
         try:
             if dm.message_id is None and dm.recover_after is not None:
                 await self._recover(status, dm)
@@ -164,6 +183,7 @@ class HandDMs:
                 )
                 msg = await channel.send(
                     content,
+                    file=discord.File(io.BytesIO(png), HAND_PICTURE),
                     view=buttons,  # type: ignore[arg-type]  # None: no buttons
                     allowed_mentions=NO_PINGS,
                 )
@@ -173,8 +193,12 @@ class HandDMs:
                 channel = self.bot.get_partial_messageable(
                     dm.channel_id, type=discord.ChannelType.private
                 )
+                # The picture is uploaded again only when the hand changed.
+                extra: dict[str, Any] = {}
+                if png != dm.picture:
+                    extra["attachments"] = [discord.File(io.BytesIO(png), HAND_PICTURE)]
                 await channel.get_partial_message(dm.message_id).edit(
-                    content=content, view=buttons, allowed_mentions=NO_PINGS
+                    content=content, view=buttons, allowed_mentions=NO_PINGS, **extra
                 )
         except discord.Forbidden as exc:
             if exc.code == 50007:
@@ -182,11 +206,12 @@ class HandDMs:
                 return False
             raise
         dm.recover_after = None
+        dm.picture = png
         dm.dirty = False
         dm.rendered_trick = view.trick_no
         dm.rendered_phase = view.phase
         dm.rendered_trump = view.trump_fixed
-        dm.rendered_options = options if buttons is not None else frozenset()
+        dm.rendered_options = options if declare is not None else frozenset()
         dm.deal_shown = view.phase != "dealing" or view.dealt >= DM_DEAL_SHARE * view.deal_total
         return True
 

@@ -11,6 +11,7 @@ from typing import Literal, Protocol
 
 import discord
 
+from bot.emojis import CardEmojis
 from bot.service import TableService
 
 Delivery = Literal["first", "copy", "retry"]
@@ -25,9 +26,14 @@ class PresenterHooks(Protocol):
         """The user to mention as next to play, or None (see ``Presenter.turn_ping``)."""
         ...
 
+    def touch(self, table_id: int, channel_id: int) -> None:
+        """Show the table message again at the next flush (see ``Presenter.touch``)."""
+        ...
+
 
 class Host(Protocol):
     service: TableService
+    card_emojis: CardEmojis  # card faces for messages and select options (text alone if off)
 
     @property
     def presenter(self) -> PresenterHooks: ...

@@ -75,8 +75,10 @@ async def reply(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
     allowed_mentions: discord.AllowedMentions = NO_PINGS,
+    file: discord.File | None = None,
 ) -> None:
-    """Answer an interaction (first answer, filled placeholder or followup).
+    """Answer an interaction (first answer, filled placeholder or followup), with
+    ``file`` attached if given (a picture).
 
     Mentions never ping unless the caller names whom ``allowed_mentions`` pings."""
     kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions}
@@ -87,15 +89,21 @@ async def reply(
     if view is not None:
         kwargs["view"] = view
     if not interaction.response.is_done():
+        if file is not None:
+            kwargs["file"] = file
         await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
         return
     if interaction.extras.pop(PRIVATE_PLACEHOLDER, False):
         # We deferred privately ("thinking…" only the user sees): a private answer
         # fills that placeholder; a public one closes it and is sent on its own.
         if ephemeral:
+            if file is not None:
+                kwargs["attachments"] = [file]
             await interaction.edit_original_response(**kwargs)
             return
         await interaction.edit_original_response(content="✓", allowed_mentions=NO_PINGS)
+    if file is not None:
+        kwargs["file"] = file
     await interaction.followup.send(ephemeral=ephemeral, **kwargs)
 
 

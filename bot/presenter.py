@@ -7,7 +7,10 @@ the REST work for one table:
   when a trick ends, when the phase changes, or when a run of AI plays is over (AI
   plays of a trick are batched into one edit; a human's play is shown by the reply
   to their own command, which Discord does not count against the global rate
-  limit; a failed throw is shown with its trick, not by an edit of its own);
+  limit; a failed throw is shown with its trick, not by an edit of its own). It
+  carries the table picture (the hand summary picture once scored), swapped by
+  the same edit and uploaded only when its bytes changed, and the countdown of
+  the current timer as a Discord timestamp (no edits to count down);
 * one DM per player per hand with their hand (``bot.hand_dms``);
 * the lobby message, which after the start links to the current table message;
 * short public posts (a re-deal, a seat taken over, closed DMs), and a single
@@ -18,19 +21,33 @@ Mentions ping nobody unless a message names whom it pings (``allowed_mentions``)
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 import discord
 
 from bot.components import lobby_view
+from bot.emojis import CardEmojis, card_format
 from bot.hand_dms import DMState, HandDMs, TableDMs
 from bot.i18n import language, text
 from bot.interactions import NO_PINGS, pinging
+from bot.pictures import render_summary, render_table
+from bot.render import CardFormat
 from bot.replies import post_line
 from bot.service import Notice, Private, Public, TableService, TableStatus
-from bot.table_message import lobby_text, message_link, table_embed
+from bot.service.auto import is_auto
+from bot.table_message import (
+    SUMMARY_PICTURE,
+    TABLE_PICTURE,
+    lobby_text,
+    message_link,
+    table_embed,
+)
 from rules.events import (
     CardsDealt,
     Declared,
@@ -67,6 +84,7 @@ class _TableRender:
     away: dict[int, bool] = field(default_factory=dict)  # auto-played seat -> pinged since
     back: set[int] = field(default_factory=set)  # human seats that played (maybe by auto)
     nudged: tuple[object, ...] | None = None  # the turn whose half-time mention went out
+    picture: bytes | None = None  # the PNG the table message carries now
 
     def __post_init__(self) -> None:
         self.dms.refs = self.refs  # one dict: DM refs are stored with the others
@@ -81,7 +99,26 @@ class Presenter:
         self.refs = refs
         self.tables: dict[int, _TableRender] = {}
         self.dms = HandDMs(bot, service)
+        # The play panel's Play button (set by the client; None = no button).
+        self.play_button: Callable[[int, str | None], discord.ui.Item[Any]] | None = None
+        self.dms.decorate = self.play_view
+        self.dms.card_format = self.card_format
         service.subscribe(self.on_notice)
+
+    def touch(self, table_id: int, channel_id: int) -> None:
+        """Show the table again at the next flush (a play made from a DM panel has no
+        public answer of its own; a seat went on or off auto)."""
+        r = self._render(table_id, channel_id)
+        r.dirty = r.force = True
+
+    @property
+    def emojis(self) -> CardEmojis | None:
+        """The card emojis the client synced at start (``bot.card_emojis``)."""
+        found = getattr(self.bot, "card_emojis", None)
+        return found if isinstance(found, CardEmojis) else None
+
+    def card_format(self) -> CardFormat:
+        return card_format(self.emojis)
 
     def remember_user(self, user: discord.abc.User) -> None:
         self.dms.users[user.id] = user
@@ -131,6 +168,8 @@ class Presenter:
         elif n.kind == "table_ended":
             r.lobby_dirty = True
             r.posts.append("table_ended")
+        elif n.kind == "followup_delayed":
+            r.posts.append("followup_delayed")  # the move stands; the next step is late
         elif n.kind == "seat_to_ai":
             r.posts.append(f"seat_to_ai:{n.params.get('seat')}")
         elif n.kind == "auto_acted":
@@ -150,7 +189,9 @@ class Presenter:
             r.pending_throw = ev  # shown with its trick (the Played event comes next)
             return
         if isinstance(ev, Played):
-            human = status is not None and bool(status.table.seats[ev.seat].user_id)
+            info = status.table.seats[ev.seat] if status is not None else None
+            # A seat on auto (托管) plays like an AI seat: batched into the next edit.
+            human = info is not None and bool(info.user_id) and not info.is_ai
             if r.pending_throw is not None and r.pending_throw.seat == ev.seat:
                 hand_no = status.view.hand_no if status and status.view else 0
                 r.failed_throws.setdefault((hand_no, ev.trick_no), []).append(r.pending_throw)
@@ -266,6 +307,7 @@ class Presenter:
             r.hand_no = view.hand_no
             ref = r.refs.get(f"table:{view.hand_no}")
             r.table_message_id = ref[1] if ref else None
+            r.picture = None
             r.failed_throws = {k: v for k, v in r.failed_throws.items() if k[0] == view.hand_no}
         phase_changed = view.phase != r.rendered_phase
         if not (r.dirty or phase_changed or r.table_message_id is None):
@@ -279,20 +321,63 @@ class Presenter:
             return  # more AI plays are coming: batch them into one edit
         last = view.tricks[-1].trick_no if view.tricks else 0
         throws = r.failed_throws.get((view.hand_no, last), [])
-        embed = table_embed(self._locale(status), status, throws)
+        locale = self._locale(status)
+        name, png = await self._picture(status)
+        # Same bytes as the message carries: no upload (the edit keeps the attachment).
+        upload = png != r.picture or r.table_message_id is None
+        files = [discord.File(io.BytesIO(png), name, description=text(locale, "table_picture_alt"))]
+        embed = table_embed(
+            locale,
+            status,
+            throws,
+            fmt=self.card_format(),
+            picture=name if name == TABLE_PICTURE else None,
+            summary_picture=name if name == SUMMARY_PICTURE else None,
+        )
+        buttons = self.play_view(table_id, locale, view.phase)
         channel = self.bot.get_partial_messageable(r.channel_id)
         if r.table_message_id is None:
-            msg = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+            msg = await channel.send(
+                embed=embed,
+                files=files,
+                view=buttons,  # type: ignore[arg-type]  # None: no buttons
+                allowed_mentions=NO_PINGS,
+            )
             r.table_message_id = msg.id
             await self._remember(table_id, r, f"table:{view.hand_no}", r.channel_id, msg.id)
             r.lobby_dirty = True  # the lobby links to the table message of this hand
         else:
+            extra: dict[str, Any] = {"attachments": files} if upload else {}
             await channel.get_partial_message(r.table_message_id).edit(
-                embed=embed, allowed_mentions=NO_PINGS
+                embed=embed, view=buttons, allowed_mentions=NO_PINGS, **extra
             )
+        r.picture = png
         r.dirty = False
         r.force = False
         r.rendered_phase = view.phase
+
+    async def _picture(self, status: TableStatus) -> tuple[str, bytes]:
+        """The table picture, or the hand summary picture once the hand is scored;
+        drawn in a worker thread (a few ms of CPU on a cache miss)."""
+        view = status.view
+        assert view is not None
+        lang = status.options.language  # the words drawn, in the table's language
+        if view.phase in ("scored", "finished") and view.history:
+            png = await asyncio.to_thread(render_summary, view.history[-1], view.rules, lang)
+            return SUMMARY_PICTURE, png
+        auto = frozenset(s.seat for s in status.table.seats if is_auto(s))
+        return TABLE_PICTURE, await asyncio.to_thread(render_table, view, auto, lang)
+
+    def play_view(
+        self, table_id: int, locale: str | None, phase: str, view: discord.ui.View | None = None
+    ) -> discord.ui.View | None:
+        """``view`` plus the Play button while the hand is on (None when nothing to show)."""
+        if self.play_button is None or phase not in ("dealing", "declaring", "burying", "playing"):
+            return view
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) < 25:
+            view.add_item(self.play_button(table_id, locale))
+        return view
 
     async def _dms(self, table_id: int, r: _TableRender, status: TableStatus) -> None:
         for info in status.table.seats:

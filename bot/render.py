@@ -6,7 +6,7 @@ that audience may see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.i18n import seat_name, text
 from bot.score_text import takeover_text
@@ -30,6 +30,10 @@ from rules.trump import TRUMP, TrumpContext
 from rules.views import View
 from storage.tables import SeatInfo
 
+# How cards are written: ``format_cards`` (text) by default; the Discord adapter
+# passes ``bot.emojis.card_format(...)`` (emoji faces with the text beside them).
+CardFormat = Callable[[Iterable[Card]], str]
+
 
 def trump_label(locale: str | None, view: View) -> str:
     if not view.trump_fixed:
@@ -41,10 +45,12 @@ def trump_label(locale: str | None, view: View) -> str:
     return text(locale, "word.no_trump") if view.trump_suit is None else view.trump_suit.symbol
 
 
-def cards_text(cards: Iterable[Card], ctx: TrumpContext | None = None) -> str:
+def cards_text(
+    cards: Iterable[Card], ctx: TrumpContext | None = None, fmt: CardFormat = format_cards
+) -> str:
     """Cards in display order (plain suits ♠ ♥ ♣ ♦, then trump, weakest first) when
     the hand's trump is known; as given otherwise."""
-    return format_cards(ctx.sort_cards(cards) if ctx is not None else cards)
+    return fmt(ctx.sort_cards(cards) if ctx is not None else cards)
 
 
 def result_text(locale: str | None, winner: str, levels: int) -> str:
@@ -68,6 +74,9 @@ def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int)
     if seats is None:
         return base
     info = seats[seat]
+    if info.is_ai and info.user_id is not None and info.display_name:  # a player on auto (托管)
+        auto = text(locale, "word.auto")
+        return text(locale, "player_name", seat=base, name=f"{info.display_name}, 🤖 {auto}")
     if info.is_ai:
         return text(locale, "player_name", seat=base, name=text(locale, "word.ai"))
     if info.display_name:
@@ -81,10 +90,14 @@ def play_text(
     seat: int,
     cards: Iterable[Card],
     ctx: TrumpContext | None = None,
+    fmt: CardFormat = format_cards,
 ) -> str:
     """One player's cards in a trick: "North (Ann): ♠A ♠A"."""
     return text(
-        locale, "event.played", who=player_name(locale, seats, seat), cards=cards_text(cards, ctx)
+        locale,
+        "event.played",
+        who=player_name(locale, seats, seat),
+        cards=cards_text(cards, ctx, fmt),
     )
 
 
@@ -117,6 +130,7 @@ def status_lines(
     *,
     show_last: bool = False,
     sort: bool = False,
+    fmt: CardFormat = format_cards,
 ) -> list[str]:
     """Trump, level, dealer, levels, whose turn, the trick, points, cards left.
 
@@ -155,11 +169,11 @@ def status_lines(
     if view.phase == "playing":
         last = view.last_trick
         if show_last and not view.current and last is not None:
-            plays = " · ".join(play_text(locale, seats, s, c, ctx) for s, c in last.plays)
+            plays = " · ".join(play_text(locale, seats, s, c, ctx, fmt) for s, c in last.plays)
             winner = player_name(locale, seats, last.winner or 0)
             head = text(locale, "last_trick", n=last.trick_no, winner=winner, points=last.points)
             lines.append(text(locale, "trick_line", head=head, plays=plays))
-        trick = " · ".join(play_text(locale, seats, s, c, ctx) for s, c in view.current)
+        trick = " · ".join(play_text(locale, seats, s, c, ctx, fmt) for s, c in view.current)
         lines.append(text(locale, "status.trick", n=view.trick_no, plays=trick or "—"))
         if view.turn is not None:
             lines.append(text(locale, "status.turn", who=player_name(locale, seats, view.turn)))
@@ -173,6 +187,7 @@ def event_line(
     ev: Event,
     seats: Sequence[SeatInfo] | None = None,
     ctx: TrumpContext | None = None,
+    fmt: CardFormat = format_cards,
 ) -> str | None:
     """One line describing a public event (or None for events not worth a line).
 
@@ -181,13 +196,13 @@ def event_line(
     if isinstance(ev, HandStarted):
         return text(locale, "event.hand_started", n=ev.hand_no)
     if isinstance(ev, Declared):
-        return text(locale, f"event.{ev.kind}", who=name(ev.seat), cards=format_cards(ev.cards))
+        return text(locale, f"event.{ev.kind}", who=name(ev.seat), cards=fmt(ev.cards))
     if isinstance(ev, Passed):
         return None
     if isinstance(ev, Redealt):
         return text(locale, "event.redealt")
     if isinstance(ev, TrumpFixed):
-        flip = f" ({format_cards([ev.flipped])})" if ev.flipped is not None else ""
+        flip = f" ({fmt([ev.flipped])})" if ev.flipped is not None else ""
         level = rank_name(ev.level_rank)
         if ev.trump_suit is None:
             return text(locale, "trump_fixed_none", flip=flip, level=level, dealer=name(ev.dealer))
@@ -206,12 +221,12 @@ def event_line(
             locale,
             "event.throw_failed",
             who=name(ev.seat),
-            attempted=cards_text(ev.attempted, ctx),
-            forced=cards_text(ev.forced, ctx),
+            attempted=cards_text(ev.attempted, ctx, fmt),
+            forced=cards_text(ev.forced, ctx, fmt),
             penalty=ev.penalty,
         )
     if isinstance(ev, Played):
-        return play_text(locale, seats, ev.seat, ev.cards, ctx)
+        return play_text(locale, seats, ev.seat, ev.cards, ctx, fmt)
     if isinstance(ev, TrickWon):
         return text(
             locale,
@@ -222,7 +237,7 @@ def event_line(
             total=ev.attackers_points,
         )
     if isinstance(ev, HandScored):
-        return summary_text(locale, ev, seats, ctx)
+        return summary_text(locale, ev, seats, ctx, fmt)
     if isinstance(ev, MatchWon):
         team = text(locale, "team.ns" if ev.team == 0 else "team.ew")
         return text(locale, "event.match_won", team=team)
@@ -234,8 +249,9 @@ def summary_text(
     ev: HandScored,
     seats: Sequence[SeatInfo] | None = None,
     ctx: TrumpContext | None = None,
+    fmt: CardFormat = format_cards,
 ) -> str:
-    kitty = cards_text(ev.kitty, ctx) or "—"
+    kitty = cards_text(ev.kitty, ctx, fmt) or "—"
     mult = f" ×{ev.multiplier}" if ev.multiplier else ""
     return text(
         locale, "summary.head", n=ev.hand_no, kitty=kitty, points=ev.kitty_points, mult=mult

@@ -1,13 +1,15 @@
-"""What the channel shows: the lobby message and the living table message (embed)."""
+"""What the channel shows: the lobby message and the living table message (an embed
+with the table picture, ``TABLE_PICTURE``, and the countdown of the current timer)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
 from bot.i18n import preset_label, seat_name, text
 from bot.render import (
+    CardFormat,
     event_line,
     play_text,
     player_name,
@@ -15,6 +17,7 @@ from bot.render import (
     summary_text,
     trump_label,
 )
+from bot.replies import countdown
 from bot.service import TableStatus
 from rules.events import HandScored, MatchWon, ThrowFailed
 from rules.notation import format_cards
@@ -48,33 +51,69 @@ def lobby_text(locale: str, status: TableStatus, table_link: str | None = None) 
     return f"{header}\n" + "\n".join(seats) + "\n" + footer
 
 
+TABLE_PICTURE = "table.png"
+SUMMARY_PICTURE = "summary.png"
+FIELD_MAX = 1024  # characters in an embed field value
+DESCRIPTION_MAX = 4096
+
+
+def fitted(make: Callable[[CardFormat], str], fmt: CardFormat, limit: int) -> str:
+    """``make(fmt)``, or text alone (``format_cards``) when the emoji faces would not
+    fit ``limit`` characters: never a cut-off emoji."""
+    body = make(fmt)
+    if len(body) > limit and fmt is not format_cards:
+        body = make(format_cards)
+    return body[:limit]
+
+
 def table_embed(
-    locale: str, status: TableStatus, failed_throws: Sequence[ThrowFailed] = ()
+    locale: str,
+    status: TableStatus,
+    failed_throws: Sequence[ThrowFailed] = (),
+    fmt: CardFormat = format_cards,
+    picture: str | None = None,
+    summary_picture: str | None = None,
 ) -> discord.Embed:
     """The table message. ``failed_throws``: those of the last trick, shown with it
-    (a failed throw is folded into the trick's edit, not an edit of its own)."""
+    (a failed throw is folded into the trick's edit, not an edit of its own);
+    ``picture``/``summary_picture``: attachment file names of the table and hand
+    summary pictures shown in the embed."""
     view = status.view
     assert view is not None
     seats = status.table.seats
+
+    def description(f: CardFormat) -> str:
+        lines = status_lines(locale, view, seats, fmt=f)
+        when = countdown(locale, status)
+        if when:
+            lines.append(when)
+        return "\n".join(lines)
+
     embed = discord.Embed(
         title=text(locale, "table_title", hand=view.hand_no, trump=trump_label(locale, view)),
-        description="\n".join(status_lines(locale, view, seats))[:4000],
+        description=fitted(description, fmt, DESCRIPTION_MAX),
         colour=discord.Colour.dark_red(),
     )
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture}")
     if view.phase == "playing" and view.tricks:
         last = view.tricks[-1]
-        lines = [play_text(locale, seats, s, c) for s, c in last.plays]
-        lines += [
-            text(
-                locale,
-                "failed_throw_note",
-                who=player_name(locale, seats, ev.seat),
-                attempted=format_cards(ev.attempted),
-                forced=format_cards(ev.forced),
-                penalty=ev.penalty,
-            )
-            for ev in failed_throws
-        ]
+
+        def trick(f: CardFormat) -> str:
+            lines = [play_text(locale, seats, s, c, fmt=f) for s, c in last.plays]
+            lines += [
+                text(
+                    locale,
+                    "failed_throw_note",
+                    who=player_name(locale, seats, ev.seat),
+                    attempted=f(ev.attempted),
+                    forced=f(ev.forced),
+                    penalty=ev.penalty,
+                )
+                for ev in failed_throws
+            ]
+            return "\n".join(lines)
+
         embed.add_field(
             name=text(
                 locale,
@@ -83,7 +122,7 @@ def table_embed(
                 winner=player_name(locale, seats, last.winner or 0),
                 points=last.points,
             ),
-            value="\n".join(lines)[:1024],
+            value=fitted(trick, fmt, FIELD_MAX),
             inline=False,
         )
     if view.history and view.phase in ("scored", "finished"):
@@ -104,8 +143,14 @@ def table_embed(
             s.next_dealer,
         )
         embed.add_field(
-            name=text(locale, "hand_over"), value=summary_text(locale, ev)[:1024], inline=False
+            name=text(locale, "hand_over"),
+            value=fitted(lambda f: summary_text(locale, ev, fmt=f), fmt, FIELD_MAX),
+            inline=False,
         )
+        if summary_picture is not None:
+            # The hand summary picture (kitty face up, points, levels) takes the
+            # embed's image; the table picture adds nothing once the hand is over.
+            embed.set_image(url=f"attachment://{summary_picture}")
     if view.phase == "finished" and view.winner is not None:
         embed.add_field(
             name="🏆",

@@ -11,13 +11,11 @@ and leaves the match exactly as it was (every check runs before any change).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules.actions import Action, Bury, DealCards, Declare, NextHand, Pass, Play, action_from_dict
-from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, Suit, cards_of, counts_of, full_deck
+from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, Suit, cards_of, counts_of
 from rules.declare import (
     Declaration,
     count_overrides,
@@ -46,54 +44,24 @@ from rules.events import (
     TrickWon,
     TrumpFixed,
 )
-from rules.notation import format_cards, parse_cards
+from rules.hand_state import (
+    SEATS,
+    HandState,
+    TrickState,
+    hand_from_dict,
+    hand_to_dict,
+    summary_from_dict,
+    summary_to_dict,
+)
+from rules.hand_state import shuffled_deck as shuffled_deck
+from rules.notation import format_cards
 from rules.play import Lead, check_follow, check_lead, generate_follow, make_lead, trick_winner
 from rules.ruleset import RuleSet
 from rules.scoring import kitty_multiplier, settle_hand, team_of
 from rules.trump import TRUMP, TrumpContext
 from rules.views import DeclarationView, HandSummary, TrickView, View
 
-SEATS = 4
 MAX_REDEALS = 3  # empty deals in a row before the fallback applies anyway
-
-
-@dataclass(slots=True)
-class _Trick:
-    trick_no: int
-    leader: int
-    plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
-    winner: int | None = None
-    points: int = 0
-
-
-@dataclass(slots=True)
-class _Hand:
-    hand_no: int
-    redeals: int
-    dealer: int | None
-    level_rank: int
-    deck: list[Card]
-    dealt: int = 0
-    hands: list[list[int]] = field(default_factory=lambda: [[0] * NUM_CARDS for _ in range(SEATS)])
-    declarations: list[Declaration] = field(default_factory=list)
-    passes: set[int] = field(default_factory=set)
-    trump_suit: Suit | None = None
-    trump_fixed: bool = False
-    kitty: list[Card] = field(default_factory=list)
-    buried: list[Card] = field(default_factory=list)
-    turn: int | None = None
-    tricks: list[_Trick] = field(default_factory=list)
-    current: _Trick | None = None
-    attackers_points: int = 0  # trick points captured by the attackers
-    defenders_points: int = 0
-    penalties: int = 0  # added to the attackers' total (negative when they threw badly)
-
-
-def shuffled_deck(rules: RuleSet, seed: str, hand_no: int, redeals: int) -> list[Card]:
-    """The deal order of one hand: a pure function of the seed, hand and redeal."""
-    deck = full_deck(rules.decks)
-    random.Random(f"{seed}/{hand_no}/{redeals}").shuffle(deck)
-    return deck
 
 
 class Match:
@@ -121,9 +89,14 @@ class Match:
         self.history: list[HandSummary] = []
         self.winner: int | None = None
         self.hand_log: list[Action] = []  # this hand's accepted actions (for records)
-        self.hand: _Hand = self._new_hand(hand_no, redeals, first_dealer)
+        self.hand: HandState = self._new_hand(hand_no, redeals, first_dealer)
 
     # ---- public API ------------------------------------------------------------------
+    @property
+    def start_dealer(self) -> int | None:
+        """The dealer this hand began with (None: the declaring picks one)."""
+        return self.hand.start_dealer
+
     @property
     def dealer(self) -> int | None:
         return self.hand.dealer
@@ -167,18 +140,28 @@ class Match:
         return events
 
     # ---- dealing and declaring ---------------------------------------------------------
-    def _new_hand(self, hand_no: int, redeals: int, dealer: int | None) -> _Hand:
-        level = self.levels[team_of(dealer)] if dealer is not None else self.rules.levels[0]
+    def _new_hand(self, hand_no: int, redeals: int, dealer: int | None) -> HandState:
+        # No dealer yet (hand 1): declarations are read at the declarer's own team
+        # level (``_declare_level``) and the hand plays at the dealer's; shown until
+        # then is team 0's level (both teams' when they are equal, as in a new match).
+        level = self.levels[team_of(dealer) if dealer is not None else 0]
         self.hand_no = hand_no
         self.phase = "dealing"
         self.hand_log = []
-        return _Hand(
+        return HandState(
             hand_no=hand_no,
             redeals=redeals,
             dealer=dealer,
             level_rank=level,
             deck=shuffled_deck(self.rules, self.seed, hand_no, redeals),
+            start_dealer=dealer,
         )
+
+    def _declare_level(self, seat: int) -> int:
+        """The level rank ``seat`` declares with: the hand's, or in a hand without a
+        dealer yet, its own team's (the level the hand plays at if it ends up dealing)."""
+        h = self.hand
+        return h.level_rank if h.dealer is not None else self.levels[team_of(seat)]
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < SEATS:
@@ -213,7 +196,9 @@ class Match:
                 "wrong_phase", "trump can only be declared during the deal", phase=self.phase
             )
         h = self.hand
-        decl = read_declaration(self.rules, h.level_rank, action.seat, action.cards)
+        decl = read_declaration(
+            self.rules, self._declare_level(action.seat), action.seat, action.cards
+        )
         need = counts_of(action.cards)
         hand = h.hands[action.seat]
         if any(need[c] > hand[c] for c in range(NUM_CARDS)):
@@ -329,7 +314,7 @@ class Match:
         self.phase = "playing"
         assert h.dealer is not None
         h.turn = h.dealer
-        h.current = _Trick(1, h.dealer)
+        h.current = TrickState(1, h.dealer)
 
     # ---- playing -----------------------------------------------------------------------
     def current_lead(self) -> Lead | None:
@@ -379,7 +364,7 @@ class Match:
             events.extend(self._finish_trick(ctx, trick))
         return events
 
-    def _finish_trick(self, ctx: TrumpContext, trick: _Trick) -> list[Event]:
+    def _finish_trick(self, ctx: TrumpContext, trick: TrickState) -> list[Event]:
         h = self.hand
         assert h.dealer is not None
         lead = make_lead(ctx, trick.plays[0][1])
@@ -399,7 +384,7 @@ class Match:
         ]
         if any(h.hands[0]):
             h.turn = winner
-            h.current = _Trick(trick.trick_no + 1, winner)
+            h.current = TrickState(trick.trick_no + 1, winner)
             return events
         h.current = None
         h.turn = None
@@ -477,7 +462,12 @@ class Match:
         h = self.hand
         current = h.declarations[-1] if h.declarations else None
         return possible_declarations(
-            self.rules, h.level_rank, seat, h.hands[seat], current, count_overrides(h.declarations)
+            self.rules,
+            self._declare_level(seat),
+            seat,
+            h.hands[seat],
+            current,
+            count_overrides(h.declarations),
         )
 
     def suggest(self, seat: int) -> Action | None:
@@ -513,7 +503,8 @@ class Match:
             hand_no=self.hand_no,
             levels=self._levels(),
             dealer=h.dealer,
-            level_rank=h.level_rank,
+            # Before hand 1 has a dealer, a seat sees the level it declares with.
+            level_rank=h.level_rank if seat is None else self._declare_level(seat),
             trump_suit=h.trump_suit,
             trump_fixed=h.trump_fixed,
             declarations=tuple(
@@ -544,7 +535,6 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         """A complete, lossless snapshot (includes hidden cards: keep it server-side)."""
         h = self.hand
-        fmt = _fmt
         return {
             "rules": self.rules.to_dict(),
             "seed": self.seed,
@@ -553,38 +543,9 @@ class Match:
             "phase": self.phase,
             "next_dealer": self.next_dealer,
             "winner": self.winner,
-            "history": [_summary_to_dict(s) for s in self.history],
+            "history": [summary_to_dict(s) for s in self.history],
             "hand_log": [a.to_dict() for a in self.hand_log],
-            "hand": {
-                "hand_no": h.hand_no,
-                "redeals": h.redeals,
-                "dealer": h.dealer,
-                "level_rank": h.level_rank,
-                "deck": fmt(h.deck),
-                "dealt": h.dealt,
-                "hands": [fmt(cards_of(x)) for x in h.hands],
-                "declarations": [
-                    {
-                        "seat": d.seat,
-                        "cards": fmt(d.cards),
-                        "form": d.form,
-                        "suit": None if d.suit is None else int(d.suit),
-                        "strength": d.strength,
-                    }
-                    for d in h.declarations
-                ],
-                "passes": sorted(h.passes),
-                "trump_suit": None if h.trump_suit is None else int(h.trump_suit),
-                "trump_fixed": h.trump_fixed,
-                "kitty": fmt(h.kitty),
-                "buried": fmt(h.buried),
-                "turn": h.turn,
-                "tricks": [_trick_to_dict(t) for t in h.tricks],
-                "current": None if h.current is None else _trick_to_dict(h.current),
-                "attackers_points": h.attackers_points,
-                "defenders_points": h.defenders_points,
-                "penalties": h.penalties,
-            },
+            "hand": hand_to_dict(h),
         }
 
     @classmethod
@@ -598,40 +559,9 @@ class Match:
         m.phase = data["phase"]
         m.next_dealer = data["next_dealer"]
         m.winner = data["winner"]
-        m.history = [_summary_from_dict(s) for s in data["history"]]
+        m.history = [summary_from_dict(s) for s in data["history"]]
         m.hand_log = actions_from_json(data["hand_log"])
-        hd = data["hand"]
-        hand = _Hand(
-            hand_no=hd["hand_no"],
-            redeals=hd["redeals"],
-            dealer=hd["dealer"],
-            level_rank=hd["level_rank"],
-            deck=parse_cards(hd["deck"]),
-            dealt=hd["dealt"],
-            hands=[counts_of(parse_cards(x)) for x in hd["hands"]],
-            passes=set(hd["passes"]),
-            trump_suit=None if hd["trump_suit"] is None else Suit(hd["trump_suit"]),
-            trump_fixed=hd["trump_fixed"],
-            kitty=parse_cards(hd["kitty"]),
-            buried=parse_cards(hd["buried"]),
-            turn=hd["turn"],
-            tricks=[_trick_from_dict(t) for t in hd["tricks"]],
-            current=None if hd["current"] is None else _trick_from_dict(hd["current"]),
-            attackers_points=hd["attackers_points"],
-            defenders_points=hd["defenders_points"],
-            penalties=hd["penalties"],
-        )
-        for d in hd["declarations"]:
-            # Stored as read when made: the hand's level may have changed since (hand 1).
-            hand.declarations.append(
-                Declaration(
-                    d["seat"],
-                    tuple(parse_cards(d["cards"])),
-                    d["form"],
-                    None if d["suit"] is None else Suit(d["suit"]),
-                    d["strength"],
-                )
-            )
+        hand = hand_from_dict(data["hand"])
         m.hand = hand
         return m
 
@@ -673,61 +603,3 @@ def default_bury(ctx: TrumpContext, hand: Sequence[int], n: int) -> list[Card]:
 
 def _steps(rules: RuleSet, before: int, after: int) -> int:
     return rules.levels.index(after) - rules.levels.index(before)
-
-
-def _fmt(cards: Sequence[int]) -> str:
-    return format_cards(cards, "ascii")
-
-
-def _trick_to_dict(t: _Trick) -> dict[str, Any]:
-    return {
-        "trick_no": t.trick_no,
-        "leader": t.leader,
-        "plays": [[s, _fmt(p)] for s, p in t.plays],
-        "winner": t.winner,
-        "points": t.points,
-    }
-
-
-def _trick_from_dict(d: dict[str, Any]) -> _Trick:
-    return _Trick(
-        d["trick_no"],
-        d["leader"],
-        [(s, tuple(parse_cards(p))) for s, p in d["plays"]],
-        d["winner"],
-        d["points"],
-    )
-
-
-def _summary_to_dict(s: HandSummary) -> dict[str, Any]:
-    return {
-        "hand_no": s.hand_no,
-        "dealer": s.dealer,
-        "level_rank": s.level_rank,
-        "trump_suit": None if s.trump_suit is None else int(s.trump_suit),
-        "attackers_points": s.attackers_points,
-        "kitty": _fmt(s.kitty),
-        "multiplier": s.multiplier,
-        "winner": s.winner,
-        "level_change": s.level_change,
-        "levels_before": list(s.levels_before),
-        "levels_after": list(s.levels_after),
-        "next_dealer": s.next_dealer,
-    }
-
-
-def _summary_from_dict(d: dict[str, Any]) -> HandSummary:
-    return HandSummary(
-        hand_no=d["hand_no"],
-        dealer=d["dealer"],
-        level_rank=d["level_rank"],
-        trump_suit=None if d["trump_suit"] is None else Suit(d["trump_suit"]),
-        attackers_points=d["attackers_points"],
-        kitty=tuple(parse_cards(d["kitty"])),
-        multiplier=d["multiplier"],
-        winner=d["winner"],
-        level_change=d["level_change"],
-        levels_before=(d["levels_before"][0], d["levels_before"][1]),
-        levels_after=(d["levels_after"][0], d["levels_after"][1]),
-        next_dealer=d["next_dealer"],
-    )

@@ -34,17 +34,31 @@ ACCEPTED = (
 )
 
 
+# The longest text ``parse_cards`` reads. The biggest real play (a 54-card hand of
+# four decks, each card spelled out as 黑桃10) is under 400 characters; anything
+# longer is refused at once instead of parsed (a 1,000,000-character string took 9 s).
+MAX_INPUT = 1000
+# How much of an offending token an error message quotes.
+MAX_TOKEN_SHOWN = 20
+
+
+def cut(text: str, limit: int = MAX_TOKEN_SHOWN) -> str:
+    """``text``, or its first ``limit`` characters and "…" when it is longer."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class NotationError(ValueError):
-    """A token could not be read as cards. ``token`` is the offending text;
+    """A token could not be read as cards. ``token`` is the offending text (cut to
+    ``MAX_TOKEN_SHOWN`` characters, so a message never copies a huge input);
     ``code`` + ``params`` say why, for front ends to word in the player's language
     (``reason`` is the English of it)."""
 
     def __init__(self, token: str, reason: str, code: str = "", **params: object) -> None:
-        self.token = token
+        self.token = cut(token)
         self.reason = reason
         self.code = code
         self.params = params
-        super().__init__(f"cannot read {token!r}: {reason}; {ACCEPTED}")
+        super().__init__(f"cannot read {self.token!r}: {reason}; {ACCEPTED}")
 
 
 _SUIT_WORDS: tuple[tuple[str, Suit], ...] = (
@@ -120,7 +134,12 @@ def _split_tokens(text: str) -> list[str]:
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Parse a group of cards. Raises ``NotationError`` naming the bad token."""
+    """Parse a group of cards. Raises ``NotationError`` naming the bad token (or
+    refusing a text over ``MAX_INPUT`` characters without reading it)."""
+    if len(text) > MAX_INPUT:
+        raise NotationError(
+            text, f"too long (at most {MAX_INPUT} characters)", "too_long", limit=MAX_INPUT
+        )
     cards: list[Card] = []
     inherited: Suit | None = None
     for token in _split_tokens(text):
@@ -186,7 +205,7 @@ def _parse_token(token: str, inherited: Suit | None) -> tuple[list[Card], Suit |
         )
     if pending:
         if inherited is None:
-            names = "".join(rank_name(r) for r in pending)
+            names = cut("".join(rank_name(r) for r in pending))
             raise NotationError(
                 token, f"{names} needs a suit (for example ♠{names})", "needs_suit", ranks=names
             )

@@ -1,4 +1,7 @@
-"""Leads, throws, follows and trick winners (RULES.md section 4).
+"""Leads, throws, judging follows and trick winners (RULES.md section 4).
+
+Producing follows (``generate_follow``, ``legal_follows``, ``build_legal_follows``)
+lives in ``rules.follows``; the names are re-exported here.
 
 Hands are 54-long count vectors (``rules.cards.counts_of``). Plays are card lists.
 Every check either returns a result or raises ``RuleError`` with a reason code;
@@ -7,20 +10,21 @@ nothing here mutates its inputs.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations
 from typing import Literal
 
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, counts_of
 from rules.errors import RuleError
+from rules.follows import build_legal_follows as build_legal_follows
+from rules.follows import follow_vector
+from rules.follows import generate_follow as generate_follow
+from rules.follows import legal_follows as legal_follows
+from rules.follows import legal_follows_search as legal_follows_search
 from rules.notation import format_cards
-from rules.ruleset import Shape
 from rules.trump import TRUMP, TrumpContext
+from rules.units import Lead as Lead
 from rules.units import (
-    Holding,
     Pattern,
     Unit,
     best_top,
@@ -38,23 +42,6 @@ from rules.units import (
 )
 
 Counts = Sequence[int]
-
-
-@dataclass(frozen=True, slots=True)
-class Lead:
-    """A lead as it stands on the table: its cards, suit and units."""
-
-    cards: tuple[Card, ...]
-    suit: int
-    units: tuple[Unit, ...]
-
-    @property
-    def shapes(self) -> tuple[Shape, ...]:
-        return tuple(u.shape for u in self.units)
-
-    @property
-    def is_throw(self) -> bool:
-        return len(self.units) > 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +120,18 @@ def check_lead(
     failing = tuple(u for u in lead.units if _beatable(ctx, u, others))
     if not failing:
         return LeadResult("throw", lead, lead.cards)
-    forced = min(failing, key=lambda u: (u.top, u.size))
+    # RULES.md 4 (choice): the lowest order, then fewer cards, then the first in display
+    # order ♠ ♥ ♣ ♦ (equal order across suits: off-suit level cards in trump), whatever
+    # order the cards were typed in.
+    forced = min(failing, key=lambda u: (u.top, u.size, sorted(c // 13 for c in u.cards)))
     forced_lead = Lead(forced.cards, suit, (forced,))
     return LeadResult("failed_throw", forced_lead, lead.cards, ctx.rules.throw_penalty, failing)
+
+
+def unit_beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
+    """Could one of ``others`` (count vectors) beat this lead unit with a same-shape
+    unit of its suit? (the throw test of RULES.md section 4)"""
+    return _beatable(ctx, unit, others)
 
 
 def _beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
@@ -152,78 +148,6 @@ def _beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
 
 
 # ---- following -------------------------------------------------------------------------
-
-
-def _vector(ctx: TrumpContext, holding: Holding, lead: Lead) -> tuple[int, ...]:
-    """Lexicographically best (smallest) group ranks reachable, unit by unit."""
-    if len(lead.units) == 1:
-        return (first_group(ctx, holding, lead.units[0].shape),)
-    groups = [groups_for(ctx, s) for s in lead.shapes]
-    return _vector_multi(ctx, holding, groups)
-
-
-def _vector_multi(
-    ctx: TrumpContext, holding: Holding, groups: list[tuple[tuple[Pattern, ...], ...]]
-) -> tuple[int, ...]:
-    memo: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
-
-    def go(k: int, h: Holding) -> tuple[int, ...]:
-        if k == len(groups):
-            return ()
-        key = (k, tuple(sorted(h.items())))
-        if key in memo:
-            return memo[key]
-        best: tuple[int, ...] | None = None
-        for r, group in enumerate(groups[k]):
-            for pattern in group:
-                for h2 in _pattern_leftovers(ctx, h, pattern):
-                    cand = (r, *go(k + 1, h2))
-                    if best is None or cand < best:
-                        best = cand
-            if best is not None:
-                break
-        result = best if best is not None else (len(groups[k]),) * (len(groups) - k)
-        memo[key] = result
-        return result
-
-    return go(0, holding)
-
-
-def _pattern_leftovers(ctx: TrumpContext, holding: Holding, pattern: Pattern) -> list[Holding]:
-    """Holdings left after taking the pattern's tuples/tractors in every distinct way.
-
-    Singles are not taken: they can be any card, so they never block a later unit.
-    """
-    shapes = _shapes_by_size(pattern)
-    out: dict[tuple[tuple[int, int], ...], Holding] = {}
-
-    def go(h: Holding, k: int) -> None:
-        if k == len(shapes):
-            out.setdefault(tuple(sorted(h.items())), h)
-            return
-        w = shapes[k][0]
-        for p in placements(ctx, h, shapes[k]):
-            h2 = dict(h)
-            for i in p:
-                h2[i] -= w
-                if not h2[i]:
-                    del h2[i]
-            go(h2, k + 1)
-
-    go(holding, 0)
-    return list(out.values())
-
-
-@lru_cache(maxsize=4096)
-def _shapes_by_size(pattern: Pattern) -> tuple[Shape, ...]:
-    """The pattern's tuples and tractors, tractors first, then larger first."""
-    return tuple(
-        sorted(
-            (s for s in pattern if s != (1, 1)),
-            key=lambda s: (s[1] >= 2, s[0] * s[1]),
-            reverse=True,
-        )
-    )
 
 
 def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[int]) -> None:
@@ -277,7 +201,8 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
     if len(lead.units) == 1:
         # One unit: the best group the hand can realise must be realised by the play.
         # (A play is part of the hand, so it never realises an earlier group; this is
-        # ``_vector(play) == _vector(hand)`` without scanning the earlier groups twice.)
+        # ``follow_vector(play) == follow_vector(hand)`` without scanning the earlier
+        # groups twice.)
         shape = lead.units[0].shape
         r = first_group(ctx, holding, shape)
         plans = group_plans(ctx, shape)
@@ -288,8 +213,8 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
         if any(realizes_plan(ctx, played, total, plan) for plan in plans[r]):
             return
         raise _shape_error(name, groups_for(ctx, shape)[r][0])
-    best = _vector(ctx, holding, lead)
-    got = _vector(ctx, holding_of(ctx, in_suit), lead)
+    best = follow_vector(ctx, holding, lead)
+    got = follow_vector(ctx, holding_of(ctx, in_suit), lead)
     if got != best:
         # Name everything the best follow holds, not just the first unit that differs:
         # the play may already contain that unit but have spent it elsewhere.
@@ -321,194 +246,6 @@ def is_legal_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence
     except RuleError:
         return False
     return True
-
-
-def _weakest_key(ctx: TrumpContext) -> Callable[[int], tuple[bool, int, int, int]]:
-    """Sort key of ``_weakest_first``: non-trump before trump, no points first, low first."""
-    pts = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 0)
-    suit_of, pos = ctx.suit_of, ctx.pos
-    return lambda c: (suit_of[c] == TRUMP, pts[c % 13] if c < 52 else 0, pos[c], c)
-
-
-def _weakest_first(ctx: TrumpContext, cards: list[int]) -> list[int]:
-    """Cheap cards first: non-trump before trump, low before high, no points first."""
-    return sorted(cards, key=_weakest_key(ctx))
-
-
-def _expand(counts: Counts, cards_order: Sequence[int]) -> list[int]:
-    return [c for c in cards_order for _ in range(counts[c])]
-
-
-def _expand_suit(ctx: TrumpContext, counts: Counts, suit: int) -> list[int]:
-    """``_expand(counts, ctx.suit_cards[suit])``, faster."""
-    return _expand_pairs(ctx.suit_cards[suit], ctx.suit_counts[suit](counts))
-
-
-def _expand_other(ctx: TrumpContext, counts: Counts, suit: int) -> list[int]:
-    """The hand's cards outside ``suit``, in card id order."""
-    return _expand_pairs(ctx.other_cards[suit], ctx.other_counts[suit](counts))
-
-
-def _expand_pairs(cards: Sequence[int], counts: Sequence[int]) -> list[int]:
-    out: list[int] = []
-    for c, n in zip(cards, counts, strict=True):
-        if n:
-            if n == 1:
-                out.append(c)
-            else:
-                out += [c] * n
-    return out
-
-
-def generate_follow(
-    ctx: TrumpContext, hand: Counts, lead: Lead, rng: random.Random | None = None
-) -> list[Card]:
-    """One legal follow, quickly: the cheapest cards that satisfy the rules, or a
-    random legal choice when ``rng`` is given."""
-    n = len(lead.cards)
-    suit = lead.suit
-    suit_cards = _expand_suit(ctx, hand, suit)
-    if len(suit_cards) <= n:
-        rest = _expand_other(ctx, hand, suit)
-        if rng is not None:
-            rng.shuffle(rest)
-        else:
-            rest = _weakest_first(ctx, rest)
-        return [ALL_CARDS[c] for c in suit_cards + rest[: n - len(suit_cards)]]
-    order = suit_cards
-    if len(lead.units) == 1 and lead.units[0].size == 1:
-        if rng is not None:
-            rng.shuffle(order)
-            return [ALL_CARDS[order[0]]]
-        return [ALL_CARDS[min(order, key=_weakest_key(ctx))]]
-    if rng is not None:
-        rng.shuffle(order)
-    else:
-        order = _weakest_first(ctx, order)
-    holding = suit_holding(ctx, hand, suit)
-    remaining = order
-    chosen: list[int] = []
-    ident = ctx.ident
-    for i in _witness(ctx, holding, lead, rng):
-        # An identity stands for its two-colour twins too: take any physical match.
-        c = next(c for c in remaining if ident[c] == i)
-        remaining.remove(c)
-        chosen.append(c)
-    fill = remaining[: n - len(chosen)]
-    return [ALL_CARDS[c] for c in chosen + fill]
-
-
-def _witness(
-    ctx: TrumpContext, holding: Holding, lead: Lead, rng: random.Random | None
-) -> list[int]:
-    """Physical cards of the tuples/tractors a best follow must contain."""
-    if len(lead.units) == 1:
-        # Fast path for one unit: the first placement of the first pattern that has one.
-        shape = lead.units[0].shape
-        for pattern in groups_for(ctx, shape)[first_group(ctx, holding, shape)]:
-            for placed in _placements(ctx, holding, pattern, rng):
-                return [i for (w, _), p in placed for i in p for _ in range(w)]
-        return []
-    best = _vector(ctx, holding, lead)
-    h = dict(holding)
-    chosen_idents: list[int] = []
-    for k, shape in enumerate(lead.shapes):
-        groups = groups_for(ctx, shape)
-        done = False
-        for pattern in groups[best[k]]:
-            # Pick a placement for this unit that keeps the rest of the vector reachable.
-            for h2, idents in _placements_with_idents(ctx, h, pattern, rng):
-                if k + 1 == len(lead.shapes) or _vector_rest(ctx, h2, lead, k + 1) == best[k + 1 :]:
-                    h = h2
-                    chosen_idents.extend(idents)
-                    done = True
-                    break
-            if done:
-                break
-    return chosen_idents
-
-
-def _vector_rest(ctx: TrumpContext, holding: Holding, lead: Lead, k: int) -> tuple[int, ...]:
-    groups = [groups_for(ctx, s) for s in lead.shapes[k:]]
-    return _vector_multi(ctx, holding, groups)
-
-
-def _placements_with_idents(
-    ctx: TrumpContext, holding: Holding, pattern: Pattern, rng: random.Random | None
-) -> Iterator[tuple[Holding, list[int]]]:
-    """(holding left, identities taken) for every way to place the pattern's units
-    (lazily; see ``_placements``)."""
-    for placed in _placements(ctx, holding, pattern, rng):
-        h2 = dict(holding)
-        idents: list[int] = []
-        for (w, _), p in placed:
-            for i in p:
-                h2[i] -= w
-                if not h2[i]:
-                    del h2[i]
-                idents.extend([i] * w)
-        yield h2, idents
-
-
-def _placements(
-    ctx: TrumpContext, holding: Holding, pattern: Pattern, rng: random.Random | None
-) -> Iterator[list[tuple[Shape, tuple[int, ...]]]]:
-    """Every way to place the pattern's units, [(shape, identities top first)] each,
-    lazily: weakest first without an rng (the cheapest follow), in random order
-    with one. Lazy and complete, so a caller that needs a placement leaving room
-    for later units always finds one."""
-    shapes = _shapes_by_size(pattern)
-    acc: list[tuple[Shape, tuple[int, ...]]] = []
-
-    def go(h: Holding, k: int) -> Iterator[list[tuple[Shape, tuple[int, ...]]]]:
-        if k == len(shapes):
-            yield list(acc)
-            return
-        shape = shapes[k]
-        options = list(placements(ctx, h, shape))
-        if rng is None:
-            options.reverse()  # placements() yields the strongest first
-        else:
-            rng.shuffle(options)
-        w = shape[0]
-        for p in options:
-            h2 = dict(h)
-            for i in p:
-                h2[i] -= w
-                if not h2[i]:
-                    del h2[i]
-            acc.append((shape, p))
-            yield from go(h2, k + 1)
-            acc.pop()
-
-    yield from go(holding, 0)
-
-
-def legal_follows(
-    ctx: TrumpContext, hand: Counts, lead: Lead, limit: int = 2000
-) -> list[tuple[Card, ...]]:
-    """Distinct legal follows (as sorted card tuples), at most ``limit`` of them."""
-    n = len(lead.cards)
-    suit = lead.suit
-    suit_cards = _expand(hand, ctx.suit_cards[suit])
-    out: list[tuple[Card, ...]] = []
-    seen: set[tuple[int, ...]] = set()
-    if len(suit_cards) <= n:
-        rest = [c for c in _expand(hand, range(NUM_CARDS)) if ctx.suit_of[c] != suit]
-        pool, base, k = rest, suit_cards, n - len(suit_cards)
-    else:
-        pool, base, k = suit_cards, [], n
-    for combo in combinations(pool, k):
-        key = tuple(sorted(base + list(combo)))
-        if key in seen:
-            continue
-        seen.add(key)
-        if not base and not is_legal_follow(ctx, hand, lead, key):
-            continue
-        out.append(tuple(ALL_CARDS[c] for c in key))
-        if len(out) >= limit:
-            break
-    return out
 
 
 # ---- trick resolution -------------------------------------------------------------------

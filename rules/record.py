@@ -89,12 +89,12 @@ def _trump_text(suit: Suit | None) -> str:
 def write_record(match: Match, start_dealer: int | None = None) -> str:
     """The current (or just-scored) hand of ``match`` as a record.
 
-    ``start_dealer`` is the dealer known when the hand began (None in hand 1);
-    by default it is taken from the match's history.
+    ``start_dealer`` is the dealer known when the hand began (None when the
+    declaring picks one); by default the match knows it.
     """
     h = match.hand
-    if start_dealer is None and match.hand_no > 1:
-        start_dealer = h.dealer
+    if start_dealer is None:
+        start_dealer = match.start_dealer
     levels_before = (
         match.history[-1].levels_before
         if (match.history and match.history[-1].hand_no == h.hand_no)

@@ -49,6 +49,23 @@ class Unit:
         return (self.length >= 2, self.size, self.width, self.top)
 
 
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """A lead as it stands on the table: its cards, suit and units."""
+
+    cards: tuple[Card, ...]
+    suit: int
+    units: tuple[Unit, ...]
+
+    @property
+    def shapes(self) -> tuple[Shape, ...]:
+        return tuple(u.shape for u in self.units)
+
+    @property
+    def is_throw(self) -> bool:
+        return len(self.units) > 1
+
+
 def shape_significance(shape: Shape) -> tuple[int, int, int]:
     w, length = shape
     return (length >= 2, w * length, w)
@@ -267,7 +284,7 @@ def group_plans(ctx: TrumpContext, shape: Shape) -> tuple[tuple[Plan, ...], ...]
 
 def first_group(ctx: TrumpContext, holding: Holding, shape: Shape) -> int:
     """Index of the first follow group of ``shape`` the holding realises (or the number
-    of groups if none): ``_vector`` for a one-unit lead."""
+    of groups if none): ``follow_vector`` for a one-unit lead."""
     total = sum(holding.values())
     for r, group in enumerate(group_plans(ctx, shape)):
         for plan in group:

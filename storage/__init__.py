@@ -11,11 +11,13 @@ from storage.errors import (
     TableNotFound,
 )
 from storage.locks import TableLocks
+from storage.models import ACTIVE_STATUSES
 from storage.settings import GuildSettings, Settings
 from storage.stats import HandProgress, PlayerStats, Stats
 from storage.tables import ActionReceipt, SeatInfo, Store, TableInfo
 
 __all__ = [
+    "ACTIVE_STATUSES",
     "DEFAULT_URL",
     "ActionReceipt",
     "Database",

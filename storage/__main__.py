@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from storage.db import Database
+from storage.db import Database, database_url
+from storage.startup import run_or_explain
 
 
 def main(argv: list[str]) -> int:
@@ -15,16 +16,16 @@ def main(argv: list[str]) -> int:
         )
         return 2
 
-    async def run() -> None:
+    async def run() -> int:
         db = Database()
         try:
             await db.upgrade()
         finally:
             await db.dispose()
         print(f"schema is up to date at {db.url.split('@')[-1]}")
+        return 0
 
-    asyncio.run(run())
-    return 0
+    return run_or_explain(lambda: asyncio.run(run()), database_url())
 
 
 if __name__ == "__main__":

@@ -26,6 +26,19 @@ class StorageFull(StorageError):
         super().__init__("the game database is full; nothing was changed — tell the bot's host")
 
 
+class NewerSchema(StorageError):
+    """The database was upgraded by a newer version of the bot than this one."""
+
+    code = "newer_schema"
+
+    def __init__(self, revision: str) -> None:
+        super().__init__(
+            f"the database schema is at revision {revision}, newer than this version of the "
+            "bot knows: run the newer bot version, or point DATABASE_URL at another database"
+        )
+        self.revision = revision
+
+
 class StaleVersion(StorageError):
     """Another writer changed the table first; reload and try again."""
 

@@ -43,6 +43,7 @@ class HandProgress:
     level_change: int
     levels_before: tuple[int, int]
     levels_after: tuple[int, int]
+    kitty_multiplier: int = 0  # > 0: the attackers captured the kitty (won the last trick)
 
 
 def _aggregate(where: list[object]) -> Select[tuple[int, ...]]:
@@ -164,6 +165,7 @@ class Stats:
                 r.level_change,
                 (r.team0_before, r.team1_before),
                 (r.team0_after, r.team1_after),
+                r.kitty_multiplier,
             )
             for r in rows
         ]

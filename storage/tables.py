@@ -24,6 +24,7 @@ from rules.game import Match
 from rules.record import write_record
 from rules.ruleset import RuleSet
 from rules.scoring import team_of
+from storage import pg_hot, sqlite_hot
 from storage.db import Database
 from storage.errors import (
     DuplicateAction,
@@ -42,6 +43,7 @@ from storage.models import (
     TableRow,
     utcnow,
 )
+from storage.pg_hot import ActionWrite, ActionWritten
 
 SNAPSHOT_EVERY = 64  # actions between snapshots inside a hand (hands always snapshot)
 _UNSET: Any = object()
@@ -157,6 +159,17 @@ def _info(row: TableRow) -> TableInfo:
     )
 
 
+def _seat_row(table_id: int, seat: SeatInfo) -> SeatRow:
+    return SeatRow(
+        table_id=table_id,
+        seat=seat.seat,
+        user_id=seat.user_id,
+        ai_level=seat.ai_level,
+        display_name=seat.display_name,
+        locale=seat.locale,
+    )
+
+
 class Store:
     """All reads and writes of tables and matches. One transaction per call."""
 
@@ -177,7 +190,10 @@ class Store:
         rules: RuleSet,
         options: dict[str, Any] | None = None,
         parent_channel_id: int | None = None,
+        seats: Sequence[SeatInfo] = (),
     ) -> TableInfo:
+        """A new table in the lobby, with its first ``seats`` taken in the same
+        transaction (a crash never leaves a table without its creator)."""
         try:
             async with self.db.session() as s:
                 row = TableRow(
@@ -194,6 +210,9 @@ class Store:
                 s.add(row)
                 await s.flush()
                 table_id = row.id
+                for seat in seats:
+                    if not seat.empty:
+                        s.add(_seat_row(table_id, seat))
         except IntegrityError as exc:
             raise TableExists(channel_id) from exc
         return await self.get_table(table_id)
@@ -235,6 +254,22 @@ class Store:
                 await s.refresh(row, ["seats"])
                 out.append(_info(row))
             return out
+
+    async def table_version(self, table_id: int) -> int | None:
+        """The stored version of a table (None: no such table): is my copy current?"""
+        async with self.db.session() as s:
+            return await s.scalar(select(TableRow.version).where(TableRow.id == table_id))
+
+    async def active_versions(self) -> list[tuple[int, int | None, int]]:
+        """(id, guild id, version) of every active table: one cheap poll for a
+        process sharing the database with others."""
+        async with self.db.session() as s:
+            rows = await s.execute(
+                select(TableRow.id, TableRow.guild_id, TableRow.version).where(
+                    TableRow.status.in_(ACTIVE_STATUSES)
+                )
+            )
+            return [(r[0], r[1], r[2]) for r in rows]
 
     async def _bump(self, s: AsyncSession, table_id: int, expected: int, **values: Any) -> None:
         """Check-and-increment the version: the optimistic lock of every write."""
@@ -281,8 +316,8 @@ class Store:
                             await s.delete(row)
                         continue
                     if row is None:
-                        row = SeatRow(table_id=table_id, seat=seat.seat)
-                        s.add(row)
+                        s.add(_seat_row(table_id, seat))
+                        continue
                     row.user_id = seat.user_id
                     row.ai_level = seat.ai_level
                     row.display_name = seat.display_name
@@ -300,8 +335,17 @@ class Store:
             )
 
     # ---- matches -------------------------------------------------------------------------
-    async def start_match(self, table_id: int, expected_version: int, match: Match) -> TableInfo:
-        """Store a new match (its snapshot) and make it the table's current match."""
+    async def start_match(
+        self,
+        table_id: int,
+        expected_version: int,
+        match: Match,
+        *,
+        deadline: tuple[str, datetime] | None = None,
+    ) -> TableInfo:
+        """Store a new match (its snapshot), make it the table's current match and
+        arm its first timer: one transaction, so a crash never leaves a table in
+        play without its timer."""
         try:
             async with self.db.session() as s:
                 row = await self._load(s, table_id)
@@ -317,7 +361,13 @@ class Store:
                 s.add(m)
                 await s.flush()
                 await self._bump(
-                    s, table_id, expected_version, status="playing", current_match_id=m.id
+                    s,
+                    table_id,
+                    expected_version,
+                    status="playing",
+                    current_match_id=m.id,
+                    deadline_kind=None if deadline is None else deadline[0],
+                    deadline_at=None if deadline is None else _utc(deadline[1]),
                 )
                 info = _info(await self._load(s, table_id))
                 match_id, snapshot_seq = m.id, m.snapshot_seq
@@ -382,14 +432,16 @@ class Store:
             bump["status"] = "finished"
             bump["deadline_kind"] = None
             bump["deadline_at"] = None
+        seat: int | None = getattr(action, "seat", None)
+        payload = json.dumps(action.to_dict(), ensure_ascii=False)
         action_row = {
             "table_id": table.id,
             "match_id": match_id,
             "seq": seq,
             "hand_no": match_after.hand_no,
             "kind": action.kind,
-            "seat": getattr(action, "seat", None),
-            "payload": json.dumps(action.to_dict(), ensure_ascii=False),
+            "seat": seat,
+            "payload": payload,
             "actor_id": actor_id,
             "idempotency_key": idempotency_key,
             "created_at": now,
@@ -406,19 +458,62 @@ class Store:
             match_values.update(status="finished", winner_team=match_after.winner, finished_at=now)
         hand = _hand_rows(table, match_after) if hand_finished else None
 
+        if self.db.is_postgres and hand is None and not match_values:
+            # The common action on PostgreSQL: one statement, one round trip.
+            write_pg = ActionWrite(
+                table_id=table.id,
+                expected_version=table.version,
+                seq=seq,
+                now=now,
+                set_deadline="deadline_kind" in bump,
+                deadline_kind=bump.get("deadline_kind"),
+                deadline_at=bump.get("deadline_at"),
+                match_id=match_id,
+                hand_no=match_after.hand_no,
+                kind=action.kind,
+                seat=seat,
+                payload=payload,
+                actor_id=actor_id,
+                idempotency_key=idempotency_key,
+                snapshot_json=snapshot_json,
+                snapshot_due=due,
+                snapshot_every=SNAPSHOT_EVERY,
+            )
+            written = await self._record_pg(write_pg)
+            snapshot = written.snapshotted
+            read_seq = None if known_seq is not None else written.stored_snapshot_seq
+            return self._recorded(table, seq, match_id, False, snapshot, read_seq, hand_finished)
+
+        bump_values = {k: v for k, v in bump.items() if not k.startswith("w_")}
+
         def write(conn: Connection) -> tuple[bool, int | None]:
-            if conn.execute(_BUMP, bump).rowcount != 1:
-                _bump_failed(conn, table.id, table.version, idempotency_key)
-            conn.execute(_INSERT_ACTION, action_row)
-            snapshot, read_seq = due, None
-            if not due and known_seq is None:
-                read_seq = conn.scalar(_SNAPSHOT_SEQ, {"w_id": match_id})
-                snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
-            values = dict(match_values)
-            if snapshot:
-                values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
-            if values:
-                conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
+            cur = sqlite_hot.cursor(conn) if conn.dialect.name == "sqlite" else None
+            if cur is not None:  # SQLite's writer thread: plain sqlite3 calls
+                if sqlite_hot.bump(cur, table.id, table.version, bump_values) != 1:
+                    _bump_failed(conn, table.id, table.version, idempotency_key)
+                sqlite_hot.insert_action(cur, action_row)
+                snapshot, read_seq = due, None
+                if not due and known_seq is None:
+                    read_seq = sqlite_hot.snapshot_seq(cur, match_id)
+                    snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
+                values = dict(match_values)
+                if snapshot:
+                    values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
+                if values:
+                    sqlite_hot.update_match(cur, match_id, values)
+            else:
+                if conn.execute(_BUMP, bump).rowcount != 1:
+                    _bump_failed(conn, table.id, table.version, idempotency_key)
+                conn.execute(_INSERT_ACTION, action_row)
+                snapshot, read_seq = due, None
+                if not due and known_seq is None:
+                    read_seq = conn.scalar(_SNAPSHOT_SEQ, {"w_id": match_id})
+                    snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
+                values = dict(match_values)
+                if snapshot:
+                    values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
+                if values:
+                    conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
             if hand is not None:
                 _store_hand(conn, *hand)
             return snapshot, read_seq
@@ -430,8 +525,20 @@ class Store:
             if idempotency_key is not None and "idempotency" in str(exc).lower():
                 raise DuplicateAction(idempotency_key) from exc
             raise StaleVersion(table.id, table.version) from exc
-        # Committed: remember where the latest snapshot is (never ahead of the
-        # database, so a snapshot is at worst taken early, never skipped).
+        return self._recorded(table, seq, match_id, finished, snapshot, read_seq, hand_finished)
+
+    def _recorded(
+        self,
+        table: TableInfo,
+        seq: int,
+        match_id: int,
+        finished: bool,
+        snapshot: bool,
+        read_seq: int | None,
+        hand_finished: bool,
+    ) -> ActionReceipt:
+        """Committed: remember where the latest snapshot is (never ahead of the
+        database, so a snapshot is at worst taken early, never skipped)."""
         if finished:
             self._snapshot_seqs.pop(match_id, None)
         elif snapshot:
@@ -439,6 +546,25 @@ class Store:
         elif read_seq is not None:
             self._snapshot_seqs[match_id] = read_seq
         return ActionReceipt(seq, table.version + 1, hand_finished)
+
+    async def _record_pg(self, w: ActionWrite) -> ActionWritten:
+        import asyncpg  # only with PostgreSQL
+
+        try:
+            row = await self.db.fetchrow(pg_hot.RECORD_ACTION, w.args())
+        except asyncpg.UniqueViolationError as exc:
+            constraint = (exc.constraint_name or "").lower()
+            if w.idempotency_key is not None and "idempotency" in constraint:
+                raise DuplicateAction(w.idempotency_key) from exc
+            raise StaleVersion(w.table_id, w.expected_version) from exc
+        if not row["bumped"]:  # the cold path: say why
+            key = w.idempotency_key
+
+            def why(conn: Connection) -> None:
+                _bump_failed(conn, w.table_id, w.expected_version, key)
+
+            await self.db.run_transaction(why)
+        return ActionWritten(True, bool(row["snapped"]), row["stored_snapshot_seq"])
 
     async def end_match(
         self, table_id: int, expected_version: int, status: str = "ended"

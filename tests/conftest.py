@@ -16,7 +16,7 @@ POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL")
 BACKENDS = ["sqlite", "postgres"]
 
 
-async def _reset_postgres(url: str) -> None:
+async def reset_postgres(url: str) -> None:
     """Drop every table (including alembic_version) so each test starts empty."""
     db = Database(url)
     try:
@@ -34,7 +34,7 @@ async def make_database(backend: str, tmp_path: Path) -> Database:
     else:
         if not POSTGRES_URL:
             pytest.skip("PostgreSQL not available: set TEST_POSTGRES_URL (bash .ci/run starts one)")
-        await _reset_postgres(POSTGRES_URL)
+        await reset_postgres(POSTGRES_URL)
         db = Database(POSTGRES_URL)
     await db.upgrade()
     return db

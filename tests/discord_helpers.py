@@ -36,6 +36,7 @@ from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberAc
 
 from bot.client import create_bot
 from bot.config import Config
+from bot.pictures.faces import emoji_name
 from bot.service import FakeClock, Public, TableOptions
 from rules.actions import Declare
 from rules.cards import NUM_CARDS, Card, Suit, counts_of
@@ -130,6 +131,7 @@ class World:
     seed: str | None = None
     bots: list[Any] = field(default_factory=list)
     shown: Counter[tuple[int, int]] = field(default_factory=Counter)  # (hand_no, card) -> n
+    emojis: bool = False  # bots sync the card emojis at start (see make_world)
 
     # -- the table --------------------------------------------------------------------------
     @property
@@ -233,6 +235,7 @@ class World:
             clock=self.clock,
             options=options or self.options,
             ticker=False,
+            emojis=self.emojis,
         )
         self.bots.append(bot)
         return bot
@@ -273,7 +276,11 @@ async def make_world(
     seed: str | None = "discord-tests",
     check_errors: bool = True,
     guild_locale: str | None = None,
+    emojis: bool = False,
 ) -> AsyncIterator[World]:
+    """A bot in simcord with a guild, a channel and members. ``guild_locale``: the
+    server's preferred language; ``emojis``: sync the card emojis at start as in
+    production (off: cards as text alone, the fallback)."""
     config = Config(
         token=None,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'shengji-discord.db'}",
@@ -287,7 +294,7 @@ async def make_world(
     stack = contextlib.ExitStack()
     if fast:
         stack.enter_context(fast_settling())
-    bot = create_bot(config, clock=clock, options=options, ticker=False)
+    bot = create_bot(config, clock=clock, options=options, ticker=False, emojis=emojis)
     try:
         with stack:
             async with simcord.run(bot, check_errors=check_errors) as env:
@@ -296,7 +303,18 @@ async def make_world(
                 channel = guild.create_text_channel("shengji")
                 members = [guild.add_member(env.create_user(n)) for n in names]
                 world = World(
-                    env, bot, clock, guild, channel, members, config, options, hook, seed, [bot]
+                    env,
+                    bot,
+                    clock,
+                    guild,
+                    channel,
+                    members,
+                    config,
+                    options,
+                    hook,
+                    seed,
+                    [bot],
+                    emojis=emojis,
                 )
                 world._prepare(bot)
                 try:
@@ -637,7 +655,17 @@ def placeholder_violations(requests: Iterable[simcord.HttpLogEntry]) -> list[str
 
 # ---- hand DMs and declarations ----
 SUIT_ORDER = ["♠", "♥", "♣", "♦"]
-HAND_LINE = re.compile(r"^`\s*(?P<label>\S+) \(\s*(?P<n>\d+)\): (?P<cards>.*)`$")
+# "`    ♠ ( 5)` <:sj_S6:…><:sj_S7:…> ♠6 ♠7": label and count, the emoji faces (when
+# the bot has them), then the same cards as text.
+HAND_LINE = re.compile(
+    r"^`\s*(?P<label>\S+) \(\s*(?P<n>\d+)\)` (?P<faces>(?:<:sj_\w+:\d+>)*) ?(?P<cards>.*)$"
+)
+FACE = re.compile(r"<:(sj_\w+):(\d+)>")
+
+
+def faces_of(text: str) -> list[str]:
+    """The card emoji names in ``text``, in order (``sj_SA`` …)."""
+    return [m[1] for m in FACE.finditer(text)]
 
 
 def declarations_possible(match: Match, seat: int) -> set[tuple[int, ...]]:
@@ -657,9 +685,16 @@ def declarations_possible(match: Match, seat: int) -> set[tuple[int, ...]]:
     return out
 
 
+def declare_ids(message: Any) -> list[str]:
+    """The declaration buttons' ids (a hand DM also carries the panel's Play button)."""
+    return [c for c in custom_ids(message) if c.startswith("sj:decl:")]
+
+
 def button_declarations(message: discord.Message) -> set[tuple[int, ...]]:
     out = set()
     for cid in custom_ids(message):
+        if cid.startswith("sj:open:"):
+            continue  # the play panel's Play button (test_panel.py)
         assert cid.startswith("sj:decl:"), cid
         cards = parse_cards(cid.split(":", 4)[4].replace("-", " "))
         out.add(tuple(sorted(int(c) for c in cards)))
@@ -674,6 +709,8 @@ def parse_dm(content: str) -> list[tuple[str, int, list[Card]]]:
         if m is None:
             continue
         cards = [Card(c) for c in parse_cards(m["cards"])] if m["cards"].strip() else []
+        if m["faces"]:  # the faces show exactly the cards written beside them
+            assert faces_of(m["faces"]) == [emoji_name(c) for c in cards], line
         groups.append((m["label"], int(m["n"]), cards))
     return groups
 

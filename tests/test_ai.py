@@ -26,17 +26,15 @@ import pytest
 from rules.actions import Action, DealCards, NextHand, Pass
 from rules.ai import LEVELS, make_player
 from rules.ai.base import Player
-from rules.ai.basic import BasicPlayer, choose_bury, play_policy, trump_quality
+from rules.ai.basic import BasicPlayer
 from rules.ai.random_player import RandomPlayer
 from rules.ai.sim import Sampler, playout
 from rules.ai.state import Public, public_of, shown_cards
 from rules.ai.strong import StrongPlayer
-from rules.cards import NUM_CARDS, Card, Suit, counts_of, full_deck
+from rules.cards import NUM_CARDS, Card, counts_of, full_deck
 from rules.errors import RuleError
 from rules.game import Match
-from rules.notation import parse_cards
 from rules.presets import PRESETS, preset
-from rules.trump import TRUMP, TrumpContext
 from rules.views import View
 
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
@@ -420,95 +418,3 @@ def test_strong_defers_to_basic_outside_the_play() -> None:
         assert StrongPlayer(50).choose(v, random.Random(0)) == BasicPlayer().choose(
             v, random.Random(0)
         )
-
-
-# ---- the basic player's habits --------------------------------------------------------------
-
-
-def _table(
-    level: int,
-    trump: Suit | None,
-    dealer: int,
-    trick: Sequence[tuple[int, str]],
-    hand_size: int = 10,
-) -> Public:
-    ctx = TrumpContext.of(preset("classic"), level, trump)
-    pub = Public(
-        ctx=ctx,
-        rules=ctx.rules,
-        dealer=dealer,
-        played=[0] * NUM_CARDS,
-        voids=[0] * 4,
-        trick=[],
-        leader=trick[0][0] if trick else dealer,
-        points=0,
-        sizes=[hand_size] * 4,
-        tricks_done=0,
-    )
-    for seat, text in trick:
-        pub.record(seat, parse_cards(text))
-    return pub
-
-
-def _hand(text: str) -> list[int]:
-    return counts_of(parse_cards(text))
-
-
-def test_basic_leads_an_off_suit_ace() -> None:
-    pub = _table(2, Suit.HEARTS, dealer=0, trick=[])
-    hand = _hand("♠A ♠4 ♣7 ♣8 ♦3 ♥5 ♥9")
-    assert play_policy(pub, 0, hand) == [Card.SA]
-
-
-def test_basic_throws_sure_units_together() -> None:
-    pub = _table(2, Suit.HEARTS, dealer=0, trick=[])
-    hand = _hand("♠A ♠A ♠K ♣7 ♦3 ♥5")
-    assert sorted(play_policy(pub, 0, hand)) == [Card.SK, Card.SA, Card.SA]
-
-
-def test_basic_feeds_points_to_a_winning_partner() -> None:
-    # Partner (seat 0) led the ♠A; seat 1 followed low; seat 2 holds ♠K and ♠3.
-    pub = _table(2, Suit.HEARTS, dealer=1, trick=[(0, "♠A"), (1, "♠4")])
-    pub.voids[3] = 0
-    hand = _hand("♠K ♠3 ♣6 ♦7")
-    # ♠A cannot be beaten in spades; seat 3 has shown no void: feed the ♠K.
-    assert play_policy(pub, 2, hand) == [Card.SK]
-
-
-def test_basic_does_not_ruff_a_pointless_trick() -> None:
-    pub = _table(2, Suit.HEARTS, dealer=0, trick=[(0, "♠9")])
-    hand = _hand("♥3 ♥9 ♣4 ♦6")  # void in spades
-    play = play_policy(pub, 1, hand)
-    assert TrumpContext.of(preset("classic"), 2, Suit.HEARTS).suit_of[play[0]] != TRUMP
-
-
-def test_basic_ruffs_a_trick_with_points() -> None:
-    pub = _table(2, Suit.HEARTS, dealer=0, trick=[(0, "♠10")])
-    hand = _hand("♥3 ♥9 ♣4 ♦6")
-    assert play_policy(pub, 1, hand) == [Card.H3]
-
-
-def test_basic_keeps_points_out_of_the_kitty_and_voids_a_suit() -> None:
-    ctx = TrumpContext.of(preset("classic"), 2, Suit.HEARTS)
-    hand = _hand(
-        "♠3 ♠4 ♠6 ♣K ♣10 ♣5 ♣7 ♣8 ♦A ♦9 ♦8 ♦J ♦Q ♥3 ♥4 ♥6 ♥7 ♥8 ♥9 ♥J ♥Q ♥K ♥A "
-        "♠7 ♣3 ♦3 ♦4 ♦6 ♣9 ♣J ♣Q LJ BJ"
-    )
-    bury = choose_bury(ctx, hand, 8)
-    assert len(bury) == 8
-    assert not any(ctx.suit_of[c] == TRUMP for c in bury)
-    assert {Card.S3, Card.S4, Card.S6, Card.S7} <= set(bury)  # spades voided
-    assert not any(Card(c).points for c in bury)
-
-
-def test_basic_declares_its_long_suit_and_avoids_weak_no_trump() -> None:
-    rules = preset("classic")
-    long_hearts = _hand("♥2 ♥3 ♥5 ♥7 ♥8 ♥9 ♥J ♥Q ♥K ♠5 ♣6 ♦8 LJ LJ")
-    assert trump_quality(rules, 2, Suit.HEARTS, long_hearts) > trump_quality(
-        rules, 2, None, long_hearts
-    )
-    m = Match(rules, "declare", levels=(2, 2), first_dealer=0)
-    m.apply(DealCards(m.deal_total))
-    for seat in range(4):
-        a = BasicPlayer().choose(m.view_for(seat), random.Random(0))
-        assert a is None or a.__class__.__name__ in ("Declare", "Pass")

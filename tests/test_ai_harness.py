@@ -1,25 +1,42 @@
 """The AI evaluation harness (bench/ai.py): duplicate deals, statistics reproducible
-from the seed (in one process or several), and the command line."""
+from the seed (in one process or several), the count of point cards led into a shown
+void, and the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
+import time
 
 import pytest
+from ai_helpers import lead_view
 
 from bench.ai import (
     Config,
+    VoidLeads,
     bootstrap,
+    build_player,
     main,
     pair_params,
     play_pair,
+    report,
     run_pairs,
+    shown_voids,
     summarise,
     timing,
     wilson,
 )
+from rules.actions import Action, Play
+from rules.ai.base import LEVELS
+from rules.ai.basic import BasicPlayer
+from rules.ai.common import ruff_suits
+from rules.ai.state import public_of
+from rules.ai.strong import StrongPlayer
+from rules.cards import Card, Suit, counts_of
 from rules.presets import preset
+from rules.trump import TRUMP
+from rules.views import TrickView, View
 
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
@@ -85,6 +102,7 @@ def test_command_line(capsys: pytest.CaptureFixture[str], tmp_path: object) -> N
         "A defending",
         "decision time A (basic)",
         "p99",
+        "point cards led into a shown void, A (basic)",
     ):
         assert word in text
     assert os.path.exists(out)
@@ -97,3 +115,94 @@ def test_basic_beats_random() -> None:
     cfg = Config("basic", "random", "slow")
     stats = summarise(run_pairs(cfg, pairs, jobs=2), cfg.seed, reps=300)
     assert stats["all"]["level_rate"]["value"] >= 0.9
+
+
+# ---- point cards led into a shown void ------------------------------------------------------
+
+# Hearts trump, level 2, seat 1 deals: seat 1 discards on spades (a shown void, trumps
+# still out); seat 0 wins the trick and leads next.
+SPADES_VOID_1 = [(2, "♠3"), (3, "♠4"), (0, "♠6"), (1, "♦5")]
+OWN = "♠K ♠10 ♣4 ♥3 ♥4 ♥6 ♥6 ♥7 ♥7 ♥8 ♥8 ♥9 ♥9 ♥J ♥J ♥Q ♥A ♥A ♠2 ♣2 ♦2 ♦2 LJ BJ"
+
+
+def test_void_leads_are_read_from_the_record() -> None:
+    view = lead_view(0, OWN, [SPADES_VOID_1])
+    assert shown_voids(view)[1] == {Suit.SPADES} and not any(
+        shown_voids(view)[s] for s in (0, 2, 3)
+    )
+    check = VoidLeads()
+    check.before(view, "A", Play(0, (Card.S10,)))  # points into seat 1's void: counted
+    check.before(view, "A", Play(0, (Card.C4,)))  # no points
+    check.before(view, "A", Play(0, (Card.H3,)))  # a trump
+    assert check.counts == {"A": [1, 0, 0, 0]}
+    # The opponents win that trick (seat 1 ruffs): lost, with its points.
+    won = TrickView(
+        2, 0, ((0, (Card.S10,)), (1, (Card.H5,)), (2, (Card.S5,)), (3, (Card.S4,))), 1, 20
+    )
+    check.after([view.tricks[0]])
+    assert check.pending and check.counts["A"][2:] == [0, 0]
+    check.after([view.tricks[0], won])
+    assert not check.pending and check.counts["A"] == [1, 0, 1, 20]
+    # Nothing but such point cards in hand: forced.
+    check.before(dataclasses.replace(view, hand=(Card.SK, Card.S10)), "B", Play(0, (Card.SK,)))
+    assert check.counts["B"] == [1, 1, 0, 0]
+    # A void shown in trumps too: the opponent cannot ruff; not counted.
+    ruffless = lead_view(
+        0,
+        OWN.replace("♣4 ", ""),
+        [
+            [(2, "♥3"), (3, "♥4"), (0, "♥5"), (1, "♦5")],
+            [(0, "♠6"), (1, "♦6"), (2, "♠3"), (3, "♠4")],
+        ],
+    )
+    assert TRUMP in shown_voids(ruffless)[1]
+    check.before(ruffless, "C", Play(0, (Card.S10,)))
+    assert "C" not in check.counts
+
+
+def test_void_leads_in_a_tiny_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player that gifts points into every shown void it can: the harness counts
+    exactly the leads the player itself (through the AI's own state) meant as gifts."""
+    gifts: list[int] = []
+
+    class Gift(BasicPlayer):
+        level = "gift"
+
+        def choose(self, view: View, rng: random.Random) -> Action | None:
+            seat = view.seat
+            if view.phase == "playing" and seat == view.turn and not view.current:
+                assert seat is not None and view.hand is not None
+                pub = public_of(view)
+                own = counts_of(view.hand)
+                kitty = counts_of(view.buried) if view.buried else None
+                unseen = pub.unseen(own, kitty)
+                ruffs = ruff_suits(pub, seat, sum(pub.ctx.suit_counts[TRUMP](unseen)))
+                for c in view.hand:
+                    if c.points and ruffs >> pub.ctx.suit_of[c] & 1:
+                        gifts.append(c)
+                        return Play(seat, (c,))
+            return super().choose(view, rng)
+
+    monkeypatch.setitem(LEVELS, "gift", Gift)
+    results = run_pairs(Config("gift", "basic", "tiny-voids"), 3)
+    stats = summarise(results, "tiny-voids", reps=100)
+    a = stats["void_leads"]["A"]
+    assert a["leads"] == len(gifts) > 0
+    assert a["per_100_hands"]["value"] == pytest.approx(100 * len(gifts) / stats["hands"])
+    lo, hi = a["per_100_hands"]["ci95"]
+    assert lo <= a["per_100_hands"]["value"] <= hi
+    assert 0 <= a["lost"] <= a["leads"] and a["points_lost"] >= 5 * a["lost"]
+    b = stats["void_leads"]["B"]
+    assert b["leads"] < a["leads"]
+    text = report(Config("gift", "basic", "tiny-voids"), stats, timing(results))
+    assert "point cards led into a shown void, A (gift)" in text
+    assert "point cards led into a shown void, B (basic)" in text
+
+
+def test_cpu_clock_budget() -> None:
+    """``--cpu-clock``: the strong player's budget is counted in process CPU time."""
+    wall = build_player("strong", Config("strong", "basic", "c", budget_ms=50))
+    cpu = build_player("strong", Config("strong", "basic", "c", budget_ms=50, cpu_clock=True))
+    assert isinstance(wall, StrongPlayer) and isinstance(cpu, StrongPlayer)
+    assert wall.clock is time.perf_counter and cpu.clock is time.process_time
+    assert cpu.budget_ms == 50

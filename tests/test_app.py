@@ -47,3 +47,30 @@ def test_dotenv_values_and_environment_precedence(tmp_path: Path, monkeypatch) -
     assert config.dev_guild_id == 123
     assert config.shard_count is None
     assert config.database_url == "sqlite+aiosqlite:///x.db"  # the environment wins
+
+
+def test_no_token_yes_starts_the_console_table(tmp_path: Path) -> None:
+    """Answering "y" at a terminal really opens the console table (and quit saves)."""
+    import pty
+
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    leader, follower = pty.openpty()  # stdin must be a terminal for the offer
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot"],
+            cwd=tmp_path,
+            env=env,
+            stdin=follower,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        os.write(leader, b"y\nquit\n")
+        out, err = proc.communicate(timeout=120)
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert "Traceback" not in err, err
+    assert proc.returncode == 0, (out, err)
+    assert (tmp_path / "shengji-console.db").exists()  # the console table was opened

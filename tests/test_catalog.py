@@ -78,6 +78,13 @@ def test_english_word_check_catches_a_fragment() -> None:
     assert english_words("输入 帮助 或 help；牌如 SA、HT、小王/LJ；按 Ctrl-C 退出") == []
 
 
+def test_a_message_of_only_placeholders_needs_no_translation() -> None:
+    # "{cards} · {kind}" reads the same in every language: not "untranslated".
+    assert problems({"play_choice": ("{cards} · {kind}",) * 3}) == []
+    untranslated = ["zh-CN x: not translated", "zh-TW x: not translated"]
+    assert problems({"x": ("Play {cards}",) * 3}) == untranslated
+
+
 def test_catalog_tool_round_trip(tmp_path: Path) -> None:
     """``python -m bot.catalog add`` writes the three files; they read back the same."""
     messages = add(load(), {"zz.new": ("New {n}", "新 {n}", "新 {n}")}, after="not_held")

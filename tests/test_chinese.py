@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from bench.panel_driver import Panel
 from bot.catalog import english_words
 from bot.i18n import text
+from bot.pictures import render_table
 from bot.service.errors import from_rule_error
 from rules.cards import Card
 from rules.declare import read_declaration
@@ -26,6 +28,7 @@ from tests.discord_helpers import (
     bury,
     finish_declaring,
     make_world,
+    open_table_with_buttons,
     start_with_button,
     strings_in,
 )
@@ -199,6 +202,50 @@ async def test_discord_hand_at_a_chinese_server(tmp_path: Path) -> None:
         r = await w.slash(alice, "progress")
         assert r.response.ephemeral and "庄家" in r.response.content
         assert not foreign_words(r.response.content)
+
+
+async def test_panel_auto_and_pictures_at_a_chinese_table(tmp_path: Path) -> None:
+    """Everyone has an English client at a zh-CN server: each one's panel is in
+    English, but what the panel, /auto and /cardmemory tell the table is Chinese, and
+    the table picture is drawn with Chinese labels."""
+    async with make_world(tmp_path, guild_locale="zh-CN") as w:
+        await open_table_with_buttons(w)
+        await start_with_button(w)
+        await finish_declaring(w)
+        await bury(w)
+        status = w.bot.service.cached_status(w.table_id)
+        assert status.options.language == "zh-CN"
+        msg = w.table_messages()[-1]
+        picture = w.env.backend.cdn.get(msg.attachments[0].url)
+        assert picture == render_table(status.view, (), "zh-CN") != render_table(status.view)
+        assert all(not foreign_words(a.description or "") for a in msg.attachments)
+
+        m = w.match
+        seat = m.turn
+        assert seat is not None
+        member = w.member_at(seat)
+        r = await w.slash(member, "play")  # the click-to-play panel, only for them
+        assert r.response is not None and r.response.ephemeral
+        panel = Panel.of(w.env, member, r)
+        action = m.suggest(seat)
+        assert action is not None
+        await panel.choose(action.cards)
+        r = await panel.click("play")
+        assert "You played" in panel.content  # their own panel: their language
+        public = [f for f in r.followups if not f.ephemeral]
+        assert public and CJK.search(public[0].content), public
+        assert not foreign_words(public[0].content, NAMES), public[0].content
+
+        nxt = w.member_at(w.match.turn)
+        r = await w.slash(nxt, "auto", mode="on")
+        assert r.response is not None and not r.response.ephemeral
+        assert "托管" in r.response.content and not foreign_words(r.response.content, NAMES)
+        r = await w.slash(nxt, "auto", mode="on")  # only they read it: English
+        assert r.response is not None and r.response.ephemeral and "already" in r.response.content
+        r = await w.slash(w.members[0], "cardmemory", mode="off")
+        assert r.response is not None and not r.response.ephemeral
+        assert "记牌器" in r.response.content and not foreign_words(r.response.content)
+        assert_chinese(public_texts(w))
 
 
 async def test_table_language_chosen_and_changed(tmp_path: Path) -> None:

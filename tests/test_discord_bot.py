@@ -35,6 +35,7 @@ from discord_helpers import (
     button_declarations,
     custom_ids,
     declarations_possible,
+    declare_ids,
     finish_declaring,
     limit_violations,
     make_world,
@@ -137,7 +138,7 @@ async def test_whole_hand_with_commands_and_buttons(tmp_path: Path) -> None:
             assert len(dms) == 1
             assert_dm_shows_hand(w, seat, dms[0].content)
             assert button_declarations(dms[0]) == declarations_possible(m, seat)
-        assert any(custom_ids(w.dm_messages(x)[0]) for x in w.members)
+        assert any(declare_ids(w.dm_messages(x)[0]) for x in w.members)
 
         declarer = await finish_declaring(w)
         leaks.check()
@@ -148,7 +149,7 @@ async def test_whole_hand_with_commands_and_buttons(tmp_path: Path) -> None:
         kitty = list(m.hand.kitty)
         for seat, member in enumerate(w.members):
             dm = w.dm_messages(member)[0]
-            assert not custom_ids(dm)  # no declaring any more
+            assert not declare_ids(dm)  # no declaring any more
             if seat == m.dealer:
                 assert "The kitty was: " + format_cards(kitty) in dm.content
         await bury(w)
@@ -277,7 +278,7 @@ async def test_restart_buttons_still_work_and_play_continues(tmp_path: Path) -> 
         m = w.match
         seat = next(s for s in range(4) if declarations_possible(m, s))
         dm = w.dm_messages(w.members[seat])[0]
-        cid = custom_ids(dm)[0]
+        cid = declare_ids(dm)[0]
         res = await w.members[seat].user.click(dm, custom_id=cid)
         assert res.response is not None and res.response.ephemeral
         assert "Declared" in res.response.content, res.response.content
@@ -317,7 +318,7 @@ async def test_restart_keeps_editing_the_same_messages(tmp_path: Path) -> None:
         await w.restart()  # while trump may be declared with the DM buttons
         await finish_declaring(w)
         await bury(w)
-        live = [x.name for x in w.members if any(custom_ids(d) for d in w.dm_messages(x))]
+        live = [x.name for x in w.members if any(declare_ids(d) for d in w.dm_messages(x))]
         if live:
             problems.append(f"DMs still offering declaration buttons while playing: {live}")
         await play_until(w, lambda m: m.hand.current is not None and m.hand.current.trick_no == 4)
@@ -461,7 +462,8 @@ async def test_autocomplete_declare_bury_play(tmp_path: Path) -> None:
             choices = await member.autocomplete(w.channel, "play", "cards", "")
             assert 1 <= len(choices) <= 25
             for c in choices:
-                assert c["name"] == format_cards(parse_cards(c["value"]))
+                # the cards, then what kind of play it is (throws are labelled)
+                assert c["name"].startswith(format_cards(parse_cards(c["value"])) + " · ")
                 try:
                     m.copy().apply(Play(seat, tuple(parse_cards(c["value"]))))
                 except RuleError as exc:  # pragma: no cover - the assertion explains
@@ -526,7 +528,7 @@ async def test_double_clicks_and_retries_change_nothing_twice(tmp_path: Path) ->
         seat = next(s for s in range(4) if declarations_possible(m, s))
         user = w.members[seat].user
         dm = w.dm_messages(w.members[seat])[0]
-        cid = custom_ids(dm)[0]
+        cid = declare_ids(dm)[0]
         first = await user.click(dm, custom_id=cid)
         assert "Declared" in first.response.content
         state = w.match.to_dict()
@@ -830,8 +832,8 @@ async def test_progressive_deal_dm_buttons_match_what_can_be_declared(tmp_path: 
                     assert_dm_shows_hand(w, seat, dm.content)
                     rendered.append((member, dm))
             for member, dm in rendered:  # declare with a DM button while cards still come
-                if not declared and custom_ids(dm) and m.phase == "dealing":
-                    res = await member.user.click(dm, custom_id=custom_ids(dm)[0])
+                if not declared and declare_ids(dm) and m.phase == "dealing":
+                    res = await member.user.click(dm, custom_id=declare_ids(dm)[0])
                     assert "Declared" in res.response.content
                     declared = True
         assert w.match.phase == "declaring"

@@ -26,6 +26,7 @@ from discord_helpers import (
     button_declarations,
     custom_ids,
     declarations_possible,
+    declare_ids,
     finish_declaring,
     make_world,
     open_table_with_buttons,
@@ -90,7 +91,7 @@ async def test_redeal_refreshes_every_dm_and_is_announced(tmp_path: Path) -> Non
         # a button of the new deal declares
         seat = next(s for s in range(4) if declarations_possible(m, s))
         dm = w.dm_messages(w.members[seat])[0]
-        res = await w.members[seat].user.click(dm, custom_id=custom_ids(dm)[0])
+        res = await w.members[seat].user.click(dm, custom_id=declare_ids(dm)[0])
         assert res.response is not None and "Declared" in res.response.content
         assert [d.seat for d in w.match.hand.declarations] == [seat]
 
@@ -167,7 +168,7 @@ async def test_dm_posted_before_a_crash_is_edited_not_posted_again(tmp_path: Pat
             dms = w.dm_messages(member)
             assert len(dms) == 1, f"{member.name} has {len(dms)} hand DMs"
             assert_dm_shows_hand(w, seat, dms[0].content)
-            assert not custom_ids(dms[0])  # no live declare button left behind
+            assert not declare_ids(dms[0])  # no live declare button left behind
 
 
 # ---- 7. declare buttons follow other players' declarations ----

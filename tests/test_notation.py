@@ -175,3 +175,46 @@ def test_empty_text_is_no_cards():
 )
 def test_full_width_letters_and_digits(text, cards):
     assert parse_cards(text) == cards
+
+
+# ---- input cap (issue 11, item 21) --------------------------------------------------------------
+
+
+def test_text_over_the_cap_is_refused_at_once_with_a_short_message():
+    from rules.notation import MAX_INPUT
+
+    for text in ("♠A " * (MAX_INPUT // 3 + 1), "♠A" * 500_000, "x" * 1_000_000):
+        assert len(text) > MAX_INPUT
+        with pytest.raises(NotationError) as err:
+            parse_cards(text)
+        assert "too long" in err.value.reason and str(MAX_INPUT) in err.value.reason
+        assert len(err.value.token) <= 21
+        assert len(str(err.value)) < 300
+
+
+def test_the_longest_real_play_is_under_the_cap():
+    from rules.notation import MAX_INPUT
+
+    # A whole four-deck hand (54 cards) spelled in the longest accepted form.
+    text = " ".join(["黑桃10"] * 54)
+    assert len(text) < MAX_INPUT
+    assert len(parse_cards(text)) == 54
+    exactly = ("♠A " * MAX_INPUT)[: MAX_INPUT - 1] + "A"  # ends "… ♠A"
+    assert len(parse_cards(exactly)) > 300
+
+
+def test_a_long_bad_token_is_cut_in_messages():
+    from bot.i18n import LANGUAGES, text
+
+    for bad in ("♠A" * 300 + "x", "z" * 900, "2" * 800):
+        with pytest.raises(NotationError) as err:
+            parse_cards(bad)
+        assert len(err.value.token) <= 21 and err.value.token.endswith("…")
+        assert len(err.value.reason) < 100
+        assert len(str(err.value)) < 300
+        for lang in LANGUAGES:
+            shown = text(lang, "bad_cards", token=err.value.token, reason=err.value.reason)
+            assert len(shown) < 300, shown
+    with pytest.raises(NotationError) as err:
+        parse_card("♠A" * 400)  # many cards where one was expected
+    assert len(str(err.value)) < 300

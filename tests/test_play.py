@@ -521,3 +521,159 @@ def test_four_deck_two_quad_lead_four_pair_tractor_second():
 
 def test_four_deck_titanic_lead_three_pair_tractor_before_two_triples():
     assert follow_error(L10_4, "♠667788 333 KKK", "♠JJJQQQ", "♠667788") is None
+
+
+# ---- legal_follows effort cap (issue 11, item 4) ----------------------------------------------
+
+# bench.autocomplete's slowest two-deck case: a 10-card trump lead with pairs against 17
+# trumps full of pairs; there are C(17, 10) = 19,448 combinations and a handful are legal.
+L2S = TrumpContext.of(preset("classic"), 2, Suit.SPADES)
+WORST_LEAD = "BJ BJ LJ LJ ♠2 ♠2 ♦2 ♦2 ♣2 ♣2"
+WORST_HAND = "♠3 ♠3 ♠4 ♠4 ♠5 ♠6 ♠7 ♠8 ♠8 ♠10 ♠10 ♠Q ♠K ♠A ♠A ♥2 ♥2 ♦5"
+
+
+def test_legal_follows_node_budget_returns_a_prefix_and_says_it_stopped():
+    from rules.play import legal_follows_search
+
+    hand, lead = counts_of(C(WORST_HAND)), make_lead(L2S, C(WORST_LEAD))
+    full, complete = legal_follows_search(L2S, hand, lead)
+    assert complete and full
+    assert all(is_legal_follow(L2S, hand, lead, f) for f in full)
+    part, complete = legal_follows_search(L2S, hand, lead, max_nodes=3000)
+    assert not complete
+    assert part == full[: len(part)]
+    assert legal_follows(L2S, hand, lead, max_nodes=3000) == part
+    # A budget that is never reached changes nothing.
+    assert legal_follows_search(L2S, hand, lead, max_nodes=10**6) == (full, True)
+
+
+def test_legal_follows_time_budget_stops_early():
+    from rules.play import legal_follows_search
+
+    hand, lead = counts_of(C(WORST_HAND)), make_lead(L2S, C(WORST_LEAD))
+    part, complete = legal_follows_search(L2S, hand, lead, max_seconds=0.0)
+    assert not complete
+    assert part == legal_follows(L2S, hand, lead)[: len(part)]
+
+
+def test_legal_follows_agrees_with_is_legal_follow_on_random_cases():
+    """The search judges plays with a checker built once per hand; it must accept
+    exactly what ``is_legal_follow`` accepts."""
+    from itertools import combinations
+
+    rng = random.Random(11)
+    ctx = L2S
+    deck = [c for c in range(54) for _ in range(2)]
+    for _ in range(60):
+        rng.shuffle(deck)
+        hand = counts_of(deck[:10])
+        suit = ctx.suit_of[deck[0]]
+        pool = sorted(c for c in deck[10:40] if ctx.suit_of[c] == suit)
+        if len(pool) < 2:
+            continue
+        lead_cards = pool[: rng.randint(2, min(4, len(pool)))]
+        if ctx.suit_of[lead_cards[0]] != suit:
+            continue
+        lead = make_lead(ctx, lead_cards)
+        mine = [c for c in range(54) for _ in range(hand[c])]
+        want = {
+            tuple(sorted(p))
+            for p in combinations(mine, len(lead_cards))
+            if is_legal_follow(ctx, hand, lead, p)
+        }
+        got = {
+            tuple(sorted(int(c) for c in f)) for f in legal_follows(ctx, hand, lead, limit=10**6)
+        }
+        assert got == want, (lead_cards, mine)
+
+
+# ---- RULES.md choices (issue 11, item 22) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("throw", "forced"),
+    [
+        ("BJ ♦10 ♠10", "♠10"),
+        ("BJ ♠10 ♦10", "♠10"),
+        ("BJ ♦10 ♣10", "♣10"),
+        ("BJ ♣10 ♦10", "♣10"),
+        ("BJ BJ ♦10 ♦10 ♠10 ♠10", "♠10 ♠10"),
+        ("BJ BJ ♠10 ♠10 ♦10 ♦10", "♠10 ♠10"),
+        ("BJ BJ ♦10 ♦10 ♣10 ♣10", "♣10 ♣10"),
+    ],
+)
+def test_failed_throw_tie_of_order_and_size_forces_the_first_in_display_order(throw, forced):
+    # Level 10, ♥ trump: off-suit tens are equal trumps; a small joker pair beats them all.
+    result = lead_of(L10, throw, throw, "LJ LJ", "", "")
+    assert result.kind == "failed_throw"
+    assert sorted(result.lead.cards) == sorted(C(forced))
+
+
+def test_a_throw_of_several_tractors_is_matched_longest_first_in_any_order():
+    hand = counts_of(C(THROW_HAND))
+    for throw in (THROW, "♠6677 ♠223344", "♠7766 ♠443322"):
+        lead = make_lead(L10, C(throw))
+        assert [u.shape for u in lead.units] == [(2, 3), (2, 2)]
+        follows = legal_follows(L10, hand, lead)
+        assert [sorted(f) for f in follows] == [sorted(C("♠AAKK 55 88 JJ"))]
+
+
+def test_kitty_multiplier_of_a_ruff_follows_the_lead_shape():
+    from rules.scoring import kitty_multiplier
+
+    rules = preset("classic")
+    # A pair ruffing a throw of two singles: the play's units as matched to the lead's
+    # shape are two singles → ×2, not the ×4 of a pair.
+    two_singles = make_lead(L10, C("♠A ♠K")).shapes
+    assert kitty_multiplier(rules, two_singles) == 2
+    assert kitty_multiplier(rules, make_lead(L10, C("♠AA K")).shapes) == 4
+
+
+@pytest.mark.parametrize("name", ["classic", "one-deck-two-color", "three-decks", "seed-001"])
+def test_built_follows_are_exactly_the_legal_follows(name):
+    """``build_legal_follows`` constructs follows instead of filtering combinations;
+    it must give the same set as ``legal_follows`` (checked with ``is_legal_follow``)
+    for unit leads and throws, and stop at its node budget with a subset."""
+    from rules.play import build_legal_follows
+
+    rules = preset(name)
+    rng = random.Random(name)
+    deck = [c for c in range(54) for _ in range(rules.decks)]
+    checked = 0
+    for _ in range(120):
+        level = rng.choice(rules.levels)
+        trump = rng.choice([None, *Suit])
+        ctx = TrumpContext.of(rules, level, trump)
+        rng.shuffle(deck)
+        hand = counts_of(deck[:14])
+        suit = ctx.suit_of[rng.choice(deck[:14])]
+        pool = [c for c in deck[14:60] if ctx.suit_of[c] == suit]
+        if len(pool) < 2:
+            continue
+        # a lead of one suit with structure: a few of its identities, all copies
+        idents = sorted(set(pool), key=ctx.order)[-rng.randint(1, 4) :]
+        lead_cards = [c for c in pool if c in idents][: rng.randint(2, 8)]
+        lead = make_lead(ctx, lead_cards)
+        want = {tuple(sorted(int(c) for c in f)) for f in legal_follows(ctx, hand, lead, 10**6)}
+        got, complete = build_legal_follows(ctx, hand, lead, limit=10**6)
+        keys = [tuple(sorted(int(c) for c in f)) for f in got]
+        assert complete and len(keys) == len(set(keys)), (lead_cards,)
+        assert set(keys) == want, (
+            lead_cards,
+            sorted(want - set(keys))[:3],
+        )
+        part, complete = build_legal_follows(ctx, hand, lead, limit=10**6, max_nodes=5)
+        assert set(tuple(sorted(int(c) for c in f)) for f in part) <= want
+        checked += len(lead.units) > 1
+    assert checked >= 10
+
+
+def test_built_follows_find_many_follows_of_the_worst_case_within_a_small_budget():
+    from rules.play import build_legal_follows
+
+    hand, lead = counts_of(C(WORST_HAND)), make_lead(L2S, C(WORST_LEAD))
+    everything = {tuple(sorted(f)) for f in legal_follows(L2S, hand, lead, 10**6)}
+    got, complete = build_legal_follows(L2S, hand, lead, limit=10**6)
+    assert complete and {tuple(sorted(f)) for f in got} == everything
+    some, _ = build_legal_follows(L2S, hand, lead, limit=25, max_nodes=300)
+    assert len(some) == min(25, len(everything))

@@ -66,16 +66,14 @@ def random_action(m: Match, rng: random.Random, declare: float = 0.25) -> Action
     if m.phase == "dealing":
         if rng.random() < declare:
             seat = rng.randrange(4)
-            cur = h.declarations[-1] if h.declarations else None
-            opts = possible_declarations(m.rules, h.level_rank, seat, h.hands[seat], cur)
+            opts = m.declaration_options(seat)
             if opts:
                 return Declare(seat, rng.choice(opts).cards)
         return DealCards(rng.randint(1, 30 * m.rules.decks))
     if m.phase == "declaring":
         seat = rng.choice([s for s in range(4) if s not in h.passes])
         if rng.random() < 0.15:
-            cur = h.declarations[-1] if h.declarations else None
-            opts = possible_declarations(m.rules, h.level_rank, seat, h.hands[seat], cur)
+            opts = m.declaration_options(seat)
             if opts:
                 return Declare(seat, rng.choice(opts).cards)
         return Pass(seat)
@@ -288,6 +286,63 @@ def test_records_round_trip_for_every_hand(name: str) -> None:
             check_record(m)
             checked += 1
     assert checked >= 2
+
+
+# Every way a match can start (issue 11, item 19): a fresh match, or one positioned at
+# a given hand with or without a first dealer, custom levels (equal or not) and redeals.
+START_PRESETS = ["one-deck", "one-deck-two-color", "classic", "seed-001", "tournament"]
+
+
+@st.composite
+def match_starts(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
+    name = draw(st.sampled_from(START_PRESETS))
+    levels = PRESETS[name].levels
+    kwargs: dict[str, object] = {}
+    if draw(st.booleans()):
+        kwargs["first_dealer"] = draw(st.integers(0, 3))
+    if draw(st.booleans()):
+        kwargs["levels"] = (draw(st.sampled_from(levels)), draw(st.sampled_from(levels)))
+    if draw(st.booleans()):
+        kwargs["hand_no"] = draw(st.integers(1, 4))
+    if draw(st.booleans()):
+        kwargs["redeals"] = draw(st.integers(0, 2))
+    return name, kwargs
+
+
+@settings(
+    max_examples=60 if SLOW else 20,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(start=match_starts(), seed=st.integers(0, 2**16))
+def test_every_way_a_match_starts_writes_records_that_replay(
+    start: tuple[str, dict[str, object]], seed: int
+) -> None:
+    name, kwargs = start
+    m = Match(PRESETS[name], f"starts/{seed}", **kwargs)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    checked = 0
+    step = 0
+    while m.phase != "finished" and m.hand_no <= int(kwargs.get("hand_no", 1)) + 1:  # type: ignore[call-overload]
+        ev = m.apply(random_action(m, rng, declare=0.4))
+        step += 1
+        if any(isinstance(e, (HandScored, Redealt)) for e in ev) or step % 41 == 0:
+            check_record(m)
+            checked += 1
+    assert checked
+
+
+def test_record_of_a_first_hand_with_a_given_dealer_replays() -> None:
+    """bench.ai starts each hand as ``Match(levels=…, first_dealer=…)``: its records
+    must name that dealer and replay (they wrote ``StartDealer "-"`` and failed)."""
+    m = Match(PRESETS["classic"], "given-dealer", levels=(7, 7), first_dealer=2)
+    rng = random.Random(3)
+    while m.phase != "scored":
+        m.apply(random_action(m, rng, declare=0.5))
+    text = check_record(m)
+    assert '[StartDealer "2"]' in text
 
 
 def test_record_of_the_winning_hand_replays_to_the_win() -> None:

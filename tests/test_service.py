@@ -22,7 +22,6 @@ from bot.service import (
     Private,
     Public,
     ServiceError,
-    TableOptions,
     TableService,
 )
 from rules.actions import Bury, Play
@@ -42,27 +41,13 @@ from rules.notation import format_cards
 from rules.presets import preset
 from rules.trump import TRUMP
 from storage import Database
+from tests.service_helpers import NAMES, new_service
 
 CH = 7001
 GUILD = 42
 USERS = (101, 102, 103, 104)
-NAMES = ("Ann", "Bob", "Cai", "Dee")
 STRANGER = 999
 HAN = re.compile(r"[\u4e00-\u9fff]")
-
-
-def options(**kw: Any) -> TableOptions:
-    base: dict[str, Any] = {
-        "turn_seconds": 0,
-        "deal_seconds": 0,
-        "deal_steps": 1,
-        "declare_seconds": 15,
-        "bury_seconds": 90,
-        "ai_delay": 0,
-        "next_hand_seconds": 0,
-    }
-    base.update(kw)
-    return TableOptions(**base)
 
 
 class Recorder:
@@ -83,12 +68,6 @@ class Recorder:
 
     def public(self, kind: str) -> list[Public]:
         return [n for n in self.notices if isinstance(n, Public) and n.kind == kind]
-
-
-def new_service(db: Database, clock: FakeClock | None = None, **kw: Any) -> TableService:
-    return TableService(
-        db, clock=clock or FakeClock(), defaults=options(**kw), seed_source=lambda: "fixed"
-    )
 
 
 async def four_humans(svc: TableService, preset_name: str = "classic") -> int:

@@ -12,34 +12,20 @@ from typing import Any
 
 import pytest
 
-from bot.service import FakeClock, Notice, Public, ServiceError, TableOptions, TableService
+from bot.service import FakeClock, Notice, Public, ServiceError, TableService
 from rules.actions import Play
 from rules.events import Played
 from rules.game import Match
 from rules.notation import format_cards
 from storage import Database
+from tests.service_helpers import NAMES, new_service
 
 CH = 9001
 USERS = (301, 302, 303, 304)
-NAMES = ("Ann", "Bob", "Cai", "Dee")
-
-
-def options(**kw: Any) -> TableOptions:
-    base: dict[str, Any] = {
-        "turn_seconds": 0,
-        "deal_seconds": 0,
-        "deal_steps": 1,
-        "declare_seconds": 15,
-        "bury_seconds": 90,
-        "ai_delay": 0,
-        "next_hand_seconds": 0,
-    }
-    base.update(kw)
-    return TableOptions(**base)
 
 
 def service(db: Database, clock: FakeClock, **kw: Any) -> TableService:
-    return TableService(db, clock=clock, defaults=options(**kw), seed_source=lambda: "race")
+    return new_service(db, clock, seed="race", **kw)
 
 
 async def playing_table(svc: TableService) -> int:
@@ -163,7 +149,8 @@ async def test_same_move_delivered_twice(db: Database) -> None:
 
 async def test_stale_process_is_refused_and_reloaded(db: Database) -> None:
     """A second process that missed an action cannot store a move on its stale
-    state: it is refused as busy and catches up from storage."""
+    state: it catches up from storage and answers from the current state (the
+    leader has played, so it is not their turn any more)."""
     clock = FakeClock()
     svc = service(db, clock)
     tid = await playing_table(svc)
@@ -180,7 +167,7 @@ async def test_stale_process_is_refused_and_reloaded(db: Database) -> None:
     _, again = lead_choices(match(other, tid), leader)
     with pytest.raises(ServiceError) as err:
         await other.play(CH, USERS[leader], again, key="second")
-    assert err.value.code in ("busy", "not_held")
+    assert err.value.code == "not_your_turn"
     assert len(await stored(svc, tid)) == count
     assert match(other, tid).to_dict() == m.to_dict()  # reloaded from storage
     nxt = m.turn

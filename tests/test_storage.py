@@ -813,6 +813,7 @@ def progress_of(match: Match) -> list[HandProgress]:
             h.level_change,
             h.levels_before,
             h.levels_after,
+            h.multiplier,
         )
         for h in match.history
     ]

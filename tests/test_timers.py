@@ -45,24 +45,10 @@ from rules.events import (
 from rules.game import Match
 from rules.notation import format_cards
 from storage import Database
+from tests.service_helpers import NAMES, options
 
 CH = 8001
 USERS = (201, 202, 203, 204)
-NAMES = ("Ann", "Bob", "Cai", "Dee")
-
-
-def options(**kw: Any) -> TableOptions:
-    base: dict[str, Any] = {
-        "turn_seconds": 0,
-        "deal_seconds": 0,
-        "deal_steps": 1,
-        "declare_seconds": 15,
-        "bury_seconds": 90,
-        "ai_delay": 0,
-        "next_hand_seconds": 0,
-    }
-    base.update(kw)
-    return TableOptions(**base)
 
 
 class Table:

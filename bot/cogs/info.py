@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -10,6 +13,7 @@ from discord.ext import commands
 from bot.host import Host
 from bot.i18n import seat_name, text
 from bot.interactions import locale_of, reply, run
+from bot.pictures import render_progress
 from bot.render import stored_trump_text
 from rules.cards import rank_name
 
@@ -44,7 +48,14 @@ class Info(commands.Cog):
                 f"{bars[0]:<12} {bars[1]}"
             )
         lines.append("```")
-        await reply(interaction, "\n".join(lines), ephemeral=True)
+        # The chart as a picture too (levels hand by hand, take-overs and captured
+        # kitties marked); the text table stays for screen readers.
+        status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
+        climb = status.table.rules.levels if status is not None else tuple(range(2, 15))
+        # Only the asker sees it: drawn in their language, like the text above.
+        png = await asyncio.to_thread(render_progress, hands, climb, loc)
+        chart = discord.File(io.BytesIO(png), "progress.png")
+        await reply(interaction, "\n".join(lines), ephemeral=True, file=chart)
 
     @app_commands.command(
         name=_("stats"), description=_("A player's record, or this server's leaderboard")

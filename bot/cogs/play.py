@@ -8,19 +8,25 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.autocomplete import bury_options, choices, play_options
+from bot.cogs.panel import open_panel_here
+from bot.emojis import card_format
 from bot.host import Host
 from bot.i18n import text
 from bot.interactions import NO_PINGS, key_of, locale_of, pinging, reply, run, table_locale
+from bot.render import CardFormat
 from bot.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
 from rules.events import Declared
-from rules.notation import format_cards
 from rules.views import View
 
 
 class Play(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+
+    def _fmt(self) -> CardFormat:
+        """Cards as emoji faces with the text beside them (text alone without emojis)."""
+        return card_format(self.bot.card_emojis)
 
     async def _own_view(self, interaction: discord.Interaction) -> View | None:
         try:
@@ -49,7 +55,8 @@ class Play(commands.Cog):
                 if match is not None and seat is not None
                 else []
             )
-        return [app_commands.Choice(name=n, value=v) for n, v in choices(options, typed)]
+        loc = locale_of(interaction)
+        return [app_commands.Choice(name=n, value=v) for n, v in choices(options, typed, loc)]
 
     # ---- 亮主 ---------------------------------------------------------------------------------
     @app_commands.command(
@@ -72,7 +79,8 @@ class Play(commands.Cog):
                         ev.kind, "overridden_public"
                     )
                     who = interaction.user.mention
-                    await reply(interaction, text(tloc, key, who=who, cards=format_cards(ev.cards)))
+                    cards = self._fmt()(ev.cards)
+                    await reply(interaction, text(tloc, key, who=who, cards=cards))
                     break
             else:
                 await reply(interaction, "✓", ephemeral=True)
@@ -112,7 +120,7 @@ class Play(commands.Cog):
         if events is not None:
             buried = next((e.cards for e in events if hasattr(e, "cards")), ())
             await reply(
-                interaction, text(loc, "buried_ok", cards=format_cards(buried)), ephemeral=True
+                interaction, text(loc, "buried_ok", cards=self._fmt()(buried)), ephemeral=True
             )
             await self.bot.after_change()
 
@@ -126,7 +134,10 @@ class Play(commands.Cog):
     @app_commands.command(name=_("play"), description=_("Play cards (出牌)"))
     @app_commands.rename(cards=_("cards"))
     @app_commands.describe(cards=_("The cards to play, e.g. ♠A or ♥KK"))
-    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+    async def play(self, interaction: discord.Interaction, cards: str | None = None) -> None:
+        if not cards:  # no cards: the click-to-play panel, only for this player
+            await open_panel_here(interaction)
+            return
         loc = locale_of(interaction)
         channel_id = interaction.channel_id or 0
         events = await run(
@@ -144,11 +155,12 @@ class Play(commands.Cog):
             # limited); the next player is pinged only when that helps.
             ping = self.bot.presenter.turn_ping(status.table.id)
             mentions = pinging(ping) if ping is not None else NO_PINGS
-            content = play_reply(status.options.language, status, events, ping)  # public
+            tlang = status.options.language  # a public post: the table's language
+            content = play_reply(tlang, status, events, ping, self._fmt())
             await reply(interaction, content, allowed_mentions=mentions)
             view = self.bot.service.seat_view(status.table.id, seat)
             if view is not None and view.hand:
-                await reply(interaction, hand_followup(loc, view), ephemeral=True)
+                await reply(interaction, hand_followup(loc, view, self._fmt()), ephemeral=True)
         else:
             await reply(interaction, "✓")
         await self.bot.after_change()
@@ -173,4 +185,4 @@ class Play(commands.Cog):
         if status is None:
             await reply(interaction, text(loc, "no_game"), ephemeral=True)
             return
-        await reply(interaction, dm_text(loc, status, view), ephemeral=True)
+        await reply(interaction, dm_text(loc, status, view, self._fmt()), ephemeral=True)

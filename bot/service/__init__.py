@@ -5,6 +5,7 @@ from bot.service.errors import ServiceError
 from bot.service.notices import Notice, Private, Public
 from bot.service.options import TableOptions
 from bot.service.service import TableService
+from bot.service.shards import Shards
 from bot.service.state import TableStatus
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "Private",
     "Public",
     "ServiceError",
+    "Shards",
     "SystemClock",
     "TableOptions",
     "TableService",

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import math
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.service.clock import Clock
@@ -25,6 +25,7 @@ from storage import TableLocks
 
 log = logging.getLogger("bot.service")
 
+BACKOFF_MAX = 30.0  # seconds between retries of a timer that fails on storage, at most
 THREADED_LEVELS = frozenset({"strong"})  # AI levels that search for a while per move
 
 
@@ -37,6 +38,8 @@ class CommitHost(Protocol):
     def live_table(self, table_id: int) -> LiveTable | None: ...
 
     def live_ids(self) -> list[int]: ...
+
+    async def reload_stale(self, table_id: int) -> LiveTable | None: ...
 
     async def commit(
         self,
@@ -52,6 +55,10 @@ class CommitHost(Protocol):
 class Automation:
     def __init__(self, host: CommitHost) -> None:
         self.host = host
+        # table id -> (retry at, delay in s): timers that failed on storage wait
+        # before the next try (1, 2, 4 … 30 s), so a full or unreachable database
+        # is reported once, not many times a second.
+        self._backoff: dict[int, tuple[datetime, float]] = {}
 
     def due(self, live: LiveTable) -> bool:
         t = live.table
@@ -62,8 +69,27 @@ class Automation:
         for table_id in self.host.live_ids():
             live = self.host.live_table(table_id)
             if live is not None and live.table.deadline_at is not None:
-                times.append(live.table.deadline_at)
+                waiting = self._backoff.get(table_id)
+                at = live.table.deadline_at
+                times.append(at if waiting is None else max(at, waiting[0]))
         return min(times) if times else None
+
+    def _failed(self, table_id: int, code: str) -> None:
+        if not code.startswith("storage_"):
+            return  # e.g. busy: another process won; the reloaded table goes on
+        previous = self._backoff.get(table_id)
+        delay = min(BACKOFF_MAX, previous[1] * 2) if previous else 1.0
+        self._backoff[table_id] = (self.host.clock.now() + timedelta(seconds=delay), delay)
+        if previous is None:
+            log.warning("table %s: timer failed: %s; retrying with back-off", table_id, code)
+
+    def failing(self) -> bool:
+        """True while some table's timer is waiting out a storage back-off."""
+        return bool(self._backoff)
+
+    def _succeeded(self, table_id: int) -> None:
+        if self._backoff.pop(table_id, None) is not None:
+            log.info("table %s: timer works again", table_id)
 
     async def run_due(self, live: LiveTable) -> None:
         """Run every timer that is already due (AI with no delay, the deal at pace 0).
@@ -79,18 +105,29 @@ class Automation:
         fired = 0
         for table_id in self.host.live_ids():
             live = self.host.live_table(table_id)
-            if live is None or not self.due(live):
+            if live is None or not (live.stale or self.due(live)):
+                continue
+            waiting = self._backoff.get(table_id)
+            if waiting is not None and waiting[0] > self.host.clock.now():
                 continue
             async with self.host.locks(table_id):
-                live = self.host.live_table(table_id)
+                try:
+                    # A copy left stale by a failed write is reloaded first.
+                    live = await self.host.reload_stale(table_id)
+                except ServiceError as exc:
+                    self._failed(table_id, exc.code)
+                    continue
                 if live is None or not self.due(live):  # a player acted first
+                    self._succeeded(table_id)
                     continue
                 try:
                     await self.fire(live)
                     fired += 1
                     await self.run_due(live)
                 except ServiceError as exc:
-                    log.warning("table %s: timer failed: %s", table_id, exc.code)
+                    self._failed(table_id, exc.code)
+                else:
+                    self._succeeded(table_id)
         return fired
 
     async def fire(self, live: LiveTable) -> None:

@@ -1,7 +1,9 @@
 """The table service: the one entry point front ends call (the Discord cogs and the
 console table are thin layers over it). It owns every table this process holds,
-the lobby (seats, start, end), player actions and queries; timers and AI seats
-live in ``automation``, timer planning in ``schedule``, notices in ``announce``.
+player actions, queries and keeping copies current when several processes share
+the database (``shards``); the lobby (seats, start, end) lives in ``lifecycle``,
+timers and AI seats in ``automation``, timer planning in ``schedule``, notices in
+``announce``.
 
 Every change follows one path (``commit``): take the table's lock, apply the
 action to the rules state, commit it (with the next timer) to storage, then
@@ -14,7 +16,8 @@ from __future__ import annotations
 import inspect
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -23,13 +26,13 @@ from bot.service.announce import notices_for
 from bot.service.automation import Automation
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import ServiceError, from_notation_error, from_rule_error
+from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.schedule import plan_deadline
-from bot.service.seating import free_seat, require_member, rules_for
+from bot.service.shards import Shards
 from bot.service.state import LiveTable, TableStatus
-from rules.actions import Action, Bury, Declare, NextHand, Pass, Play
-from rules.ai import LEVELS
+from rules.actions import Action, Bury, Declare, Pass, Play
 from rules.cards import Card
 from rules.errors import RuleError
 from rules.events import Event
@@ -37,15 +40,14 @@ from rules.game import Match
 from rules.notation import NotationError, parse_cards
 from rules.views import View
 from storage import (
+    ACTIVE_STATUSES,
     Database,
     DuplicateAction,
-    SeatInfo,
     Settings,
     StaleVersion,
     Stats,
     StorageError,
     Store,
-    TableExists,
     TableInfo,
     TableLocks,
 )
@@ -54,9 +56,11 @@ from storage.stats import HandProgress, PlayerStats
 log = logging.getLogger("bot.service")
 
 Listener = Callable[[Notice], Awaitable[None] | None]
+ACT_ATTEMPTS = 4  # a move refused on an outdated copy is retried on a reloaded one
+REFRESH_SECONDS = 1.0  # how often a process sharing the database polls for changes
 
 
-class TableService:
+class TableService(Lifecycle):
     def __init__(
         self,
         db: Database,
@@ -64,8 +68,12 @@ class TableService:
         clock: Clock | None = None,
         defaults: TableOptions | None = None,
         seed_source: Callable[[], str] | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.db = db
+        self.shards = shards or Shards()
+        self.refresh_seconds = REFRESH_SECONDS
+        self._refreshed_at: datetime | None = None
         self.store = Store(db)
         self.stats = Stats(db)
         self.settings = Settings(db)
@@ -92,12 +100,35 @@ class TableService:
                     await result
 
     async def start(self) -> int:
-        """Load every unfinished table from storage (timers come back with them)."""
+        """Load every unfinished table of this process's shards from storage (timers
+        come back with them)."""
         count = 0
         for info in await self.store.active_tables():
-            await self._load(info)
+            if not self.shards.owns(info.guild_id):
+                continue
+            live = await self._load(info)
+            await self._recover_timer(live)
             count += 1
         return count
+
+    async def _recover_timer(self, live: LiveTable, *, locked: bool = False) -> None:
+        """A table in play whose timer is missing gets it back. (Changes are stored
+        together with their timer, but a database written by an older version may
+        hold a table that a crash left between the two.)"""
+        t, m = live.table, live.match
+        if t.status != "playing" or m is None or m.phase == "finished" or t.deadline_at:
+            return
+        deadline = plan_deadline(live, None, self.clock.now())
+        if deadline is None:
+            return
+        log.warning("table %s: restoring its missing %s timer", t.id, deadline[0])
+        if locked:
+            live.table = await self._guard(
+                self.store.update_table(t.id, t.version, deadline=deadline)
+            )
+            return
+        async with self.locks(t.id):
+            await self._recover_timer(live, locked=True)
 
     async def _load(self, info: TableInfo) -> LiveTable:
         match = await self.store.load_match(info.id) if info.current_match_id else None
@@ -109,7 +140,10 @@ class TableService:
     async def _table_for(self, channel_id: int) -> LiveTable:
         table_id = self._by_channel.get(channel_id)
         if table_id is not None and table_id in self._live:
-            return self._live[table_id]
+            live = self._live[table_id]
+            if live.stale:
+                return await self._guard(self._reload(table_id))  # type: ignore[no-any-return]
+            return live
         info = await self._guard(self.store.table_in_channel(channel_id))
         if info is None:
             raise ServiceError("no_table")
@@ -118,6 +152,65 @@ class TableService:
     async def _reload(self, table_id: int) -> LiveTable:
         info = await self.store.get_table(table_id)
         return await self._load(info)
+
+    async def _current(self, channel_id: int) -> LiveTable:
+        """The channel's table, made current first: another process may have
+        changed it (one version read; a reload only if it did)."""
+        live = await self._table_for(channel_id)
+        return await self._made_current(live)
+
+    async def _made_current(self, live: LiveTable) -> LiveTable:
+        if await self._guard(self.store.table_version(live.table.id)) == live.table.version:
+            return live
+        fresh: LiveTable = await self._guard(self._reload(live.table.id))
+        if fresh.table.status not in ACTIVE_STATUSES:
+            self._forget(fresh)  # ended elsewhere
+            raise ServiceError("no_table")
+        return fresh
+
+    @asynccontextmanager
+    async def _locked(self, channel_id: int) -> AsyncIterator[LiveTable]:
+        """The channel's table under its lock, made current (lobby changes: rare,
+        so they always pay the one version read)."""
+        live = await self._table_for(channel_id)
+        async with self.locks(live.table.id):
+            yield await self._made_current(self._live.get(live.table.id) or live)
+
+    async def refresh(self) -> int:
+        """Catch up with other processes on the same database: load the tables of
+        this process's shards it does not hold (created elsewhere, or handed over
+        by a rolling restart), reload those changed elsewhere, drop those ended
+        elsewhere. Returns how many were (re)loaded or dropped."""
+        changed = 0
+        active: set[int] = set()
+        for table_id, guild_id, version in await self._guard(self.store.active_versions()):
+            active.add(table_id)
+            live = self._live.get(table_id)
+            if not self.shards.owns(guild_id) or (
+                live is not None and live.table.version == version and not live.stale
+            ):
+                continue
+            async with self.locks(table_id):
+                live = await self._guard(self._reload(table_id))
+                if live.table.status in ACTIVE_STATUSES:
+                    await self._recover_timer(live, locked=True)
+            changed += 1
+        for table_id in [i for i in self._live if i not in active]:
+            live = self._live[table_id]
+            if live.table.status in ACTIVE_STATUSES:  # ended or finished elsewhere
+                self._forget(live)
+                changed += 1
+        self._refreshed_at = self.clock.now()
+        return changed
+
+    async def reload_stale(self, table_id: int) -> LiveTable | None:
+        """The table as stored, if this process's copy is marked stale (else as
+        held). Raises ServiceError while storage cannot be read."""
+        live = self._live.get(table_id)
+        if live is None or not live.stale:
+            return live
+        result: LiveTable = await self._guard(self._reload(table_id))
+        return result
 
     @staticmethod
     async def _guard(coro: Awaitable[Any]) -> Any:
@@ -129,184 +222,10 @@ class TableService:
     def table_ids(self) -> list[int]:
         return sorted(self._live)
 
-    # ---- lifecycle ----------------------------------------------------------------------
-    async def create_table(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        creator_id: int,
-        creator_name: str = "",
-        preset_name: str | None = None,
-        decks: int | None = None,
-        turn_seconds: int | None = None,
-        options: TableOptions | None = None,
-        parent_channel_id: int | None = None,
-        sit: bool = True,
-        locale: str | None = None,
-    ) -> TableStatus:
-        """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False)."""
-        rules = rules_for(preset_name, decks)
-        opts = options or self.defaults
-        if turn_seconds is not None:
-            opts = replace(opts, turn_seconds=turn_seconds).validate()
-        try:
-            info = await self.store.create_table(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                creator_id=creator_id,
-                rules=rules,
-                options=opts.to_dict(),
-                parent_channel_id=parent_channel_id,
-            )
-        except TableExists as exc:
-            raise ServiceError("table_exists") from exc
-        except StorageError as exc:
-            raise ServiceError(exc.code) from exc
-        if sit:
-            info = await self._guard(
-                self.store.update_table(
-                    info.id,
-                    info.version,
-                    seats=[SeatInfo(0, creator_id, None, creator_name, locale)],
-                )
-            )
-        live = LiveTable(info, None, opts)
-        self._live[info.id] = live
-        self._by_channel[channel_id] = info.id
-        await self._emit([Public(info.id, channel_id, "table_created")])
-        return TableStatus.of(live)
-
-    async def _change_seats(self, live: LiveTable, seats: list[SeatInfo]) -> None:
-        live.table = await self._guard(
-            self.store.update_table(live.table.id, live.table.version, seats=seats)
-        )
-        await self._emit([Public(live.table.id, live.table.channel_id, "seats_changed")])
-
-    async def join(
-        self,
-        channel_id: int,
-        user_id: int,
-        name: str = "",
-        seat: int | None = None,
-        locale: str | None = None,
-    ) -> int:
-        """Take a seat (a given one, or the first free). Returns the seat number."""
-        live = await self._table_for(channel_id)
-        async with self.locks(live.table.id):
-            t = live.table
-            if t.status != "lobby":
-                raise ServiceError("already_started")
-            mine = t.seat_of(user_id)
-            if mine is not None:
-                raise ServiceError("already_seated", seat=mine)
-            seat = free_seat(t, seat)
-            await self._change_seats(live, [SeatInfo(seat, user_id, None, name, locale)])
-            return seat
-
-    async def leave(self, channel_id: int, user_id: int) -> int:
-        """Leave before the start; after it, an AI player takes over the seat."""
-        live = await self._table_for(channel_id)
-        async with self.locks(live.table.id):
-            t = live.table
-            seat = t.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("not_seated")
-            if t.status == "lobby":
-                await self._change_seats(live, [SeatInfo(seat)])
-            else:
-                name = t.seats[seat].display_name
-                await self._change_seats(live, [SeatInfo(seat, None, "basic", f"AI ({name})")])
-                await self._emit(
-                    [Public(t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name})]
-                )
-                await self._reschedule(live)
-            return seat
-
-    async def add_ai(
-        self, channel_id: int, user_id: int, seat: int | None = None, level: str = "basic"
-    ) -> int:
-        if level not in LEVELS:
-            raise ServiceError("unknown_ai_level", name=level, choices=", ".join(LEVELS))
-        live = await self._table_for(channel_id)
-        async with self.locks(live.table.id):
-            t = live.table
-            if t.status != "lobby":
-                raise ServiceError("already_started")
-            require_member(t, user_id)
-            seat = free_seat(t, seat)
-            await self._change_seats(live, [SeatInfo(seat, None, level, f"AI ({level})")])
-            return seat
-
-    async def remove_ai(self, channel_id: int, user_id: int, seat: int) -> None:
-        live = await self._table_for(channel_id)
-        async with self.locks(live.table.id):
-            t = live.table
-            if t.status != "lobby":
-                raise ServiceError("already_started")
-            require_member(t, user_id)
-            if not 0 <= seat < 4:
-                raise ServiceError("bad_seat")
-            if not t.seats[seat].is_ai:
-                raise ServiceError("not_ai_seat", seat=seat)
-            await self._change_seats(live, [SeatInfo(seat)])
-
-    async def start_game(self, channel_id: int, user_id: int) -> TableStatus:
-        live = await self._table_for(channel_id)
-        async with self.locks(live.table.id):
-            t = live.table
-            if t.status != "lobby":
-                raise ServiceError("already_started")
-            require_member(t, user_id)
-            filled = sum(0 if s.empty else 1 for s in t.seats)
-            if filled < 4:
-                raise ServiceError("need_four", filled=filled)
-            match = Match(t.rules, f"{t.id}-{self._seed()}")
-            live.table = await self._guard(self.store.start_match(t.id, t.version, match))
-            live.match = match
-            await self._emit([Public(t.id, t.channel_id, "game_started")])
-            await self._reschedule(live)
-            return TableStatus.of(live)
-
-    async def end_table(self, channel_id: int, user_id: int, moderator: bool = False) -> None:
-        live = await self._table_for(channel_id)
-        async with self.locks(live.table.id):
-            t = live.table
-            if user_id != t.creator_id and not moderator:
-                raise ServiceError("not_creator")
-            live.table = await self._guard(self.store.end_match(t.id, t.version))
-            self._forget(live)
-            await self._emit([Public(t.id, t.channel_id, "table_ended")])
-
-    async def set_language(self, channel_id: int, user_id: int, language: str) -> TableStatus:
-        """The language everything public at the table is written in (a seated
-        player or the creator may change it, at any time)."""
-        live = await self._table_for(channel_id)
-        async with self.locks(live.table.id):
-            require_member(live.table, user_id)
-            options = replace(live.options, language=language)
-            live.table = await self._guard(
-                self.store.update_table(
-                    live.table.id, live.table.version, options=options.to_dict()
-                )
-            )
-            live.options = options
-            await self._emit([Public(live.table.id, live.table.channel_id, "options_changed")])
-            return TableStatus.of(live)
-
     def _forget(self, live: LiveTable) -> None:
         self._live.pop(live.table.id, None)
         if self._by_channel.get(live.table.channel_id) == live.table.id:
             del self._by_channel[live.table.channel_id]
-
-    async def next_hand(self, channel_id: int, user_id: int) -> None:
-        live = await self._table_for(channel_id)
-        require_member(live.table, user_id)
-        async with self.locks(live.table.id):
-            if live.match is None or live.match.phase != "scored":
-                raise ServiceError("hand_not_over")
-            await self.commit(live, NextHand(), user_id, None)
-            await self.automation.run_due(live)
 
     # ---- player actions -------------------------------------------------------------------
     def _seat_of(self, live: LiveTable, user_id: int) -> int:
@@ -360,14 +279,52 @@ class TableService:
         races the player leaving (their seat handed to an AI) is refused.
         """
         live = await self._table_for(channel_id)
-        async with self.locks(live.table.id):
-            live = self._live.get(live.table.id) or live
-            seat = self._seat_of(live, user_id)
-            if key is not None and await self._guard(self.store.find_action(live.table.id, key)):
-                raise ServiceError("duplicate")
-            events = await self.commit(live, make(seat), user_id, key)
+        table_id = live.table.id
+        async with self.locks(table_id):
+            for attempt in range(ACT_ATTEMPTS):
+                live = self._live.get(table_id) or live
+                try:
+                    seat = self._seat_of(live, user_id)
+                    events = await self.commit(live, make(seat), user_id, key)
+                except ServiceError as exc:
+                    # Optimistic: the common case costs one write. A refusal is
+                    # only given on a current copy: if another process changed
+                    # the table, reload and try once more on what it did.
+                    if attempt + 1 == ACT_ATTEMPTS or not await self._was_stale(live, key, exc):
+                        raise
+                    continue
+                await self._follow_up(live)
+                return events
+        raise AssertionError("unreachable")
+
+    async def _was_stale(self, live: LiveTable, key: str | None, exc: ServiceError) -> bool:
+        """After a refusal: was it given on an outdated copy (now reloaded)?"""
+        if exc.code in ("duplicate", "no_table") or exc.code.startswith("storage_"):
+            return False
+        table_id = live.table.id
+        if key is not None and await self._guard(self.store.find_action(table_id, key)):
+            raise ServiceError("duplicate") from exc  # a retried delivery of a stored move
+        if exc.code == "busy":
+            return True  # the write lost a race; commit() has reloaded the table
+        stored = await self._guard(self.store.table_version(table_id))
+        held = self._live.get(table_id)
+        if stored is None or (held is not None and held.table.version == stored):
+            return False
+        await self._guard(self._reload(table_id))
+        return True
+
+    async def _follow_up(self, live: LiveTable) -> None:
+        """Run what is due after a stored change (AI seats, a deal at pace 0). If
+        that fails, the change itself still stands: say the rest is delayed; the
+        timer (stored with the change) retries it."""
+        try:
             await self.automation.run_due(live)
-            return events
+        except ServiceError as exc:
+            log.warning("table %s: follow-up delayed: %s", live.table.id, exc.code)
+            t = live.table
+            await self._emit(
+                [Public(t.id, t.channel_id, "followup_delayed", params={"reason": exc.code})]
+            )
 
     async def commit(
         self,
@@ -399,7 +356,9 @@ class TableService:
             try:
                 await self._reload(live.table.id)
             except StorageError:
-                self._forget(live)
+                # Keep the table (its timer must be retried) but never use this
+                # copy again before it is reloaded.
+                live.stale = True
             if isinstance(exc, DuplicateAction):
                 raise ServiceError("duplicate") from exc
             if isinstance(exc, StaleVersion):
@@ -429,17 +388,25 @@ class TableService:
         return err
 
     # ---- timers ----------------------------------------------------------------------------
-    async def _reschedule(self, live: LiveTable) -> None:
-        """Arm the next timer without an action (after start, seat changes)."""
-        deadline = plan_deadline(live, None, self.clock.now())
-        live.table = await self._guard(
-            self.store.update_table(live.table.id, live.table.version, deadline=deadline)
-        )
-        await self.automation.run_due(live)
-
     async def tick(self) -> int:
-        """Fire every due timer of every table. Returns how many fired."""
+        """Fire every due timer of this process's tables. Returns how many fired.
+
+        Sharing the database with other processes, it first catches up with
+        them (``refresh``) at most every ``REFRESH_SECONDS``."""
+        last = self._refreshed_at
+        now = self.clock.now()
+        due = last is None or (now - last).total_seconds() >= self.refresh_seconds
+        if self.shards.shared and due:
+            try:
+                await self.refresh()
+            except ServiceError as exc:
+                self._refreshed_at = now
+                log.warning("catching up with other processes failed: %s", exc.code)
         return await self.automation.tick()
+
+    def timers_failing(self) -> bool:
+        """Some table's timer failed on storage and is backing off (say so, don't spin)."""
+        return self.automation.failing()
 
     def next_deadline(self) -> datetime | None:
         return self.automation.next_deadline()
@@ -448,15 +415,30 @@ class TableService:
         return self._live.get(table_id)
 
     def live_ids(self) -> list[int]:
-        return list(self._live)
+        """The tables whose timers this process fires: those of its shards."""
+        return [i for i, live in self._live.items() if self.shards.owns(live.table.guild_id)]
 
     # ---- queries --------------------------------------------------------------------------------
+    async def _for_query(self, channel_id: int) -> LiveTable:
+        """Tables of this process's shards are kept current by their owner (it
+        is the one acting on them, and it polls); another shard's is checked."""
+        live = await self._table_for(channel_id)
+        if self.shards.owns(live.table.guild_id):
+            return live
+        return await self._current(channel_id)
+
     async def status(self, channel_id: int) -> TableStatus:
-        return TableStatus.of(await self._table_for(channel_id))
+        return TableStatus.of(await self._for_query(channel_id))
 
     async def status_for_table(self, table_id: int) -> TableStatus | None:
-        """By table id (a DM button knows only that): cached, else loaded."""
+        """By table id (a DM button knows only that): cached (made current first
+        if another shard owns it), else loaded."""
         live = self._live.get(table_id)
+        if live is not None and not self.shards.owns(live.table.guild_id):
+            try:
+                live = await self._made_current(live)
+            except ServiceError:
+                return None
         if live is None:
             try:
                 info = await self.store.get_table(table_id)
@@ -478,7 +460,7 @@ class TableService:
 
     async def view(self, channel_id: int, user_id: int) -> View:
         """The seat's own view (hand, kitty if dealer): for /hand and DMs."""
-        live = await self._table_for(channel_id)
+        live = await self._for_query(channel_id)
         seat = self._seat_of(live, user_id)
         assert live.match is not None
         return live.match.view_for(seat)

@@ -18,6 +18,9 @@ class LiveTable:
     table: TableInfo
     match: Match | None
     options: TableOptions
+    # The rules state may be ahead of storage (a write failed and so did the
+    # reload that undoes it): reload before any use.
+    stale: bool = False
 
 
 @dataclass(frozen=True, slots=True)

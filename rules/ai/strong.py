@@ -39,6 +39,7 @@ from rules.ai.basic import (
     richest,
     sure_units,
 )
+from rules.ai.common import ruff_suits
 from rules.ai.sim import Sampler, playout, utility
 from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
 from rules.cards import NUM_CARDS, POINTS, counts_of
@@ -201,22 +202,30 @@ def candidates(
     cap: int,
 ) -> list[list[int]]:
     """Distinct legal plays worth comparing, the basic choice first, at most ``cap``,
-    the likeliest alternatives first."""
+    the likeliest alternatives first. No lead of points or of a throw into a suit an
+    opponent has shown it can ruff (the play-outs are too few to see that cost reliably)."""
     out: list[list[int]] = [list(base)]
     seen = {tuple(sorted(base))}
+    ctx = pub.ctx
+    suit_of, pos = ctx.suit_of, ctx.pos
+    ruff_mask = 0  # suits an opponent has shown it can ruff (leads only)
+    if not pub.trick:
+        unseen = pub.unseen(hand, kitty)
+        ruff_mask = ruff_suits(pub, seat, sum(ctx.suit_counts[TRUMP](unseen)))
 
     def add(cards: Sequence[int] | None) -> None:
         if not cards:
+            return
+        if ruff_mask >> suit_of[cards[0]] & 1 and (
+            any(POINTS[c] for c in cards) or len(units_of(ctx, cards)) > 1
+        ):
             return
         key = tuple(sorted(cards))
         if key not in seen:
             seen.add(key)
             out.append([int(c) for c in cards])
 
-    ctx = pub.ctx
-    suit_of, pos = ctx.suit_of, ctx.pos
     if not pub.trick:
-        unseen = pub.unseen(hand, kitty)
         shaped: list[list[int]] = []
         lows: list[tuple[int, int]] = []
         highs: list[int] = []

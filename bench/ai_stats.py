@@ -1,0 +1,165 @@
+"""What ``bench.ai`` records per hand and the statistics it prints: rates with Wilson
+intervals, paired bootstrap intervals over duplicate pairs, decision times."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class HandRecord:
+    pair: int
+    run: int  # 0: A at seats 0/2; 1: A at seats 1/3
+    level: int
+    dealer: int
+    trump: int | None
+    a_attacking: bool
+    a_won: bool
+    a_levels: int
+    b_levels: int
+    attackers_points: int
+    margin: int  # A's point margin from the take-over line
+    # point cards led into a shown void (``VoidLeads``), by label:
+    # [leads, forced, tricks lost, points lost]
+    void_leads: dict[str, list[int]] = field(default_factory=dict)
+
+
+@dataclass
+class PairResult:
+    hands: list[HandRecord]
+    times: dict[str, list[float]] = field(default_factory=dict)  # label -> seconds
+    samples: dict[str, list[int]] = field(default_factory=dict)  # strong: samples/decision
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
+
+
+Metric = Callable[[Sequence[HandRecord]], float]
+
+
+def _won(hs: Sequence[HandRecord]) -> float:
+    return sum(h.a_won for h in hs) / len(hs) if hs else math.nan
+
+
+def _level_rate(hs: Sequence[HandRecord]) -> float:
+    a = sum(h.a_levels for h in hs)
+    b = sum(h.b_levels for h in hs)
+    return a / (a + b) if a + b else math.nan
+
+
+def _swing(hs: Sequence[HandRecord]) -> float:
+    return sum(h.a_levels - h.b_levels for h in hs) / len(hs) if hs else math.nan
+
+
+def _margin(hs: Sequence[HandRecord]) -> float:
+    return sum(h.margin for h in hs) / len(hs) if hs else math.nan
+
+
+METRICS: dict[str, Metric] = {
+    "hands_won": _won,
+    "level_rate": _level_rate,
+    "level_swing": _swing,
+    "point_margin": _margin,
+}
+
+
+def bootstrap(
+    groups: Sequence[Sequence[HandRecord]], metric: Metric, rnd: random.Random, reps: int
+) -> tuple[float, float]:
+    """95% percentile interval, resampling whole pairs (``groups``)."""
+    n = len(groups)
+    vals = []
+    for _ in range(reps):
+        sample = [h for _ in range(n) for h in groups[rnd.randrange(n)]]
+        v = metric(sample)
+        if not math.isnan(v):
+            vals.append(v)
+    if not vals:
+        return (math.nan, math.nan)
+    vals.sort()
+    lo = vals[int(0.025 * (len(vals) - 1))]
+    hi = vals[math.ceil(0.975 * (len(vals) - 1))]
+    return (lo, hi)
+
+
+def summarise(results: Sequence[PairResult], seed: str, reps: int = 2000) -> dict[str, Any]:
+    """Every figure the harness prints, as plain data (no timings)."""
+    out: dict[str, Any] = {"pairs": len(results), "hands": 2 * len(results)}
+    splits: dict[str, Callable[[HandRecord], bool]] = {
+        "all": lambda h: True,
+        "attacking": lambda h: h.a_attacking,
+        "defending": lambda h: not h.a_attacking,
+    }
+    for name, keep in splits.items():
+        groups = [[h for h in r.hands if keep(h)] for r in results]
+        groups = [g for g in groups if g]
+        flat = [h for g in groups for h in g]
+        rnd = random.Random(f"{seed}/bootstrap/{name}")
+        block: dict[str, Any] = {"hands": len(flat)}
+        for mname, metric in METRICS.items():
+            lo, hi = bootstrap(groups, metric, rnd, reps)
+            block[mname] = {"value": metric(flat), "ci95": [lo, hi]}
+        won = sum(h.a_won for h in flat)
+        block["hands_won"]["wilson95"] = list(wilson(won, len(flat)))
+        block["a_levels"] = sum(h.a_levels for h in flat)
+        block["b_levels"] = sum(h.b_levels for h in flat)
+        out[name] = block
+    groups = [r.hands for r in results]
+    flat = [h for r in results for h in r.hands]
+    voids: dict[str, Any] = {}
+    for label in ("A", "B"):
+        rows = [h.void_leads.get(label, [0, 0, 0, 0]) for h in flat]
+        metric = _void_rate(label)
+        lo, hi = bootstrap(groups, metric, random.Random(f"{seed}/bootstrap/voids/{label}"), reps)
+        voids[label] = {
+            "per_100_hands": {"value": metric(flat), "ci95": [lo, hi]},
+            "leads": sum(r[0] for r in rows),
+            "forced": sum(r[1] for r in rows),
+            "lost": sum(r[2] for r in rows),
+            "points_lost": sum(r[3] for r in rows),
+        }
+    out["void_leads"] = voids
+    return out
+
+
+def _void_rate(label: str) -> Metric:
+    """Point cards led into a shown void by ``label``, per 100 hands."""
+
+    def rate(hs: Sequence[HandRecord]) -> float:
+        if not hs:
+            return math.nan
+        return 100 * sum(h.void_leads.get(label, [0])[0] for h in hs) / len(hs)
+
+    return rate
+
+
+def timing(results: Sequence[PairResult]) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for label in ("A", "B"):
+        ts = sorted(t for r in results for t in r.times.get(label, []))
+        if not ts:
+            continue
+        p99 = ts[min(len(ts) - 1, math.ceil(0.99 * len(ts)) - 1)]
+        entry = {
+            "decisions": float(len(ts)),
+            "median_ms": 1000 * statistics.median(ts),
+            "p99_ms": 1000 * p99,
+            "max_ms": 1000 * ts[-1],
+        }
+        ss = [n for r in results for n in r.samples.get(label, [])]
+        if ss:
+            entry["median_samples"] = float(statistics.median(ss))
+        out[label] = entry
+    return out

@@ -1,0 +1,93 @@
+"""The end of a hand as a picture: the kitty face up, the attackers' points, who
+goes up and both teams' levels before → after."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.pictures.cache import CACHE
+from bot.pictures.draw import (
+    FELT,
+    FELT_DARK,
+    GOLD,
+    SOFT,
+    TEAM_COLOURS,
+    WHITE,
+    draw_text,
+    encode_png,
+)
+from bot.pictures.layout import chip, fan_size, paste_fan
+from bot.pictures.words import lang_of, word
+from rules.cards import POINTS, rank_name
+from rules.ruleset import RuleSet
+from rules.views import HandSummary
+
+WIDTH = 520
+CARD_W = 52
+STEP, MIN_STEP = 30, 14
+ROW_DY = 30
+
+
+def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
+    kitty = tuple(s.kitty)
+    _, fan_h = fan_size(len(kitty), WIDTH - 40, CARD_W, STEP, MIN_STEP, ROW_DY)
+    top = 84
+    height = top + (fan_h + 34 if kitty else 0) + 90
+    canvas = Image.new("RGB", (WIDTH, height), FELT)
+    d = ImageDraw.Draw(canvas)
+    d.rounded_rectangle((3, 3, WIDTH - 4, height - 4), radius=18, outline=FELT_DARK, width=4)
+    defenders = s.dealer % 2
+    attackers = 1 - defenders
+    won = defenders if s.winner == "defenders" else attackers
+    teams = (word(lang, "team0"), word(lang, "team1"))
+    draw_text(d, (20, 16), word(lang, "hand_no", n=s.hand_no), 14, SOFT)
+    draw_text(d, (20, 36), f"{s.attackers_points}", 34, WHITE)
+    pts_x = 20 + d.textlength(str(s.attackers_points), font_size=34) * 1.0 + 30
+    draw_text(d, (pts_x, 44), word(lang, "points_title"), 13, SOFT)
+    if rules is not None:
+        draw_text(d, (pts_x, 62), word(lang, "takeover_at", n=2 * rules.step), 11, SOFT)
+    verdict = (
+        word(lang, "up", team=teams[won], n=s.level_change)
+        if s.level_change
+        else word(lang, "hold", team=teams[won])
+    )
+    chip(d, (WIDTH - 20, 40), verdict, 20, TEAM_COLOURS[won], WHITE, anchor="rm", pad=10)
+    y = top
+    if kitty:
+        kp = sum(POINTS[c] for c in kitty)
+        label = word(lang, "kitty", n=kp)
+        if s.multiplier:
+            label += word(lang, "kitty_mult", m=s.multiplier, total=kp * s.multiplier)
+        draw_text(d, (20, y), label, 13, GOLD if s.multiplier else SOFT)
+        paste_fan(
+            canvas,
+            kitty,
+            (WIDTH / 2, y + 24 + fan_h / 2),
+            CARD_W,
+            WIDTH - 40,
+            step=STEP,
+            min_step=MIN_STEP,
+            row_dy=ROW_DY,
+        )
+        y += fan_h + 34
+    d.rounded_rectangle((14, y, WIDTH - 14, y + 76), radius=12, fill=FELT_DARK)
+    for team in (0, 1):
+        ty = y + 22 + team * 32
+        before, after = s.levels_before[team], s.levels_after[team]
+        draw_text(d, (30, ty), teams[team], 16, TEAM_COLOURS[team], anchor="lm")
+        draw_text(d, (100, ty), rank_name(before), 18, WHITE, anchor="lm")
+        draw_text(d, (140, ty), "→", 18, SOFT, anchor="lm")
+        draw_text(
+            d, (176, ty), rank_name(after), 18, GOLD if after != before else WHITE, anchor="lm"
+        )
+        role = word(lang, "role.defenders" if team == defenders else "role.attackers")
+        draw_text(d, (WIDTH - 30, ty), role, 13, SOFT, anchor="rm")
+    return encode_png(canvas)
+
+
+def render_summary(summary: HandSummary, rules: RuleSet | None = None, lang: str = "en") -> bytes:
+    """PNG of a scored hand (``View.history[-1]``); ``rules`` adds the take-over line;
+    ``lang``: the language of the words drawn."""
+    lg = lang_of(lang)
+    key = ("summary", summary, rules, lg)
+    return CACHE.get(key, lambda: _draw(summary, rules, lg))

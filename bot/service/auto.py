@@ -1,0 +1,66 @@
+"""托管 (auto): a seated player hands their seat to the AI for a while and takes it back.
+
+The seat row keeps the player (``user_id``) and gains an AI level, so:
+
+* it is durable across restarts with no schema change (seats already store both);
+* timers and AI turns (``schedule``, ``automation``) treat the seat as an AI seat
+  with no special case — an AI seat is one with an ``ai_level``;
+* the player still owns the seat: their hand DM, ``/hand``, the panel and
+  ``/auto off`` keep working, and their moves are theirs again at once.
+
+The function runs under the table's lock, like every other change of the service,
+and stores the seat and its new timer in one versioned write (as the AI hand-over
+of a leaving player does): a crash cannot leave the seat without the right timer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.service.errors import ServiceError
+from bot.service.notices import Public
+from bot.service.schedule import plan_deadline
+from bot.service.state import LiveTable
+from storage import SeatInfo
+
+if TYPE_CHECKING:
+    from bot.service.service import TableService
+
+AUTO_LEVEL = "basic"  # the AI that plays for a player on auto
+
+
+def is_auto(seat: SeatInfo) -> bool:
+    """A player's seat played by the AI for now (not an AI player's seat)."""
+    return seat.user_id is not None and seat.ai_level is not None
+
+
+async def set_auto(service: TableService, channel_id: int, user_id: int, on: bool) -> int:
+    """Turn auto on or off for the user's seat. Returns the seat number."""
+    # The table under its lock, made current (another process may have changed it).
+    async with service._locked(channel_id) as live:
+        t = live.table
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("not_seated")
+        if t.status != "playing" or live.match is None:
+            raise ServiceError("not_started")
+        info = t.seats[seat]
+        if is_auto(info) == on:
+            raise ServiceError("auto_already_on" if on else "auto_already_off")
+        level = AUTO_LEVEL if on else None
+        changed = SeatInfo(seat, user_id, level, info.display_name, info.locale)
+        # The seat's timer changes kind (a human turn timer ↔ an AI move): planned
+        # for the table as it will be, written together with the seat.
+        after = LiveTable(
+            replace(t, seats=tuple(changed if s.seat == seat else s for s in t.seats)),
+            live.match,
+            live.options,
+        )
+        deadline = plan_deadline(after, None, service.clock.now())
+        live.table = await service._guard(
+            service.store.update_table(t.id, t.version, seats=[changed], deadline=deadline)
+        )
+        await service._emit([Public(t.id, t.channel_id, "seats_changed")])
+        await service._follow_up(live)  # the AI's move if due now (delayed, not lost, if it fails)
+        return seat

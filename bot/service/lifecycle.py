@@ -1,0 +1,242 @@
+"""The lobby and the table's life: open, seats (players and AI), start, end, next
+hand. Mixed into ``TableService`` (``bot.service.service``), whose plumbing it
+uses: every change here is one versioned write of the table, made on a current
+copy (``_locked``) under the table's lock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.service.errors import ServiceError
+from bot.service.notices import Notice, Public
+from bot.service.options import TableOptions
+from bot.service.schedule import plan_deadline
+from bot.service.seating import free_seat, require_member, rules_for
+from bot.service.state import LiveTable, TableStatus
+from rules.actions import Action, NextHand
+from rules.ai import LEVELS
+from rules.events import Event
+from rules.game import Match
+from storage import SeatInfo, StorageError, TableExists
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable
+
+    from bot.service.automation import Automation
+    from bot.service.clock import Clock
+    from storage import Store, TableLocks
+
+
+class Lifecycle:
+    if TYPE_CHECKING:  # provided by TableService
+        store: Store
+        clock: Clock
+        defaults: TableOptions
+        locks: TableLocks
+        automation: Automation
+        _seed: Callable[[], str]
+        _live: dict[int, LiveTable]
+        _by_channel: dict[int, int]
+
+        async def _emit(self, notices: list[Notice]) -> None: ...
+
+        def _locked(self, channel_id: int) -> AbstractAsyncContextManager[LiveTable]: ...
+
+        async def _follow_up(self, live: LiveTable) -> None: ...
+
+        @staticmethod
+        async def _guard(coro: Awaitable[Any]) -> Any: ...
+
+        def _forget(self, live: LiveTable) -> None: ...
+
+        async def commit(
+            self,
+            live: LiveTable,
+            action: Action,
+            actor_id: int | None,
+            key: str | None,
+            *,
+            auto: bool = False,
+        ) -> list[Event]: ...
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str = "",
+        preset_name: str | None = None,
+        decks: int | None = None,
+        turn_seconds: int | None = None,
+        options: TableOptions | None = None,
+        parent_channel_id: int | None = None,
+        sit: bool = True,
+        locale: str | None = None,
+    ) -> TableStatus:
+        """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False)."""
+        rules = rules_for(preset_name, decks)
+        opts = options or self.defaults
+        if turn_seconds is not None:
+            opts = replace(opts, turn_seconds=turn_seconds).validate()
+        try:
+            info = await self.store.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator_id,
+                rules=rules,
+                options=opts.to_dict(),
+                parent_channel_id=parent_channel_id,
+                seats=[SeatInfo(0, creator_id, None, creator_name, locale)] if sit else (),
+            )
+        except TableExists as exc:
+            raise ServiceError("table_exists") from exc
+        except StorageError as exc:
+            raise ServiceError(exc.code) from exc
+        live = LiveTable(info, None, opts)
+        self._live[info.id] = live
+        self._by_channel[channel_id] = info.id
+        await self._emit([Public(info.id, channel_id, "table_created")])
+        return TableStatus.of(live)
+
+    async def _change_seats(self, live: LiveTable, seats: list[SeatInfo]) -> None:
+        live.table = await self._guard(
+            self.store.update_table(live.table.id, live.table.version, seats=seats)
+        )
+        await self._emit([Public(live.table.id, live.table.channel_id, "seats_changed")])
+
+    async def join(
+        self,
+        channel_id: int,
+        user_id: int,
+        name: str = "",
+        seat: int | None = None,
+        locale: str | None = None,
+    ) -> int:
+        """Take a seat (a given one, or the first free). Returns the seat number."""
+        async with self._locked(channel_id) as live:
+            t = live.table
+            if t.status != "lobby":
+                raise ServiceError("already_started")
+            mine = t.seat_of(user_id)
+            if mine is not None:
+                raise ServiceError("already_seated", seat=mine)
+            seat = free_seat(t, seat)
+            await self._change_seats(live, [SeatInfo(seat, user_id, None, name, locale)])
+            return seat
+
+    async def leave(self, channel_id: int, user_id: int) -> int:
+        """Leave before the start; after it, an AI player takes over the seat."""
+        async with self._locked(channel_id) as live:
+            t = live.table
+            seat = t.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            if t.status == "lobby":
+                await self._change_seats(live, [SeatInfo(seat)])
+            else:
+                # The AI takes over and the timer follows (an AI's turn is due at
+                # once) in one write: a crash cannot leave the seat without its timer.
+                name = t.seats[seat].display_name
+                ai = SeatInfo(seat, None, "basic", f"AI ({name})")
+                after = LiveTable(
+                    replace(t, seats=tuple(ai if s.seat == seat else s for s in t.seats)),
+                    live.match,
+                    live.options,
+                )
+                deadline = plan_deadline(after, None, self.clock.now())
+                live.table = await self._guard(
+                    self.store.update_table(t.id, t.version, seats=[ai], deadline=deadline)
+                )
+                await self._emit(
+                    [
+                        Public(t.id, t.channel_id, "seats_changed"),
+                        Public(
+                            t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name}
+                        ),
+                    ]
+                )
+                await self._follow_up(live)
+            return seat
+
+    async def add_ai(
+        self, channel_id: int, user_id: int, seat: int | None = None, level: str = "basic"
+    ) -> int:
+        if level not in LEVELS:
+            raise ServiceError("unknown_ai_level", name=level, choices=", ".join(LEVELS))
+        async with self._locked(channel_id) as live:
+            t = live.table
+            if t.status != "lobby":
+                raise ServiceError("already_started")
+            require_member(t, user_id)
+            seat = free_seat(t, seat)
+            await self._change_seats(live, [SeatInfo(seat, None, level, f"AI ({level})")])
+            return seat
+
+    async def remove_ai(self, channel_id: int, user_id: int, seat: int) -> None:
+        async with self._locked(channel_id) as live:
+            t = live.table
+            if t.status != "lobby":
+                raise ServiceError("already_started")
+            require_member(t, user_id)
+            if not 0 <= seat < 4:
+                raise ServiceError("bad_seat")
+            if not t.seats[seat].is_ai:
+                raise ServiceError("not_ai_seat", seat=seat)
+            await self._change_seats(live, [SeatInfo(seat)])
+
+    async def start_game(self, channel_id: int, user_id: int) -> TableStatus:
+        async with self._locked(channel_id) as live:
+            t = live.table
+            if t.status != "lobby":
+                raise ServiceError("already_started")
+            require_member(t, user_id)
+            filled = sum(0 if s.empty else 1 for s in t.seats)
+            if filled < 4:
+                raise ServiceError("need_four", filled=filled)
+            match = Match(t.rules, f"{t.id}-{self._seed()}")
+            # The match and its first timer in one write (see Store.start_match).
+            first = LiveTable(replace(t, status="playing"), match, live.options)
+            deadline = plan_deadline(first, None, self.clock.now())
+            live.table = await self._guard(
+                self.store.start_match(t.id, t.version, match, deadline=deadline)
+            )
+            live.match = match
+            await self._emit([Public(t.id, t.channel_id, "game_started")])
+            await self._follow_up(live)
+            return TableStatus.of(live)
+
+    async def end_table(self, channel_id: int, user_id: int, moderator: bool = False) -> None:
+        async with self._locked(channel_id) as live:
+            t = live.table
+            if user_id != t.creator_id and not moderator:
+                raise ServiceError("not_creator")
+            live.table = await self._guard(self.store.end_match(t.id, t.version))
+            self._forget(live)
+            await self._emit([Public(t.id, t.channel_id, "table_ended")])
+
+    async def set_language(self, channel_id: int, user_id: int, language: str) -> TableStatus:
+        """The language everything public at the table is written in (a seated
+        player or the creator may change it, at any time)."""
+        async with self._locked(channel_id) as live:
+            require_member(live.table, user_id)
+            options = replace(live.options, language=language)
+            live.table = await self._guard(
+                self.store.update_table(
+                    live.table.id, live.table.version, options=options.to_dict()
+                )
+            )
+            live.options = options
+            await self._emit([Public(live.table.id, live.table.channel_id, "options_changed")])
+            return TableStatus.of(live)
+
+    async def next_hand(self, channel_id: int, user_id: int) -> None:
+        async with self._locked(channel_id) as live:
+            require_member(live.table, user_id)
+            if live.match is None or live.match.phase != "scored":
+                raise ServiceError("hand_not_over")
+            await self.commit(live, NextHand(), user_id, None)
+            await self._follow_up(live)

@@ -1,0 +1,28 @@
+"""Changing one table's options (stored with the table as JSON: no schema change)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.service.errors import ServiceError
+from bot.service.options import TableOptions
+
+if TYPE_CHECKING:
+    from bot.service.service import TableService
+
+
+async def set_card_memory(
+    service: TableService, channel_id: int, user_id: int, value: bool | None
+) -> TableOptions:
+    """记牌器 on, off, or None = as the table's rules allow. The table's creator decides."""
+    # The table under its lock, made current (another process may have changed it).
+    async with service._locked(channel_id) as live:
+        if user_id != live.table.creator_id:
+            raise ServiceError("not_creator")
+        options = replace(live.options, card_memory=value).validate()
+        live.table = await service._guard(
+            service.store.update_table(live.table.id, live.table.version, options=options.to_dict())
+        )
+        live.options = options
+        return options

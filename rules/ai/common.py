@@ -1,0 +1,110 @@
+"""Helpers shared by the basic player's leading and following: which units the unseen
+cards could beat, the cheapest and richest card to give, and the unseen cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.ai.state import Public
+from rules.cards import NUM_CARDS, POINTS
+from rules.trump import TRUMP, TrumpContext
+from rules.units import Unit, placements, suit_holding
+
+
+def ruff_suits(pub: Public, seat: int, unseen_trumps: int) -> int:
+    """Bit s set: a plain suit in which an opponent of ``seat`` has shown a void while it
+    may still hold trumps (no shown trump void, and some trumps are unseen). Points led
+    there can be ruffed: a gift to the opponents."""
+    if unseen_trumps <= 0:
+        return 0
+    out = 0
+    for o in ((seat + 1) % 4, (seat + 3) % 4):
+        v = pub.voids[o]
+        if not v >> TRUMP & 1:
+            out |= v
+    return out & ~(1 << TRUMP)
+
+
+def beatable(ctx: TrumpContext, unseen: Sequence[int], unit: Unit) -> bool:
+    """Could some of the ``unseen`` cards form a same-shape unit above ``unit``?"""
+    if unit.length == 1 and not ctx.rules.two_colour:
+        w, top, pos = unit.width, unit.top, ctx.pos
+        for c in reversed(ctx.suit_cards[unit.suit]):
+            if pos[c] <= top:
+                return False
+            if unseen[c] >= w:
+                return True
+        return False
+    h = suit_holding(ctx, unseen, unit.suit)
+    return bool(h) and next(placements(ctx, h, unit.shape, min_top=unit.top), None) is not None
+
+
+def physical(ctx: TrumpContext, hand: Sequence[int], idents: Sequence[int]) -> list[int] | None:
+    """Physical cards of the hand for a list of identities (two-colour twins merge)."""
+    if not ctx.rules.two_colour:
+        need = [0] * NUM_CARDS
+        for i in idents:
+            need[i] += 1
+            if need[i] > hand[i]:
+                return None
+        return list(idents)
+    left = list(hand)
+    out: list[int] = []
+    ident = ctx.ident
+    for i in idents:
+        for c in (i, i + 26) if i < 52 else (i,):
+            if c < NUM_CARDS and ident[c] == i and left[c]:
+                left[c] -= 1
+                out.append(c)
+                break
+        else:
+            return None
+    return out
+
+
+def cheapest(ctx: TrumpContext, cards: Sequence[int]) -> int:
+    """The card that costs least to give away: plain, no points, low."""
+    suit_of, pos = ctx.suit_of, ctx.pos
+    return min(cards, key=lambda c: (suit_of[c] == TRUMP, POINTS[c] > 0, pos[c], c))
+
+
+def richest(ctx: TrumpContext, cards: Sequence[int]) -> int:
+    """The card to feed a winning partner: most points, then plain, then low."""
+    suit_of, pos = ctx.suit_of, ctx.pos
+    return min(cards, key=lambda c: (-POINTS[c], suit_of[c] == TRUMP, pos[c], c))
+
+
+class Unseen:
+    """The cards a seat cannot place (other hands, and the kitty unless it buried it),
+    computed on first use."""
+
+    __slots__ = ("_counts", "_trumps", "hand", "kitty", "pub", "seat")
+
+    def __init__(
+        self, pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None
+    ) -> None:
+        self.pub = pub
+        self.seat = seat
+        self.hand = hand
+        self.kitty = kitty
+        self._counts: list[int] | None = None
+        self._trumps = -1
+
+    @property
+    def counts(self) -> list[int]:
+        if self._counts is None:
+            self._counts = self.pub.unseen_for(self.seat, self.hand, self.kitty)
+        return self._counts
+
+    def in_suit(self, suit: int) -> int:
+        return sum(self.pub.ctx.suit_counts[suit](self.counts))
+
+    @property
+    def trumps(self) -> int:
+        if self._trumps < 0:
+            self._trumps = self.in_suit(TRUMP)
+        return self._trumps
+
+
+def sure_units(ctx: TrumpContext, unseen: Sequence[int], units: Sequence[Unit]) -> list[Unit]:
+    return [u for u in units if not beatable(ctx, unseen, u)]

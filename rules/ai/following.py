@@ -1,0 +1,208 @@
+"""The basic player's follows: feed points to a partner who is winning for sure; beat
+the opponents when the trick is worth it (never ruff a point-less trick); otherwise
+play cheap; near the end the dealer's side fights for the tricks that protect the kitty."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.ai.common import Unseen, beatable, cheapest, richest
+from rules.ai.follow_options import follow_options
+from rules.ai.state import Public
+from rules.cards import NUM_CARDS, POINTS
+from rules.trump import TRUMP, TrumpContext
+from rules.units import Unit
+
+
+def _winning_unit(pub: Public) -> Unit:
+    """The most significant unit of the trick's best play so far (shape, suit, top)."""
+    lead = pub.lead
+    assert lead is not None and pub.best is not None
+    _, key = pub.best
+    w, length = lead.units[0].shape
+    return Unit(w, length, TRUMP if key[0] == 1 else lead.suit, key[1], ())
+
+
+def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> bool:
+    """Is the partner's winning play safe from the opponents still to play?"""
+    if not opps_after:
+        return True
+    ctx = pub.ctx
+    lead = pub.lead
+    assert lead is not None and pub.best is not None
+    _, key = pub.best
+    s = lead.suit
+    n = len(lead.cards)
+    ruffed = key[0] == 1
+    for o in opps_after:
+        void_s = pub.voids[o] >> s & 1
+        if void_s:
+            if (
+                s != TRUMP
+                and not pub.voids[o] >> TRUMP & 1
+                and unseen.trumps >= n
+                and (not ruffed or beatable(ctx, unseen.counts, _winning_unit(pub)))
+            ):
+                return False
+            continue
+        # Fewer unseen cards of the suit than the lead: the opponent may be void in it
+        # without having shown it, and ruff (or over-ruff).
+        short = s != TRUMP and unseen.in_suit(s) < n and unseen.trumps >= n
+        if ruffed:
+            if short and beatable(ctx, unseen.counts, _winning_unit(pub)):
+                return False
+            continue  # else the opponent must follow the led suit
+        if len(lead.units) > 1:
+            if short:
+                return False
+            continue  # a throw cannot be beaten in its suit
+        if beatable(ctx, unseen.counts, _winning_unit(pub)):
+            return False
+        if s != TRUMP and unseen.trumps and unseen.in_suit(s) < n:
+            return False  # the opponent may be void without having shown it
+    return True
+
+
+def choose_follow(
+    pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None
+) -> list[int]:
+    lead = pub.lead
+    assert lead is not None and pub.best is not None
+    if len(lead.cards) == 1:
+        return [_follow_single(pub, seat, hand, kitty)]
+    return _follow_multi(pub, seat, hand, kitty)
+
+
+def _endgame(pub: Public, seat: int, n: int) -> bool:
+    """The dealer's side near the end: win tricks to keep the last one (and the kitty)."""
+    return not pub.is_attacker(seat) and pub.sizes[seat] <= 3 * n
+
+
+def _opps_after(pub: Public, seat: int) -> list[int]:
+    n = len(pub.trick)
+    leader = pub.leader
+    return [o for o in ((leader + k) % 4 for k in range(n + 1, 4)) if (o - seat) % 2]
+
+
+def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None) -> int:
+    ctx = pub.ctx
+    pos = ctx.pos
+    lead = pub.lead
+    assert lead is not None and pub.best is not None
+    s = lead.suit
+    idx, key = pub.best
+    partner_winning = (pub.trick[idx][0] - seat) % 2 == 0
+    opps_after = _opps_after(pub, seat)
+    table = pub.table_points
+    unseen = Unseen(pub, seat, hand, kitty)
+    mine = [c for c in ctx.suit_cards[s] if hand[c]]
+    if mine:
+        if partner_winning:
+            if _partner_safe(pub, unseen, opps_after):
+                return richest(ctx, mine)
+            if table >= 10 and key[0] == 0:
+                # secure the points with a sure winner of our own
+                for c in reversed(mine):
+                    if pos[c] <= key[1]:
+                        break
+                    if not _single_beatable(pub, c, unseen, opps_after):
+                        return c
+            return cheapest(ctx, mine)
+        beaters = [c for c in mine if pos[c] > key[1]] if key[0] == 0 else []
+        low = cheapest(ctx, mine)
+        if not beaters:
+            return low
+        endgame = _endgame(pub, seat, 1)
+        if not opps_after:
+            if table > 0 or POINTS[low] > 0 or endgame:
+                return beaters[0]
+            return low
+        sure = [c for c in beaters if not _single_beatable(pub, c, unseen, opps_after)]
+        if sure and (table > 0 or POINTS[low] > 0 or endgame or any(POINTS[c] for c in sure)):
+            return sure[0]
+        if table >= 10:
+            return beaters[-1]
+        return low
+    # Void in the led suit.
+    others = [c for c in range(NUM_CARDS) if hand[c]]
+    if partner_winning:
+        if _partner_safe(pub, unseen, opps_after):
+            return richest(ctx, others)
+        if table >= 10 and s != TRUMP:
+            # secure the points with a trump nobody can beat rather than let them go
+            need = key[1] if key[0] == 1 else -1
+            for c in ctx.suit_cards[TRUMP]:
+                if hand[c] and pos[c] > need and not beatable(ctx, unseen.counts, _single(ctx, c)):
+                    return c
+        return cheapest(ctx, others)
+    if s != TRUMP and (table >= 5 or _endgame(pub, seat, 1)):
+        need = key[1] if key[0] == 1 else -1
+        cand = [c for c in ctx.suit_cards[TRUMP] if hand[c] and pos[c] > need]
+        if cand:
+            if table >= 10 and any(pub.voids[o] >> s & 1 for o in opps_after):
+                for c in cand:  # an opponent after us may over-trump: trump high
+                    if not beatable(ctx, unseen.counts, _single(ctx, c)):
+                        return c
+            return cand[0]
+    return cheapest(ctx, others)
+
+
+def _single(ctx: TrumpContext, c: int) -> Unit:
+    return Unit(1, 1, ctx.suit_of[c], ctx.pos[c], ())
+
+
+def _single_beatable(pub: Public, c: int, unseen: Unseen, opps_after: Sequence[int]) -> bool:
+    """Could an opponent still to play beat our card ``c`` (of the led suit)?"""
+    ctx = pub.ctx
+    lead = pub.lead
+    assert lead is not None
+    s = lead.suit
+    for o in opps_after:
+        if pub.voids[o] >> s & 1:
+            if s != TRUMP and unseen.trumps and not pub.voids[o] >> TRUMP & 1:
+                return True
+            continue
+        if beatable(ctx, unseen.counts, _single(ctx, c)):
+            return True
+        if s != TRUMP and unseen.trumps and unseen.in_suit(s) == 0:
+            return True
+    return False
+
+
+def _safe_after(
+    pub: Public, seat: int, cards: Sequence[int], unseen: Unseen, opps_after: Sequence[int]
+) -> bool:
+    """Would our play ``cards`` win the trick and stay safe from the opponents after us?
+    (``unseen`` is the same for the trick with our play in it.)"""
+    after = pub.copy()
+    after.record(seat, cards)
+    return after.winner() == seat and _partner_safe(after, unseen, opps_after)
+
+
+def _follow_multi(
+    pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None
+) -> list[int]:
+    lead = pub.lead
+    assert lead is not None and pub.best is not None
+    n = len(lead.cards)
+    idx, _ = pub.best
+    opts = follow_options(pub, hand)
+    opps_after = _opps_after(pub, seat)
+    if (pub.trick[idx][0] - seat) % 2 == 0:  # the partner is winning
+        unseen = Unseen(pub, seat, hand, kitty)
+        if _partner_safe(pub, unseen, opps_after):
+            return opts.rich()
+        if pub.table_points >= 10:
+            # secure the points with a winning play of our own that nobody can beat
+            win = opts.win()
+            if win is not None and _safe_after(pub, seat, win, unseen, opps_after):
+                return win
+        return opts.cheap()
+    win = opts.win()
+    if win is None:
+        return opts.cheap()
+    table = pub.table_points
+    worth = table + sum(POINTS[c] for c in win) >= 10 or _endgame(pub, seat, n)
+    if not worth and not opps_after and table > 0:
+        worth = True
+    return win if worth else opts.cheap()

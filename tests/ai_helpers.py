@@ -1,0 +1,114 @@
+"""Hand-made positions for the AI tests: a ``Public`` state (what the play policy
+reads) and a ``View`` (what a player's ``choose`` reads), from card notation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.ai.state import Public
+from rules.cards import NUM_CARDS, Card, Suit, counts_of
+from rules.notation import parse_cards
+from rules.presets import preset
+from rules.trump import TrumpContext
+from rules.views import TrickView, View
+
+Plays = Sequence[tuple[int, str]]  # (seat, cards in notation), in play order
+
+
+def table(
+    level: int,
+    trump: Suit | None,
+    dealer: int,
+    trick: Plays,
+    hand_size: int = 10,
+    done: Sequence[Plays] = (),
+) -> Public:
+    """The public state with the finished tricks ``done`` and the current ``trick``."""
+    ctx = TrumpContext.of(preset("classic"), level, trump)
+    first = done[0] if done else trick
+    pub = Public(
+        ctx=ctx,
+        rules=ctx.rules,
+        dealer=dealer,
+        played=[0] * NUM_CARDS,
+        voids=[0] * 4,
+        trick=[],
+        leader=first[0][0] if first else dealer,
+        points=0,
+        sizes=[hand_size] * 4,
+        tricks_done=0,
+    )
+    for t in done:
+        for seat, text in t:
+            pub.record(seat, parse_cards(text))
+        pub.end_trick()
+    for seat, text in trick:
+        pub.record(seat, parse_cards(text))
+    return pub
+
+
+def hand(text: str) -> list[int]:
+    return counts_of(parse_cards(text))
+
+
+def lead_view(
+    seat: int, own: str, done: Sequence[Plays], dealer: int = 1, trump: Suit = Suit.HEARTS
+) -> View:
+    """Seat ``seat``'s view in the classic preset at level 2, about to lead after the
+    finished tricks ``done`` (the last one won by ``seat``), holding ``own``."""
+    rules = preset("classic")
+    ctx = TrumpContext.of(rules, 2, trump)
+    cards = tuple(sorted(parse_cards(own)))
+    per_seat = rules.hand_size
+    dealt = 54 * rules.decks - rules.kitty_size
+    played = [0] * 4
+    tricks = []
+    attackers = 0
+    for k, t in enumerate(done):
+        plays = tuple((s, tuple(parse_cards(text))) for s, text in t)
+        for s, cs in plays:
+            played[s] += len(cs)
+        points = sum(Card(c).points for _, cs in plays for c in cs)
+        winner = _winner(ctx, plays)
+        if (winner - dealer) % 2:
+            attackers += points
+        tricks.append(TrickView(k + 1, plays[0][0], plays, winner, points))
+    assert tricks[-1].winner == seat, "the last trick must be won by the seat to lead"
+    sizes = tuple(per_seat - played[s] for s in range(4))
+    assert sizes[seat] == len(cards), "the hand must match the cards played"
+    return View(
+        seat=seat,
+        rules=rules,
+        phase="playing",
+        hand_no=1,
+        levels=(2, 2),
+        dealer=dealer,
+        level_rank=2,
+        trump_suit=trump,
+        trump_fixed=True,
+        declarations=(),
+        passes=(),
+        dealt=dealt,
+        deal_total=dealt,
+        hand=cards,
+        hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+        kitty_taken=None,
+        buried=None,
+        turn=seat,
+        trick_no=len(done) + 1,
+        current=(),
+        tricks=tuple(tricks),
+        attackers_points=attackers,
+        defenders_points=0,
+        penalties=0,
+        history=(),
+        winner=None,
+    )
+
+
+def _winner(ctx: TrumpContext, plays: Sequence[tuple[int, tuple[Card, ...]]]) -> int:
+    """The winner of a trick of singles."""
+    pub = Public(ctx, ctx.rules, 0, [0] * NUM_CARDS, [0] * 4, [], 0, 0, [25] * 4, 0)
+    for s, cs in plays:
+        pub.record(s, cs)
+    return pub.winner()

@@ -1,0 +1,107 @@
+"""A process killed with SIGKILL at any statement of any migration: the next start
+upgrades cleanly (each migration is one transaction on SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.presets import preset
+from storage import Database, Store
+from tests.conftest import POSTGRES_URL, reset_postgres
+
+ROOT = Path(__file__).resolve().parents[1]
+SLOW = os.environ.get("SHENGJI_SLOW") == "1"
+
+# The child: optionally bring the schema to FROM first, then upgrade to head and
+# SIGKILL itself right after statement KILL_AT of that upgrade (0: never; it
+# prints how many statements the upgrade took).
+CHILD = r"""
+import asyncio, os, signal, sys
+from sqlalchemy import event
+from storage.db import Database
+
+url, start, kill_at = sys.argv[1], sys.argv[2], int(sys.argv[3])
+
+async def main():
+    db = Database(url)
+    if start != "base":
+        await db.upgrade(start)
+    count = 0
+
+    @event.listens_for(db.engine.sync_engine, "after_cursor_execute")
+    def _after(*_args):
+        nonlocal count
+        count += 1
+        if count == kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    await db.upgrade()
+    await db.dispose()
+    print(count, flush=True)
+
+asyncio.run(main())
+"""
+
+
+def _child(tmp_path: Path, url: str, start: str, kill_at: int) -> subprocess.CompletedProcess[str]:
+    script = tmp_path / "migrate_child.py"
+    script.write_text(CHILD)
+    return subprocess.run(
+        [sys.executable, str(script), url, start, str(kill_at)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+async def _fresh(backend: str, tmp_path: Path, name: str) -> str:
+    if backend == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / name}"
+    if not POSTGRES_URL:
+        pytest.skip("PostgreSQL not available: set TEST_POSTGRES_URL (bash .ci/run starts one)")
+    await reset_postgres(POSTGRES_URL)
+    return POSTGRES_URL
+
+
+async def _usable(url: str) -> None:
+    """The start after the crash: upgrade succeeds and a table can be created."""
+    db = Database(url)
+    try:
+        await db.upgrade()
+        async with db.engine.connect() as conn:
+            version = (await conn.exec_driver_sql("SELECT version_num FROM alembic_version")).all()
+        assert version == [("0002",)]
+        store = Store(db)
+        t = await store.create_table(
+            guild_id=1, channel_id=2, creator_id=3, rules=preset("classic")
+        )
+        assert (await store.get_table(t.id)).status == "lobby"
+    finally:
+        await db.dispose()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+@pytest.mark.parametrize("start", ["base", "0001"])
+async def test_kill_during_migration_then_start(backend: str, start: str, tmp_path: Path) -> None:
+    url = await _fresh(backend, tmp_path, "count.db")
+    counted = _child(tmp_path, url, start, 0)
+    assert counted.returncode == 0, counted.stderr
+    total = int(counted.stdout.split()[-1])
+    assert total > 3
+    points = list(range(1, total + 1))
+    if not SLOW:  # every statement with SHENGJI_SLOW=1; a random few by default
+        points = random.Random().sample(points, 3 if start == "base" else 2)
+    for kill_at in points:
+        url = await _fresh(backend, tmp_path, f"kill-{start}-{kill_at}.db")
+        run = _child(tmp_path, url, start, kill_at)
+        assert run.returncode == -signal.SIGKILL, (kill_at, run.stderr)
+        await _usable(url)
