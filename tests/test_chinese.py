@@ -13,7 +13,7 @@ import pytest
 from bench.panel_driver import Panel
 from bot.catalog import english_words
 from bot.i18n import text
-from bot.pictures import render_table
+from bot.pictures import render_hand, render_table
 from bot.service.errors import from_rule_error
 from rules.cards import Card
 from rules.declare import read_declaration
@@ -163,6 +163,13 @@ async def test_discord_hand_at_a_chinese_server(tmp_path: Path) -> None:
         await start_with_button(w)
         await finish_declaring(w)
         await bury(w)
+        # each hand DM's picture is drawn in its reader's language
+        for member, lang in ((carol, "zh-TW"), (bob, "en")):
+            dm = w.dm_messages(member)[0]
+            png = w.env.backend.cdn.get(dm.attachments[0].url)
+            seat_view = w.bot.service.seat_view(w.table_id, w.members.index(member))
+            assert png == render_hand(seat_view, lang)
+        assert png != render_hand(seat_view, "zh-TW")  # bob's: not the Chinese words
         bob_answers: list[Any] = []
         # play the hand out; remember bob's own (ephemeral) hand notes
         for _ in range(200):
