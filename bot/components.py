@@ -11,7 +11,7 @@ import discord
 
 from bot.emojis import cards_inline
 from bot.i18n import seat_name, text
-from bot.interactions import bot_of, key_of, locale_of, reply, run
+from bot.interactions import bot_of, key_of, locale_of, reply, run, table_locale
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 
@@ -22,10 +22,10 @@ class SeatButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sj:join:(?P<table>\d+):(?P<seat>[0-3])",
 ):
-    def __init__(self, table_id: int, seat: int) -> None:
+    def __init__(self, table_id: int, seat: int, locale: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"Join {SEAT_LETTERS[seat]}",
+                label=text(locale, "button.join", seat=seat_name(locale, seat)),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"sj:join:{table_id}:{seat}",
             )
@@ -66,16 +66,19 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sj:(?P<what>addai|start|leave):(?P<table>\d+)",
 ):
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "addai": ("Add AI", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.danger),
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "addai": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, what: str, table_id: int) -> None:
-        label, style = self.LABELS[what]
+    def __init__(self, what: str, table_id: int, locale: str = "en") -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"sj:{what}:{table_id}")
+            discord.ui.Button(
+                label=text(locale, f"button.{what}"),
+                style=self.STYLES[what],
+                custom_id=f"sj:{what}:{table_id}",
+            )
         )
         self.what = what
         self.table_id = table_id
@@ -102,7 +105,7 @@ class LobbyButton(
         elif self.what == "start":
             status = await run(interaction, lambda: bot.service.start_game(channel_id, user.id))
             if status is not None:
-                await reply(interaction, text(loc, "started"))
+                await reply(interaction, text(table_locale(interaction, loc), "started"))
         else:
             seat = await run(interaction, lambda: bot.service.leave(channel_id, user.id))
             if seat is not None:
@@ -121,13 +124,18 @@ class DeclareButton(
     """
 
     def __init__(
-        self, table_id: int, hand_no: int, cards: Sequence[Card], redeals: int = 0
+        self,
+        table_id: int,
+        hand_no: int,
+        cards: Sequence[Card],
+        redeals: int = 0,
+        locale: str = "en",
     ) -> None:
         ascii_cards = "-".join(format_cards(cards, "ascii").split())
         deal = f"{hand_no}r{redeals}" if redeals else str(hand_no)
         super().__init__(
             discord.ui.Button(
-                label=f"亮 {format_cards(cards)}"[:80],
+                label=text(locale, "button.declare", cards=format_cards(cards))[:80],
                 style=discord.ButtonStyle.primary,
                 custom_id=f"sj:decl:{table_id}:{deal}:{ascii_cards}",
             )
@@ -172,23 +180,30 @@ class DeclareButton(
             await bot.after_change()
 
 
-def lobby_view(table_id: int) -> discord.ui.View:
+def lobby_view(table_id: int, locale: str = "en") -> discord.ui.View:
+    """The lobby's buttons, labelled in the table's language."""
     view = discord.ui.View(timeout=None)
     for seat in range(4):
-        view.add_item(SeatButton(table_id, seat))
+        view.add_item(SeatButton(table_id, seat, locale))
     for what in ("addai", "start", "leave"):
-        view.add_item(LobbyButton(what, table_id))
+        view.add_item(LobbyButton(what, table_id, locale))
     return view
 
 
 def declare_view(
-    table_id: int, hand_no: int, options: Sequence[Sequence[Card]], redeals: int = 0
+    table_id: int,
+    hand_no: int,
+    options: Sequence[Sequence[Card]],
+    redeals: int = 0,
+    locale: str = "en",
 ) -> discord.ui.View | None:
+    """The declaration buttons of a hand DM, in its reader's language."""
     if not options:
         return None
     view = discord.ui.View(timeout=None)
     for cards in list(options)[:25]:
-        view.add_item(DeclareButton(table_id, hand_no, [Card(c) for c in cards], redeals))
+        cards_ = [Card(c) for c in cards]
+        view.add_item(DeclareButton(table_id, hand_no, cards_, redeals, locale))
     return view
 
 

@@ -14,6 +14,7 @@ and never keeps ``quit`` waiting.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 
@@ -22,8 +23,16 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from bot.console_io import TIMEOUT, LineReader, TimerFailures, red_suits
-from bot.console_text import ask_text, kitty_lines, last_trick_text, missing_text, progress_lines
-from bot.i18n import seat_name, text
+from bot.console_text import (
+    ask_text,
+    command_of,
+    kitty_lines,
+    last_trick_text,
+    missing_text,
+    notation_reason,
+    progress_lines,
+)
+from bot.i18n import preset_label, seat_name, sentences, text
 from bot.render import cards_text, event_line, hand_lines, status_lines
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from rules.actions import CallFriends
@@ -103,8 +112,14 @@ class ConsoleTable:
         return view.context if view is not None and view.trump_fixed else None
 
     def _seats(self) -> tuple[SeatInfo, ...] | None:
+        """The seats, yours named "you" in your language (not the name stored)."""
         status = self.service.cached_status(self.table_id or 0)
-        return None if status is None else status.table.seats
+        if status is None:
+            return None
+        seats = list(status.table.seats)
+        you = text(self.locale, "word.you")
+        seats[YOUR_SEAT] = dataclasses.replace(seats[YOUR_SEAT], display_name=you)
+        return tuple(seats)
 
     def _on_notice(self, n: Notice) -> None:
         if isinstance(n, Public) and n.kind == "event" and n.event is not None:
@@ -114,7 +129,8 @@ class ConsoleTable:
         elif isinstance(n, Public) and n.kind == "followup_delayed":
             self.say(self._t("followup_delayed"))
         elif isinstance(n, Public) and n.kind == "auto_acted":
-            self.say(f"(auto) {seat_name(self.locale, n.params.get('seat') or 0)}")
+            seat = seat_name(self.locale, n.params.get("seat") or 0)
+            self.say(self._t("console.auto_acted", seat=seat))
         elif isinstance(n, Private) and n.seat == YOUR_SEAT and n.event is not None:
             if isinstance(n.event, CardsDealt):
                 return  # the hand is shown when you are asked
@@ -150,7 +166,7 @@ class ConsoleTable:
         if status is not None:
             self.table_id = status.table.id
             saved = status.table.rules.name
-            self.say(self._t("console.resuming", preset=saved))
+            self.say(self._t("console.resuming", preset=preset_label(self.locale, saved)))
             if self.preset_given and self.preset_name != saved:
                 self.say(self._t("console.preset_ignored", preset=saved, asked=self.preset_name))
             return
@@ -168,10 +184,11 @@ class ConsoleTable:
             await self.service.add_ai(CHANNEL, YOU, level="basic")
         await self.service.start_game(CHANNEL, YOU)
         rules = status.table.rules
+        name = preset_label(self.locale, rules.name)
         if rules.friends is not None:
-            self.say(self._t("console.new_table_friends", preset=rules.name, n=rules.players))
+            self.say(self._t("console.new_table_friends", preset=name, n=rules.players))
         else:
-            self.say(self._t("console.new_table", preset=rules.name))
+            self.say(self._t("console.new_table", preset=name))
 
     # ---- the loop ------------------------------------------------------------------------
     async def pump(self) -> str | None:
@@ -260,22 +277,22 @@ class ConsoleTable:
 
     async def handle(self, line: str, asked: str | None) -> bool:
         """Run one command. Returns False to quit."""
-        word, _, rest = line.strip().partition(" ")
-        cmd = word.lower()
-        rest = rest.strip()
+        cmd, rest = command_of(line)
         try:
-            if cmd in ("q", "quit", "exit"):
+            if cmd == "quit":
                 return False
-            if cmd in ("?", "help"):
+            if cmd == "help":
                 self.say(self._t("console.help"))
-                self.say(self._t("console.help_call"))
-            elif cmd in ("h", "hand"):
+                view = self._view()
+                if view is not None and view.friends_mode:
+                    self.say(self._t("console.help_call"))
+            elif cmd == "hand":
                 self.show_hand()
-            elif cmd in ("s", "status"):
+            elif cmd == "status":
                 self.show_status()
-            elif cmd in ("l", "last"):
+            elif cmd == "last":
                 self._last_trick()
-            elif cmd in ("k", "kitty"):
+            elif cmd == "kitty":
                 self._kitty()
             elif cmd == "progress":
                 await self._progress()
@@ -285,22 +302,22 @@ class ConsoleTable:
                 self.deal_hold = None  # the default during the deal: no declaration, deal on
             elif cmd == "auto":
                 await self._auto()
-            elif cmd in ("p", "play"):
+            elif cmd == "play":
                 await self._cards(self.service.play, rest)
-            elif cmd in ("b", "bury"):
+            elif cmd == "bury":
                 await self._cards(self.service.bury, rest)
-            elif cmd in ("c", "call"):
+            elif cmd == "call":
                 await self.service.call_friends(CHANNEL, YOU, rest or self._suggested_call())
             elif cmd == "" and asked == "call":
                 await self.service.call_friends(CHANNEL, YOU, self._suggested_call())
-            elif cmd in ("d", "declare"):
+            elif cmd == "declare":
                 await self._cards(self.service.declare, rest)
                 self.deal_hold = None
             elif asked == "declare" and cmd in ("", "pass"):
                 self.deal_hold = None  # deal on
             elif cmd == "pass":
                 await self._pass()
-            elif cmd in ("n", "next") or (cmd == "" and asked == "next"):
+            elif cmd == "next" or (cmd == "" and asked == "next"):
                 await self.service.next_hand(CHANNEL, YOU)
             elif cmd == "":
                 if asked == "declare_or_pass":
@@ -333,13 +350,21 @@ class ConsoleTable:
             if missing:
                 return missing
         message = exc.message(self.locale)
+        if exc.code == "bad_cards" and exc.params.get("bare"):
+            # One word that is neither a command nor cards: say both, and where help is.
+            return self._t(
+                "console.unknown_word",
+                word=exc.params.get("token", ""),
+                reason=notation_reason(self.locale, exc.params),
+            )
         if exc.code == "wrong_phase":
             what = self._ask_text(asked, self._view()) if asked else ""
             view = self._view()
             if what:
-                message += " " + self._t("console.now", what=what)
+                message = sentences(self.locale, message, self._t("console.now", what=what))
             elif view is not None:
-                message += " " + self._t("console.wait", phase=self._t(f"phase.{view.phase}"))
+                wait = self._t("console.wait", phase=self._t(f"phase.{view.phase}"))
+                message = sentences(self.locale, message, wait)
         return message
 
     async def _contextual(self, cards: str, asked: str | None) -> None:
@@ -354,7 +379,12 @@ class ConsoleTable:
         if fn is None:
             self.say(self._t("console.no_cards_now"))
             return
-        await self._cards(fn, cards)
+        try:
+            await self._cards(fn, cards)
+        except ServiceError as exc:
+            if exc.code == "bad_cards" and exc.params.get("token") == cards.strip():
+                exc.params["bare"] = True  # no command word, and not cards either
+            raise
         if asked == "declare":
             self.deal_hold = None
 
@@ -373,7 +403,8 @@ class ConsoleTable:
             self.say(self._t("console.nothing_now"))
             return
         shown = cards_text(cards, self._ctx()) if cards else self._suggested_call()
-        self.say(self._t("console.hint", kind=action.kind, cards=shown).rstrip())
+        kind = self._t(f"hint.{action.kind}", fallback=action.kind)
+        self.say(self._t("console.hint", kind=kind, cards=shown).rstrip())
 
     async def _auto(self) -> None:
         """Let the suggestion move for you (the same move an absent player gets)."""
@@ -403,6 +434,8 @@ class ConsoleTable:
         hands = await self.service.progress(CHANNEL)
         view = self._view()
         dealer = view.dealer if view is not None else None
+        if view is not None and view.phase in ("scored", "finished") and view.history:
+            dealer = view.history[-1].next_dealer  # this hand is over: who deals the next
         for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
             self.say(line)
 

@@ -13,13 +13,14 @@ import asyncio
 import contextlib
 import signal
 import sys
-from typing import TextIO
+import textwrap
+from typing import Any, TextIO
 
 from rich.console import Console
 
 from bot.console import CONSOLE_OPTIONS, ConsoleTable
 from bot.console_io import LineReader, quiet_logging
-from bot.i18n import language, text
+from bot.i18n import language, preset_label, text
 from bot.service import FakeClock, TableService
 from rules.presets import ALL_PRESETS
 from storage import Database
@@ -84,32 +85,68 @@ def _add_signal(loop: asyncio.AbstractEventLoop, sig: int, fn: object) -> bool:
     return True
 
 
-def main(argv: list[str]) -> int:
+def _lang_in(argv: list[str]) -> str:
+    """--lang, read before parsing so that --help speaks it too."""
+    for i, arg in enumerate(argv):
+        if arg.startswith("--lang="):
+            return language(arg.split("=", 1)[1])
+        if arg == "--lang" and i + 1 < len(argv):
+            return language(argv[i + 1])
+    return "en"
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Usage prefix in the chosen language; the epilog is wrapped by us, so preset
+    names are never cut at their hyphens."""
+
+    usage_prefix = "usage: "
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, prefix or self.usage_prefix)
+
+
+def _parser(lang: str) -> argparse.ArgumentParser:
+    def t(code: str, **params: object) -> str:
+        return text(lang, f"cli.{code}", **params)
+
+    presets = text(lang, "score.comma").join(_preset_choices(lang))
+    formatter = type("Help", (_Help,), {"usage_prefix": t("usage")})
     parser = argparse.ArgumentParser(
         prog="python -m bot console",
-        description="Play Shengji in the terminal: you sit North, three AI players the rest.",
-        epilog="Rule presets: " + ", ".join(PRESET_NAMES),
+        description=t("description"),
+        epilog=textwrap.fill(
+            t("epilog", presets=presets), 78, break_on_hyphens=False, break_long_words=False
+        ),
+        formatter_class=formatter,
+        add_help=False,
     )
+    parser._optionals.title = t("options")
+    parser.add_argument("-h", "--help", action="help", help=t("help"))
+    parser.add_argument("--db", default="shengji-console.db", metavar=t("file"), help=t("db"))
     parser.add_argument(
-        "--db", default="shengji-console.db", help="SQLite file (default: shengji-console.db)"
+        "--preset", default=None, metavar=t("name"), help=t("preset", default=DEFAULT_PRESET)
     )
-    parser.add_argument(
-        "--preset",
-        default=None,
-        metavar="NAME",
-        help=f"rule preset for a new table (default {DEFAULT_PRESET}): " + ", ".join(PRESET_NAMES),
-    )
-    parser.add_argument(
-        "--new",
-        action="store_true",
-        help="close the table saved in the file and start a fresh one",
-    )
-    parser.add_argument("--lang", default="en", help="en, zh-CN or zh-TW")
+    parser.add_argument("--new", action="store_true", help=t("new"))
+    parser.add_argument("--lang", default="en", metavar=t("language"), help=t("lang"))
+    return parser
+
+
+def _preset_choices(lang: str) -> list[str]:
+    if lang == "en":
+        return list(PRESET_NAMES)
+    return [
+        text(lang, "preset_choice", name=name, label=preset_label(lang, name))
+        for name in PRESET_NAMES
+    ]
+
+
+def main(argv: list[str]) -> int:
+    parser = _parser(_lang_in(argv))
     args = parser.parse_args(argv)
     if args.preset is not None and args.preset not in PRESET_NAMES:
-        message = text(
-            args.lang, "unknown_preset", name=args.preset, choices=", ".join(PRESET_NAMES)
-        )
+        lang = language(args.lang)
+        choices = text(lang, "score.comma").join(_preset_choices(lang))
+        message = text(lang, "unknown_preset", name=args.preset, choices=choices)
         print(f"{parser.prog}: {message}", file=sys.stderr)
         return 2
     out = Console(highlight=False)

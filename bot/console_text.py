@@ -5,10 +5,11 @@ refused move you do not hold. No I/O (``bot/console.py`` prints them)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from bot.i18n import seat_name, text
-from bot.render import cards_text, player_name, result_text, stored_trump_text
+from bot.i18n import seat_name, sentences, text
+from bot.render import cards_text, play_text, player_name, result_text, stored_trump_text
 from rules.cards import Card
 from rules.declare import Declaration
 from rules.notation import NotationError, format_cards, parse_cards
@@ -17,6 +18,50 @@ from storage import SeatInfo
 from storage.stats import HandProgress
 
 Seats = Sequence[SeatInfo] | None
+
+# Every word the console understands -> its command. English and both Chinese
+# scripts work whatever --lang says (a player may type either).
+COMMANDS: dict[str, str] = {
+    **dict.fromkeys(("q", "quit", "exit", "退出"), "quit"),
+    **dict.fromkeys(("?", "？", "help", "帮助", "幫助"), "help"),
+    **dict.fromkeys(("h", "hand", "手牌"), "hand"),
+    **dict.fromkeys(("s", "status", "牌桌", "状态", "狀態"), "status"),
+    **dict.fromkeys(("l", "last", "上一轮", "上一輪"), "last"),
+    **dict.fromkeys(("k", "kitty", "底牌"), "kitty"),
+    **dict.fromkeys(("c", "call", "叫", "找朋友"), "call"),
+    **dict.fromkeys(("progress", "进度", "進度"), "progress"),
+    **dict.fromkeys(("hint", "提示"), "hint"),
+    **dict.fromkeys(("auto", "托管"), "auto"),
+    **dict.fromkeys(("p", "play", "出", "出牌"), "play"),
+    **dict.fromkeys(("b", "bury", "埋", "埋底"), "bury"),
+    **dict.fromkeys(("d", "declare", "亮", "亮主"), "declare"),
+    **dict.fromkeys(("pass", "过", "過", "不亮"), "pass"),
+    **dict.fromkeys(("n", "next", "下一局"), "next"),
+}
+# Chinese card commands may be written without a space: 出♠A, 出梅花4, 埋♣3♣4.
+_GLUED = ("出牌", "埋底", "亮主", "出", "埋", "亮")
+
+
+def command_of(line: str) -> tuple[str, str]:
+    """(command, the rest) of a typed line; an unknown first word is returned as it
+    is, lowercased, with the whole line as the rest (cards typed alone)."""
+    line = line.strip()
+    word, _, rest = line.partition(" ")
+    if word.lower() in COMMANDS:
+        return COMMANDS[word.lower()], rest.strip()
+    for prefix in _GLUED:
+        if word.startswith(prefix) and len(word) > len(prefix):
+            return COMMANDS[prefix], line[len(prefix) :].strip()
+    return word.lower(), rest.strip()
+
+
+def notation_reason(locale: str, params: Mapping[str, Any]) -> str:
+    """Why a card token could not be read, in the reader's language."""
+    code = params.get("reason_code")
+    if not code:
+        return str(params.get("reason", ""))
+    extra = params.get("reason_params") or {}
+    return text(locale, f"notation.{code}", fallback=params.get("reason", ""), **extra)
 
 
 def ask_text(
@@ -65,7 +110,7 @@ def missing_text(locale: str, view: View | None, asked_cards: str) -> str:
     for c in ctx.sort_cards(short) if ctx else sorted(short):
         if held[c]:
             parts.append(text(locale, "console.only_have", count=held[c], card=format_cards([c])))
-    return " ".join(parts)
+    return sentences(locale, *parts)
 
 
 def last_trick_text(locale: str, view: View | None, seats: Seats) -> str:
@@ -73,12 +118,10 @@ def last_trick_text(locale: str, view: View | None, seats: Seats) -> str:
     if view is None or trick is None:
         return text(locale, "console.no_trick")
     ctx = view.context
-    plays = " · ".join(
-        f"{player_name(locale, seats, s)}: {cards_text(c, ctx)}" for s, c in trick.plays
-    )
+    plays = " · ".join(play_text(locale, seats, s, c, ctx) for s, c in trick.plays)
     winner = player_name(locale, seats, trick.winner or 0)
     head = text(locale, "last_trick", n=trick.trick_no, winner=winner, points=trick.points)
-    return f"{head}: {plays}"
+    return text(locale, "trick_line", head=head, plays=plays)
 
 
 def kitty_lines(locale: str, view: View | None) -> list[str]:
@@ -90,7 +133,9 @@ def kitty_lines(locale: str, view: View | None) -> list[str]:
     if view.kitty_taken is not None:
         lines.append(text(locale, "console.kitty_taken", cards=cards_text(view.kitty_taken, ctx)))
     if view.buried is not None:
-        lines.append(text(locale, "dm_buried", cards=cards_text(view.buried, ctx)))
+        # After the hand everyone sees the kitty; only the dealer buried it.
+        code = "dm_buried" if view.dealer == view.seat else "console.kitty_revealed"
+        lines.append(text(locale, code, cards=cards_text(view.buried, ctx)))
     return lines
 
 
@@ -114,6 +159,7 @@ def progress_lines(
             result=result_text(locale, p.winner, p.level_change),
         )
         if nxt is not None:
-            line += " " + text(locale, "console.deals_next", who=seat_name(locale, nxt))
+            nxt_text = text(locale, "console.deals_next", who=seat_name(locale, nxt))
+            line = sentences(locale, line, nxt_text)
         lines.append(line)
     return lines

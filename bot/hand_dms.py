@@ -167,7 +167,7 @@ class HandDMs:
         options = self._options(table_id, seat, view)
         redeals = self._redeals(table_id)
         cards = [[Card(c) for c in option] for option in sorted(options)]
-        declare = declare_view(table_id, view.hand_no, cards, redeals=redeals)
+        declare = declare_view(table_id, view.hand_no, cards, redeals=redeals, locale=locale)
         buttons = declare
         if self.decorate is not None:
             buttons = self.decorate(table_id, locale, view.phase, declare)

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.host import Host
-from bot.i18n import text
+from bot.i18n import language, text
 from bot.service import ServiceError
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,24 @@ def bot_of(interaction: discord.Interaction) -> Host:
 
 
 def locale_of(interaction: discord.Interaction) -> str:
+    """The user's own language: for answers only they see."""
     return str(interaction.locale)
+
+
+def guild_language(interaction: discord.Interaction) -> str:
+    """The server's preferred language (a new table's default)."""
+    guild = interaction.guild
+    if guild is not None and guild.preferred_locale is not None:
+        return language(str(guild.preferred_locale))
+    return language(str(interaction.guild_locale or "en"))
+
+
+def table_locale(interaction: discord.Interaction, fallback: str | None = None) -> str:
+    """The table's language: for everything public at the table in this channel."""
+    status = bot_of(interaction).service.cached_status_by_channel(interaction.channel_id or 0)
+    if status is not None:
+        return status.options.language
+    return fallback or guild_language(interaction)
 
 
 def key_of(interaction: discord.Interaction) -> str:

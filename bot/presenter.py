@@ -158,6 +158,9 @@ class Presenter:
     def _on_public(self, n: Public, r: _TableRender) -> None:
         if n.kind in ("table_created", "seats_changed"):
             r.lobby_dirty = True
+        elif n.kind == "options_changed":  # e.g. the table's language: redraw all
+            r.lobby_dirty = True
+            r.dirty = r.force = True
         elif n.kind == "game_started":
             r.lobby_dirty = True
             r.force = True
@@ -282,7 +285,7 @@ class Presenter:
         if r.table_message_id is not None:
             link = message_link(status.table.guild_id, r.channel_id, r.table_message_id)
         content = lobby_text(locale, status, link)
-        view = lobby_view(table_id) if status.phase == "lobby" else None
+        view = lobby_view(table_id, locale) if status.phase == "lobby" else None
         if r.lobby_message_id is None:
             msg = await channel.send(
                 content,
@@ -412,7 +415,7 @@ class Presenter:
         if left <= 0 or due - timedelta(seconds=total / 2) > self.service.clock.now():
             return
         r.nudged = key
-        locale = status.table.seats[actor].locale or status.options.language
+        locale = self._locale(status)  # public: the table's language
         content = text(
             locale, f"{kind}_nudge", mention=f"<@{user_id}>", seconds=max(1, round(left))
         )

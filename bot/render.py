@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.i18n import language, seat_name, text
+from bot.i18n import seat_name, text
 from bot.score_text import takeover_text
 from rules.cards import Card, rank_name
 from rules.events import (
@@ -39,22 +39,13 @@ from storage.tables import SeatInfo
 CardFormat = Callable[[Iterable[Card]], str]
 
 
-def _t(locale: str | None, en: str, zh_cn: str, zh_tw: str | None = None) -> str:
-    lang = language(locale)
-    if lang == "zh-CN":
-        return zh_cn
-    if lang == "zh-TW":
-        return zh_tw or zh_cn
-    return en
-
-
 def trump_label(locale: str | None, view: View) -> str:
     if not view.trump_fixed:
         if view.declarations:
             d = view.declarations[-1]
             suit = text(locale, "word.no_trump") if d.trump_suit is None else d.trump_suit.symbol
-            return _t(locale, f"{suit} (declared)", f"{suit}（已亮）", f"{suit}（已亮）")
-        return "?"
+            return text(locale, "trump.declared", suit=suit)
+        return text(locale, "trump.unknown")
     return text(locale, "word.no_trump") if view.trump_suit is None else view.trump_suit.symbol
 
 
@@ -88,12 +79,30 @@ def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int)
         return base
     info = seats[seat]
     if info.is_ai and info.user_id is not None and info.display_name:  # a player on auto (托管)
-        return f"{base} ({info.display_name}, 🤖 {text(locale, 'word.auto')})"
+        auto = text(locale, "word.auto")
+        return text(locale, "player_name", seat=base, name=f"{info.display_name}, 🤖 {auto}")
     if info.is_ai:
-        return f"{base} ({text(locale, 'word.ai')})"
+        return text(locale, "player_name", seat=base, name=text(locale, "word.ai"))
     if info.display_name:
-        return f"{base} ({info.display_name})"
+        return text(locale, "player_name", seat=base, name=info.display_name)
     return base
+
+
+def play_text(
+    locale: str | None,
+    seats: Sequence[SeatInfo] | None,
+    seat: int,
+    cards: Iterable[Card],
+    ctx: TrumpContext | None = None,
+    fmt: CardFormat = format_cards,
+) -> str:
+    """One player's cards in a trick: "North (Ann): ♠A ♠A"."""
+    return text(
+        locale,
+        "event.played",
+        who=player_name(locale, seats, seat),
+        cards=cards_text(cards, ctx, fmt),
+    )
 
 
 def suit_groups(ctx: TrumpContext, cards: Sequence[Card]) -> list[tuple[str, list[Card]]]:
@@ -140,35 +149,22 @@ def status_lines(
     )
     ctx = view.context if sort and view.trump_fixed else None
     lines = [
-        _t(
+        text(
             locale,
-            f"Hand {view.hand_no} · level {rank_name(view.level_rank)} · trump {trump_label(locale, view)}"
-            f" · dealer {dealer}",
-            f"第 {view.hand_no} 局 · 打 {rank_name(view.level_rank)} · 主 {trump_label(locale, view)}"
-            f" · 庄家 {dealer}",
-            f"第 {view.hand_no} 局 · 打 {rank_name(view.level_rank)} · 主 {trump_label(locale, view)}"
-            f" · 莊家 {dealer}",
+            "status.head",
+            hand=view.hand_no,
+            level=rank_name(view.level_rank),
+            trump=trump_label(locale, view),
+            dealer=dealer,
         ),
-        _t(
-            locale,
-            f"Levels: N/S {rank_name(lv[0])} · E/W {rank_name(lv[1])}",
-            f"级别：南北 {rank_name(lv[0])} · 东西 {rank_name(lv[1])}",
-            f"級別：南北 {rank_name(lv[0])} · 東西 {rank_name(lv[1])}",
-        )
+        text(locale, "status.levels", ns=rank_name(lv[0]), ew=rank_name(lv[1]))
         if not view.friends_mode
         else text(locale, "levels_each", levels=levels_each(locale, view.levels, seats)),
     ]
     if view.friend_calls:
         lines.append(friends_line(locale, view, seats))
     if view.phase == "dealing":
-        lines.append(
-            _t(
-                locale,
-                f"Dealing… {view.dealt}/{view.deal_total}",
-                f"发牌中… {view.dealt}/{view.deal_total}",
-                f"發牌中… {view.dealt}/{view.deal_total}",
-            )
-        )
+        lines.append(text(locale, "status.dealing", dealt=view.dealt, total=view.deal_total))
     if view.dealer is not None and view.phase in ("playing", "scored", "finished"):
         lines.append(
             text(
@@ -181,37 +177,18 @@ def status_lines(
     if view.phase == "playing":
         last = view.last_trick
         if show_last and not view.current and last is not None:
-            plays = " · ".join(
-                f"{player_name(locale, seats, s)}: {cards_text(c, ctx, fmt)}" for s, c in last.plays
-            )
+            plays = " · ".join(play_text(locale, seats, s, c, ctx, fmt) for s, c in last.plays)
             winner = player_name(locale, seats, last.winner or 0)
-            lines.append(
-                text(locale, "last_trick", n=last.trick_no, winner=winner, points=last.points)
-                + f": {plays}"
-            )
-        trick = " · ".join(
-            f"{player_name(locale, seats, s)}: {cards_text(cards, ctx, fmt)}"
-            for s, cards in view.current
-        )
-        lines.append(
-            _t(
-                locale,
-                f"Trick {view.trick_no}: ",
-                f"第 {view.trick_no} 轮：",
-                f"第 {view.trick_no} 輪：",
-            )
-            + (trick or "—")
-        )
+            head = text(locale, "last_trick", n=last.trick_no, winner=winner, points=last.points)
+            lines.append(text(locale, "trick_line", head=head, plays=plays))
+        trick = " · ".join(play_text(locale, seats, s, c, ctx, fmt) for s, c in view.current)
+        lines.append(text(locale, "status.trick", n=view.trick_no, plays=trick or "—"))
         if view.turn is not None:
-            lines.append(
-                _t(locale, "Turn: ", "轮到：", "輪到：") + player_name(locale, seats, view.turn)
-            )
-        lines.append(
-            _t(locale, "Cards left: ", "剩余张数：", "剩餘張數：")
-            + " ".join(
-                f"{seat_name(locale, s, view.players)} {n}" for s, n in enumerate(view.hand_sizes)
-            )
+            lines.append(text(locale, "status.turn", who=player_name(locale, seats, view.turn)))
+        counts = " ".join(
+            f"{seat_name(locale, s, view.players)} {n}" for s, n in enumerate(view.hand_sizes)
         )
+        lines.append(text(locale, "status.cards_left", counts=counts))
     return lines
 
 
@@ -227,28 +204,13 @@ def event_line(
     With the hand's trump context ``ctx``, played cards and the kitty are sorted."""
     name = lambda s: player_name(locale, seats, s)  # noqa: E731
     if isinstance(ev, HandStarted):
-        return _t(
-            locale,
-            f"Hand {ev.hand_no} begins.",
-            f"第 {ev.hand_no} 局开始。",
-            f"第 {ev.hand_no} 局開始。",
-        )
+        return text(locale, "event.hand_started", n=ev.hand_no)
     if isinstance(ev, Declared):
-        what = {
-            "declare": ("declares", "亮主", "亮主"),
-            "reinforce": ("reinforces", "自保", "自保"),
-            "override": ("overrides", "反主", "反主"),
-        }[ev.kind]
-        return f"{name(ev.seat)} {_t(locale, *what)}: {fmt(ev.cards)}"
+        return text(locale, f"event.{ev.kind}", who=name(ev.seat), cards=fmt(ev.cards))
     if isinstance(ev, Passed):
         return None
     if isinstance(ev, Redealt):
-        return _t(
-            locale,
-            "Nobody declared: the cards are dealt again.",
-            "没人亮主，重新发牌。",
-            "沒人亮主，重新發牌。",
-        )
+        return text(locale, "event.redealt")
     if isinstance(ev, TrumpFixed):
         flip = f" ({fmt([ev.flipped])})" if ev.flipped is not None else ""
         level = rank_name(ev.level_rank)
@@ -263,22 +225,18 @@ def event_line(
             dealer=name(ev.dealer),
         )
     if isinstance(ev, BuryDone):
-        return _t(
-            locale,
-            f"{name(ev.seat)} has buried the kitty.",
-            f"{name(ev.seat)} 已埋底。",
-            f"{name(ev.seat)} 已埋底。",
-        )
+        return text(locale, "event.buried", who=name(ev.seat))
     if isinstance(ev, ThrowFailed):
-        return _t(
+        return text(
             locale,
-            f"{name(ev.seat)} tried to throw {cards_text(ev.attempted, ctx, fmt)} but it can be beaten: "
-            f"{cards_text(ev.forced, ctx, fmt)} is played, penalty {ev.penalty}.",
-            f"{name(ev.seat)} 甩牌 {cards_text(ev.attempted, ctx, fmt)} 失败，改出 {cards_text(ev.forced, ctx, fmt)}，罚 {ev.penalty} 分。",
-            f"{name(ev.seat)} 甩牌 {cards_text(ev.attempted, ctx, fmt)} 失敗，改出 {cards_text(ev.forced, ctx, fmt)}，罰 {ev.penalty} 分。",
+            "event.throw_failed",
+            who=name(ev.seat),
+            attempted=cards_text(ev.attempted, ctx, fmt),
+            forced=cards_text(ev.forced, ctx, fmt),
+            penalty=ev.penalty,
         )
     if isinstance(ev, Played):
-        return f"{name(ev.seat)}: {cards_text(ev.cards, ctx, fmt)}"
+        return play_text(locale, seats, ev.seat, ev.cards, ctx, fmt)
     if isinstance(ev, TrickWon):
         return text(
             locale,
@@ -301,14 +259,8 @@ def event_line(
     if isinstance(ev, MatchWon) and ev.seats:
         return text(locale, "match_won_seats", who=", ".join(name(s) for s in ev.seats))
     if isinstance(ev, MatchWon):
-        team = (
-            _t(locale, "North/South", "南北", "南北")
-            if ev.team == 0
-            else _t(locale, "East/West", "东西", "東西")
-        )
-        return _t(
-            locale, f"🏆 {team} win the match!", f"🏆 {team}赢得比赛！", f"🏆 {team}贏得比賽！"
-        )
+        team = text(locale, "team.ns" if ev.team == 0 else "team.ew")
+        return text(locale, "event.match_won", team=team)
     return None
 
 
@@ -339,13 +291,10 @@ def summary_text(
 ) -> str:
     kitty = cards_text(ev.kitty, ctx, fmt) or "—"
     mult = f" ×{ev.multiplier}" if ev.multiplier else ""
+    head = text(
+        locale, "summary.head", n=ev.hand_no, kitty=kitty, points=ev.kitty_points, mult=mult
+    )
     if ev.team:  # 找朋友: the teams as they ended, and every seat's level
-        head = _t(
-            locale,
-            f"Hand {ev.hand_no} over. Kitty: {kitty} ({ev.kitty_points} pts{mult}). ",
-            f"第 {ev.hand_no} 局结束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。",
-            f"第 {ev.hand_no} 局結束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。",
-        )
         team = ", ".join(player_name(locale, seats, s) for s in ev.team)
         parts = [
             head + text(locale, "friends_team", team=team),
@@ -361,12 +310,7 @@ def summary_text(
             parts.append(text(locale, "friends_bonus", bonus=ev.bonus))
         parts.append(text(locale, "levels_each", levels=levels_each(locale, ev.levels, seats)))
         return " ".join(parts)
-    return _t(
-        locale,
-        f"Hand {ev.hand_no} over. Kitty: {kitty} ({ev.kitty_points} pts{mult}). ",
-        f"第 {ev.hand_no} 局结束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。",
-        f"第 {ev.hand_no} 局結束。底牌：{kitty}（{ev.kitty_points} 分{mult}）。",
-    ) + text(
+    return head + text(
         locale,
         "hand_result",
         points=ev.attackers_points,

@@ -7,10 +7,11 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.i18n import seat_name, text
+from bot.i18n import preset_label, seat_name, text
 from bot.render import (
     CardFormat,
     event_line,
+    play_text,
     player_name,
     status_lines,
     summary_text,
@@ -32,13 +33,16 @@ def lobby_text(locale: str, status: TableStatus, table_link: str | None = None) 
     rules = status.table.rules
     seats = []
     for s in status.table.seats:
-        who = (
-            text(locale, "word.empty")
-            if s.empty
-            else (f"{text(locale, 'word.ai')} ({s.ai_level})" if s.is_ai else f"<@{s.user_id}>")
-        )
+        if s.empty:
+            who = text(locale, "word.empty")
+        elif s.is_ai:
+            level = text(locale, f"ai_level.{s.ai_level}", fallback=s.ai_level or "")
+            who = text(locale, "lobby_ai", level=level)
+        else:
+            who = f"<@{s.user_id}>"
         seats.append(f"**{seat_name(locale, s.seat)}**: {who}")
-    header = text(locale, "lobby_header", preset=rules.name, decks=rules.decks)
+    name = preset_label(locale, rules.name)
+    header = text(locale, "lobby_header", preset=name, decks=rules.decks)
     if status.phase == "lobby" or table_link is None:
         timer = status.options.turn_seconds
         footer = text(locale, "lobby_footer", timer=timer or "∞")
@@ -96,7 +100,7 @@ def table_embed(
         last = view.tricks[-1]
 
         def trick(f: CardFormat) -> str:
-            lines = [f"{player_name(locale, seats, s)}: {f(c)}" for s, c in last.plays]
+            lines = [play_text(locale, seats, s, c, fmt=f) for s, c in last.plays]
             lines += [
                 text(
                     locale,

@@ -66,6 +66,7 @@ def read_declaration(rules: RuleSet, level: int, seat: int, cards: Sequence[Card
             "bad_declaration",
             f"{format_cards(cards)} is not a declaration here; you may declare with: {allowed}",
             allowed=allowed,
+            forms=tuple(forms),
             level=_rank(level),
         )
     return Declaration(seat, tuple(cards), form, suit, forms.index(form))
@@ -95,6 +96,7 @@ def _joker_with_pairs(
             "bad_declaration",
             f"{format_cards(cards)} is not a declaration here; you may declare with: {allowed}",
             allowed=allowed,
+            forms=tuple(rules.declaration.forms),
             level=_rank(level),
         )
     strength = rules.declaration.forms.index(form) * 100 + len(ranks)

@@ -8,12 +8,13 @@ Accepted (case-insensitive for letters)::
     小王 LJ 小鬼 / 大王 BJ RJ 大鬼  the jokers (SJ and HJ are jacks!)
 
 Suits: ♠ S 黑桃; ♥ H 红桃 紅桃 红心 紅心; ♣ C 梅花 草花; ♦ D 方块 方塊 方片
-(outline symbols ♤♡♧♢ and emoji ♠️ also work). Separators: spaces, commas
+(outline symbols ♤♡♧♢, emoji ♠️ and full-width ＳＡ／梅花４ also work). Separators: spaces, commas
 (, ，), 、 and ; .
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -48,11 +49,15 @@ def cut(text: str, limit: int = MAX_TOKEN_SHOWN) -> str:
 
 class NotationError(ValueError):
     """A token could not be read as cards. ``token`` is the offending text (cut to
-    ``MAX_TOKEN_SHOWN`` characters, so a message never copies a huge input)."""
+    ``MAX_TOKEN_SHOWN`` characters, so a message never copies a huge input);
+    ``code`` + ``params`` say why, for front ends to word in the player's language
+    (``reason`` is the English of it)."""
 
-    def __init__(self, token: str, reason: str) -> None:
+    def __init__(self, token: str, reason: str, code: str = "", **params: object) -> None:
         self.token = cut(token)
         self.reason = reason
+        self.code = code
+        self.params = params
         super().__init__(f"cannot read {self.token!r}: {reason}; {ACCEPTED}")
 
 
@@ -114,7 +119,9 @@ def _match(text: str, pos: int, words: Sequence[tuple[str, object]]) -> tuple[in
 def _split_tokens(text: str) -> list[str]:
     tokens: list[str] = []
     current: list[str] = []
-    for ch in text.replace("\ufe0f", ""):  # drop emoji variation selectors (♠️)
+    # NFKC: full-width letters, digits and spaces (a Chinese input method's
+    # full-width mode: 梅花４, ＳＡ) read as their ASCII forms.
+    for ch in unicodedata.normalize("NFKC", text).replace("\ufe0f", ""):  # and ♠️
         if ch in _SEPARATORS:
             if current:
                 tokens.append("".join(current))
@@ -130,7 +137,9 @@ def parse_cards(text: str) -> list[Card]:
     """Parse a group of cards. Raises ``NotationError`` naming the bad token (or
     refusing a text over ``MAX_INPUT`` characters without reading it)."""
     if len(text) > MAX_INPUT:
-        raise NotationError(text, f"too long (at most {MAX_INPUT} characters)")
+        raise NotationError(
+            text, f"too long (at most {MAX_INPUT} characters)", "too_long", limit=MAX_INPUT
+        )
     cards: list[Card] = []
     inherited: Suit | None = None
     for token in _split_tokens(text):
@@ -143,7 +152,9 @@ def parse_card(text: str) -> Card:
     """Parse exactly one card."""
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise NotationError(text, f"expected one card, found {len(cards)}")
+        raise NotationError(
+            text, f"expected one card, found {len(cards)}", "one_card", count=len(cards)
+        )
     return cards[0]
 
 
@@ -157,7 +168,9 @@ def _parse_token(token: str, inherited: Suit | None) -> tuple[list[Card], Suit |
         joker = _match(low, pos, _JOKER_WORDS)
         if joker is not None:
             if pending:
-                raise NotationError(token, "ranks without a suit before a joker")
+                raise NotationError(
+                    token, "ranks without a suit before a joker", "joker_after_ranks"
+                )
             out.append(joker[1])  # type: ignore[arg-type]
             pos += joker[0]
             suit = None
@@ -176,7 +189,7 @@ def _parse_token(token: str, inherited: Suit | None) -> tuple[list[Card], Suit |
                 inherited = new_suit
                 if pos >= len(low) or _match(low, pos, _RANK_WORDS) is None:
                     # A lone suit is an error unless ranks follow in the token.
-                    raise NotationError(token, "a suit needs a rank after it")
+                    raise NotationError(token, "a suit needs a rank after it", "suit_needs_rank")
             continue
         rank_hit = _match(low, pos, _RANK_WORDS)
         if rank_hit is not None:
@@ -187,11 +200,15 @@ def _parse_token(token: str, inherited: Suit | None) -> tuple[list[Card], Suit |
             else:
                 pending.append(rank)
             continue
-        raise NotationError(token, f"unknown symbol {token[pos]!r}")
+        raise NotationError(
+            token, f"unknown symbol {token[pos]!r}", "unknown_symbol", symbol=token[pos]
+        )
     if pending:
         if inherited is None:
             names = cut("".join(rank_name(r) for r in pending))
-            raise NotationError(token, f"{names} needs a suit (for example ♠{names})")
+            raise NotationError(
+                token, f"{names} needs a suit (for example ♠{names})", "needs_suit", ranks=names
+            )
         out.extend(Card.of(inherited, r) for r in pending)
     return out, inherited
 

@@ -275,10 +275,12 @@ async def make_world(
     fast: bool = True,
     seed: str | None = "discord-tests",
     check_errors: bool = True,
+    guild_locale: str | None = None,
     emojis: bool = False,
 ) -> AsyncIterator[World]:
-    """A bot in simcord with a guild, a channel and members. ``emojis``: sync the card
-    emojis at start as in production (off: cards as text alone, the fallback)."""
+    """A bot in simcord with a guild, a channel and members. ``guild_locale``: the
+    server's preferred language; ``emojis``: sync the card emojis at start as in
+    production (off: cards as text alone, the fallback)."""
     config = Config(
         token=None,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'shengji-discord.db'}",
@@ -297,7 +299,7 @@ async def make_world(
         with stack:
             async with simcord.run(bot, check_errors=check_errors) as env:
                 await bot.tree.sync()
-                guild = env.create_guild("Shengji Club")
+                guild = env.create_guild("Shengji Club", preferred_locale=guild_locale)
                 channel = guild.create_text_channel("shengji")
                 members = [guild.add_member(env.create_user(n)) for n in names]
                 world = World(

@@ -39,7 +39,7 @@ def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     assert "Nothing to do right now." in out.split("Hand 1 over.")[1]
 
     again = run_console(db_file, ["status", "next", "status", "quit"], "--lang", "zh-CN")
-    assert again.startswith("继续你的牌桌（one-deck）。")  # the console speaks Chinese
+    assert again.startswith("继续你的牌桌（一副牌）。")  # the console speaks Chinese
     assert "新牌桌" not in again
     assert "第 1 局" in again and "第 2 局" in again  # status before/after "next", in Chinese
     assert again.rstrip().endswith("已保存。再次运行即可继续。")
@@ -164,3 +164,23 @@ async def test_console_dealer_buries_own_kitty(tmp_path: Path) -> None:
         finally:
             await db.dispose()
     pytest.fail("no seed made the console player the dealer")
+
+
+async def test_progress_after_a_hand_names_who_deals_next(sqlite_db: Database) -> None:
+    """Right after a hand, ``progress`` names the next dealer the summary named (it
+    used to name this hand's dealer again)."""
+    table, buf = await console_table(sqlite_db)
+    for _ in range(200):
+        asked = await table.pump()
+        if asked in ("next", "over"):
+            break
+        await table.handle("auto" if asked != "declare" else "", asked)
+    m = table.service.match_of(table.table_id or 0)
+    assert m is not None and m.phase == "scored"
+    last = m.history[-1]
+    assert last.next_dealer != last.dealer  # so the two answers differ
+    mark = len(buf.getvalue())
+    await table.handle("progress", "next")
+    line = " ".join(buf.getvalue()[mark:].split())
+    who = ("North", "East", "South", "West")[last.next_dealer]
+    assert f"{who} deals next." in line, line

@@ -222,10 +222,12 @@ async def test_text_alone_when_the_upload_is_refused(
 
 
 async def test_pictures_draw_words_in_the_tables_language(tmp_path: Path) -> None:
-    async with make_world(tmp_path, options=replace(FAST_OPTIONS, language="zh-CN")) as w:
+    # A new table speaks the server's language (h-zh: /table new takes it from there).
+    async with make_world(tmp_path, guild_locale="zh-CN") as w:
         await playing(w)
         msg = w.table_messages()[-1]
         status = w.bot.service.cached_status(w.table_id)
+        assert status.options.language == "zh-CN"
         png = png_of(w, msg.attachments[0])
         assert png == render_table(status.view, (), "zh-CN")
         assert png != render_table(status.view)  # not the English words

@@ -164,6 +164,19 @@ def test_empty_text_is_no_cards():
     assert parse_cards(" , 、") == []
 
 
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("梅花４", [Card.C4]),  # a Chinese input method in full-width mode
+        ("ＳＡ", [Card.SA]),
+        ("红桃１０　方块Ｋ", [Card.H10, Card.DK]),  # full-width space too
+        ("黑桃ＡＡＫＫ", [Card.SA, Card.SA, Card.SK, Card.SK]),
+    ],
+)
+def test_full_width_letters_and_digits(text, cards):
+    assert parse_cards(text) == cards
+
+
 # ---- input cap (issue 11, item 21) --------------------------------------------------------------
 
 

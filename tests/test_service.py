@@ -360,11 +360,11 @@ async def test_lobby_errors_in_three_languages(db: Database) -> None:
         svc.create_table(
             guild_id=GUILD, channel_id=CH + 1, creator_id=USERS[1], preset_name="nope"
         ),
-        "'nope'",
+        "nope",
         "classic",
         "one-deck",
     )
-    await fails("unknown_ai_level", svc.add_ai(CH, USERS[0], level="godlike"), "'godlike'", "basic")
+    await fails("unknown_ai_level", svc.add_ai(CH, USERS[0], level="godlike"), "godlike", "basic")
     await fails("not_seated", svc.leave(CH, STRANGER), "/table join")
     await fails("not_seated", svc.add_ai(CH, STRANGER))
     await fails("already_seated", svc.join(CH, USERS[0], NAMES[0]))

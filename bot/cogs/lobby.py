@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.host import Host
-from bot.i18n import seat_name, text
-from bot.interactions import locale_of, reply, run
-from bot.score_text import score_table_text
+from bot.i18n import LANGUAGES, seat_name, text
+from bot.interactions import guild_language, locale_of, reply, run, table_locale
+from bot.rules_text import rules_lines
 from bot.service import ServiceError
 from bot.table_message import lobby_text, table_embed
 from rules.ai import LEVELS
-from rules.cards import rank_name
 from rules.presets import PRESET_NAMES
 
 SEAT_CHOICES = [
-    app_commands.Choice(name=name, value=i)
+    app_commands.Choice(name=_(name), value=i)
     for i, name in enumerate(("North", "East", "South", "West"))
 ]
 PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
-LEVEL_CHOICES = [app_commands.Choice(name=lv, value=lv) for lv in LEVELS]
+LEVEL_CHOICES = [app_commands.Choice(name=_(lv), value=lv) for lv in LEVELS]
+# Each language by its own name (a reader finds theirs whatever the client's language).
+LANGUAGE_NAMES = {"en": "English", "zh-CN": "简体中文", "zh-TW": "繁體中文"}
+LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[x], value=x) for x in LANGUAGES]
 
 
 class Lobby(
@@ -35,37 +39,38 @@ class Lobby(
     @app_commands.command(
         name=_("new"), description=_("Open a table in this channel (or a new thread if it is busy)")
     )
-    @app_commands.rename(preset=_("preset"), decks=_("decks"), timer=_("timer"))
+    @app_commands.rename(
+        preset=_("preset"), decks=_("decks"), timer=_("timer"), language=_("language")
+    )
     @app_commands.describe(
         preset=_("Rule preset (classic, tournament, …)"),
         decks=_("Number of decks, 1 to 4"),
         timer=_("Seconds per turn (0 = no timer)"),
+        language=_("Language of the table (default: the server's)"),
     )
-    @app_commands.choices(preset=PRESET_CHOICES)
+    @app_commands.choices(preset=PRESET_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         preset: str | None = None,
         decks: app_commands.Range[int, 1, 4] | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
+        language: str | None = None,
     ) -> None:
         loc = locale_of(interaction)
         channel = interaction.channel
         if interaction.guild is None or channel is None:
-            await reply(
-                interaction,
-                text(loc, "bad_option", detail="tables live in server channels"),
-                ephemeral=True,
-            )
+            await reply(interaction, text(loc, "guild_only"), ephemeral=True)
             return
         service = self.bot.service
+        table_lang = language or guild_language(interaction)
         target_id = channel.id
         parent_id = None
         busy = await self._busy(channel.id)
         if busy and isinstance(channel, discord.TextChannel):
+            name = text(table_lang, "thread_name", name=interaction.user.display_name)
             thread = await channel.create_thread(
-                name=f"Shengji {interaction.user.display_name}"[:100],
-                type=discord.ChannelType.public_thread,
+                name=name[:100], type=discord.ChannelType.public_thread
             )
             target_id, parent_id = thread.id, channel.id
         status = await run(
@@ -78,16 +83,35 @@ class Lobby(
                 preset_name=preset,
                 decks=decks,
                 turn_seconds=timer,
+                options=replace(service.defaults, language=table_lang),
                 parent_channel_id=parent_id,
                 locale=loc,
             ),
         )
         if status is not None:
+            private = target_id == channel.id  # the lobby shows the table; a thread is news
             await reply(
                 interaction,
-                text(loc, "created", channel=f"<#{target_id}>"),
-                ephemeral=target_id == channel.id,
+                text(loc if private else table_lang, "created", channel=f"<#{target_id}>"),
+                ephemeral=private,
             )
+            await self.bot.after_change()
+
+    @app_commands.command(
+        name=_("language"), description=_("Change the language of this table's public messages")
+    )
+    @app_commands.rename(language=_("language"))
+    @app_commands.describe(language=_("Language of the table (default: the server's)"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        got = await run(
+            interaction,
+            lambda: self.bot.service.set_language(
+                interaction.channel_id or 0, interaction.user.id, language
+            ),
+        )
+        if got is not None:
+            await reply(interaction, text(language, "language_set", name=LANGUAGE_NAMES[language]))
             await self.bot.after_change()
 
     async def _busy(self, channel_id: int) -> bool:
@@ -114,23 +138,22 @@ class Lobby(
             ),
         )
         if got is not None:
-            await reply(
-                interaction,
-                text(loc, "joined", who=interaction.user.mention, seat_name=seat_name(loc, got)),
-            )
+            tloc = table_locale(interaction, loc)
+            who = interaction.user.mention
+            await reply(interaction, text(tloc, "joined", who=who, seat_name=seat_name(tloc, got)))
             await self.bot.after_change()
 
     @app_commands.command(
         name=_("leave"), description=_("Leave the table (after the start, an AI takes your seat)")
     )
     async def leave(self, interaction: discord.Interaction) -> None:
-        loc = locale_of(interaction)
         got = await run(
             interaction,
             lambda: self.bot.service.leave(interaction.channel_id or 0, interaction.user.id),
         )
         if got is not None:
-            await reply(interaction, text(loc, "left", who=interaction.user.mention))
+            tloc = table_locale(interaction)
+            await reply(interaction, text(tloc, "left", who=interaction.user.mention))
             await self.bot.after_change()
 
     @app_commands.command(name=_("addbot"), description=_("Seat an AI player"))
@@ -140,7 +163,6 @@ class Lobby(
     async def addbot(
         self, interaction: discord.Interaction, seat: int | None = None, level: str = "basic"
     ) -> None:
-        loc = locale_of(interaction)
         got = await run(
             interaction,
             lambda: self.bot.service.add_ai(
@@ -148,18 +170,18 @@ class Lobby(
             ),
         )
         if got is not None:
-            await reply(interaction, text(loc, "ai_added", seat_name=seat_name(loc, got)))
+            tloc = table_locale(interaction)
+            await reply(interaction, text(tloc, "ai_added", seat_name=seat_name(tloc, got)))
             await self.bot.after_change()
 
     @app_commands.command(name=_("start"), description=_("Start the game (four seats filled)"))
     async def start(self, interaction: discord.Interaction) -> None:
-        loc = locale_of(interaction)
         got = await run(
             interaction,
             lambda: self.bot.service.start_game(interaction.channel_id or 0, interaction.user.id),
         )
         if got is not None:
-            await reply(interaction, text(loc, "started"))
+            await reply(interaction, text(table_locale(interaction), "started"))
             await self.bot.after_change()
 
     @app_commands.command(name=_("status"), description=_("Show the table"))
@@ -182,25 +204,14 @@ class Lobby(
         )
         if status is None:
             return
-        r = status.table.rules
-        lines = [
-            f"**{r.name}** — {r.decks} deck(s), kitty {r.kitty_size}, score step {r.step}",
-            "levels: " + " ".join(rank_name(x) for x in r.levels),
-            "permanent trumps: " + (" > ".join(rank_name(x) for x in r.permanent_trumps) or "—"),
-            "must play: " + (" ".join(rank_name(x) for x in r.must_play) or "—"),
-            f"declare with: {', '.join(r.declaration.forms)}; self-override: {r.declaration.self_override}; "
-            f"nobody declares → {r.declaration.fallback}",
-            f"failed throw penalty: {r.throw_penalty}; kitty multiplier: {r.kitty_scheme} (cap {r.kitty_cap})",
-            score_table_text(locale_of(interaction), r),
-            f"turn timer: {status.options.turn_seconds or '∞'} s",
-        ]
+        lines = rules_lines(locale_of(interaction), status.table.rules, status.options.turn_seconds)
         await reply(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(
         name=_("end"), description=_("End the table (creator or Manage Channels)")
     )
     async def end(self, interaction: discord.Interaction) -> None:
-        loc = locale_of(interaction)
+        tloc = table_locale(interaction)  # before the table is gone
         perms = interaction.permissions
         moderator = bool(perms and perms.manage_channels)
         done = await run(
@@ -208,7 +219,7 @@ class Lobby(
             lambda: self._end(interaction.channel_id or 0, interaction.user.id, moderator),
         )
         if done:
-            await reply(interaction, text(loc, "ended"))
+            await reply(interaction, text(tloc, "ended"))
             await self.bot.after_change()
 
     async def _end(self, channel_id: int, user_id: int, moderator: bool) -> bool:
@@ -217,12 +228,11 @@ class Lobby(
 
     @app_commands.command(name=_("next"), description=_("Start the next hand now"))
     async def next(self, interaction: discord.Interaction) -> None:
-        loc = locale_of(interaction)
         done = await run(
             interaction, lambda: self._next(interaction.channel_id or 0, interaction.user.id)
         )
         if done:
-            await reply(interaction, text(loc, "next_started"))
+            await reply(interaction, text(table_locale(interaction), "next_started"))
             await self.bot.after_change()
 
     async def _next(self, channel_id: int, user_id: int) -> bool:

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.host import Host
 from bot.i18n import text
-from bot.interactions import bot_of, locale_of, reply, run
+from bot.interactions import bot_of, locale_of, reply, run, table_locale
 from bot.panel.flow import memory_enabled, open_panel
 from bot.service import ServiceError
 from bot.service.auto import set_auto
@@ -54,8 +54,8 @@ class PanelCog(commands.Cog):
         seat = await run(interaction, lambda: set_auto(self.bot.service, channel_id, user.id, on))
         if seat is None:
             return
-        loc = locale_of(interaction)
-        await reply(interaction, text(loc, "auto.on" if on else "auto.off", who=user.mention))
+        tloc = table_locale(interaction)  # a public post: the table's language
+        await reply(interaction, text(tloc, "auto.on" if on else "auto.off", who=user.mention))
         status = self.bot.service.cached_status_by_channel(channel_id)
         if status is not None:
             self.bot.presenter.touch(status.table.id, channel_id)  # show "(auto)" at the table
@@ -77,7 +77,7 @@ class PanelCog(commands.Cog):
         )
         if options is None:
             return
-        loc = locale_of(interaction)
         status = await self.bot.service.status(channel_id)
-        state = text(loc, "memory.state.on" if memory_enabled(status) else "memory.state.off")
-        await reply(interaction, text(loc, "memory.option", state=state))
+        tloc = status.options.language  # a public post: the table's language
+        state = text(tloc, "memory.state.on" if memory_enabled(status) else "memory.state.off")
+        await reply(interaction, text(tloc, "memory.option", state=state))

@@ -12,7 +12,7 @@ from bot.cogs.panel import open_panel_here
 from bot.emojis import card_format
 from bot.host import Host
 from bot.i18n import text
-from bot.interactions import NO_PINGS, key_of, locale_of, pinging, reply, run
+from bot.interactions import NO_PINGS, key_of, locale_of, pinging, reply, run, table_locale
 from bot.render import CardFormat
 from bot.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
@@ -72,7 +72,7 @@ class Play(commands.Cog):
             ),
         )
         if events is not None:
-            loc = locale_of(interaction)
+            tloc = table_locale(interaction)  # a public post: the table's language
             for ev in events:
                 if isinstance(ev, Declared):
                     key = {"declare": "declared_public", "reinforce": "reinforced_public"}.get(
@@ -80,7 +80,7 @@ class Play(commands.Cog):
                     )
                     who = interaction.user.mention
                     cards = self._fmt()(ev.cards)
-                    await reply(interaction, text(loc, key, who=who, cards=cards))
+                    await reply(interaction, text(tloc, key, who=who, cards=cards))
                     break
             else:
                 await reply(interaction, "✓", ephemeral=True)
@@ -155,7 +155,8 @@ class Play(commands.Cog):
             # limited); the next player is pinged only when that helps.
             ping = self.bot.presenter.turn_ping(status.table.id)
             mentions = pinging(ping) if ping is not None else NO_PINGS
-            content = play_reply(loc, status, events, ping, self._fmt())
+            tlang = status.options.language  # a public post: the table's language
+            content = play_reply(tlang, status, events, ping, self._fmt())
             await reply(interaction, content, allowed_mentions=mentions)
             view = self.bot.service.seat_view(status.table.id, seat)
             if view is not None and view.hand:

@@ -239,7 +239,9 @@ async def send_cards(interaction: discord.Interaction, s: Seat, what: str) -> No
         await close_panel(interaction, notice)  # the match is over
     if what == "play":
         fmt = card_format(s.state.emojis)
-        await announce(interaction, s, lambda st, ping: play_reply(s.locale, st, events, ping, fmt))
+        await announce(  # public: in the table's language
+            interaction, s, lambda st, ping: play_reply(st.options.language, st, events, ping, fmt)
+        )
     await bot.after_change()
 
 
@@ -283,7 +285,8 @@ async def send_declaration(
             ev.kind, "overridden_public"
         )
         shown = cards_text(ev.cards, s.state.emojis)
-        said = text(s.locale, code, who=interaction.user.mention, cards=shown)
+        tlang = s.status.options.language  # public: in the table's language
+        said = text(tlang, code, who=interaction.user.mention, cards=shown)
         await announce(interaction, s, lambda _status, _ping: said, ping=False)
     await bot.after_change()
 

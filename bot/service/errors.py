@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import language, seat_name, shape_text, text
+from bot.rules_text import form_text
 from rules.errors import RuleError
 from rules.notation import NotationError
 
@@ -33,14 +34,27 @@ class ServiceError(Exception):
             # The rules engine's own English says it best ("you hold a ♠ pair …").
             message = str(params["fallback"])
             return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+        if params.get("reason_code"):  # a card notation error: its reason, translated
+            params["reason"] = text(
+                locale,
+                f"notation.{params['reason_code']}",
+                fallback=params.get("reason", ""),
+                **params.get("reason_params", {}),
+            )
         if "phase" in params:
             params["phase"] = text(locale, f"phase.{params['phase']}")
         if "shapes" in params:
             shapes = [tuple(s) for s in params["shapes"]]
             params["need"] = ", ".join(shape_text(locale, s) for s in shapes)  # type: ignore[arg-type]
             params["them"] = "it" if len(shapes) == 1 else "them"
+        code = self.code
+        if code == "bad_declaration" and params.get("forms"):
+            # These cards are no declaration form of this table: name the forms it has.
+            allowed = (form_text(locale, f) for f in params["forms"])
+            params["allowed"] = text(locale, "list_sep").join(allowed)
+            code = "bad_declaration_forms"
         params.setdefault("fallback", self.code)
-        return text(locale, self.code, **params)
+        return text(locale, code, **params)
 
     def __str__(self) -> str:
         return self.message("en")
@@ -53,4 +67,11 @@ def from_rule_error(err: RuleError) -> ServiceError:
 
 
 def from_notation_error(err: NotationError) -> ServiceError:
-    return ServiceError("bad_cards", token=err.token, reason=err.reason, fallback=str(err))
+    return ServiceError(
+        "bad_cards",
+        token=err.token,
+        reason=err.reason,
+        reason_code=err.code,
+        reason_params=err.params,
+        fallback=str(err),
+    )

@@ -221,6 +221,21 @@ class Lifecycle:
             self._forget(live)
             await self._emit([Public(t.id, t.channel_id, "table_ended")])
 
+    async def set_language(self, channel_id: int, user_id: int, language: str) -> TableStatus:
+        """The language everything public at the table is written in (a seated
+        player or the creator may change it, at any time)."""
+        async with self._locked(channel_id) as live:
+            require_member(live.table, user_id)
+            options = replace(live.options, language=language)
+            live.table = await self._guard(
+                self.store.update_table(
+                    live.table.id, live.table.version, options=options.to_dict()
+                )
+            )
+            live.options = options
+            await self._emit([Public(live.table.id, live.table.channel_id, "options_changed")])
+            return TableStatus.of(live)
+
     async def next_hand(self, channel_id: int, user_id: int) -> None:
         async with self._locked(channel_id) as live:
             require_member(live.table, user_id)
