@@ -285,7 +285,8 @@ class Presenter:
         if r.table_message_id is not None:
             link = message_link(status.table.guild_id, r.channel_id, r.table_message_id)
         content = lobby_text(locale, status, link)
-        view = lobby_view(table_id, locale) if status.phase == "lobby" else None
+        seats = len(status.table.seats)
+        view = lobby_view(table_id, locale, seats) if status.phase == "lobby" else None
         if r.lobby_message_id is None:
             msg = await channel.send(
                 content,

@@ -40,7 +40,7 @@ def lobby_text(locale: str, status: TableStatus, table_link: str | None = None) 
             who = text(locale, "lobby_ai", level=level)
         else:
             who = f"<@{s.user_id}>"
-        seats.append(f"**{seat_name(locale, s.seat)}**: {who}")
+        seats.append(f"**{seat_name(locale, s.seat, len(status.table.seats))}**: {who}")
     name = preset_label(locale, rules.name)
     header = text(locale, "lobby_header", preset=name, decks=rules.decks)
     if status.phase == "lobby" or table_link is None:
