@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from discord_helpers import custom_ids, make_world, walk_components
+from discord_helpers import World, custom_ids, make_world, play_one, walk_components
+
+from rules.game import Match
 
 SIX = ("alice", "bob", "carol", "dave", "erin", "frank")
 
@@ -57,3 +59,111 @@ async def test_friends_presets_and_ten_seats_fit_discord(tmp_path: Path) -> None
         assert len(ids) == 10
         r = await w.members[1].click(w.lobby_message(), custom_id=f"sj:join:{w.table_id}:9")
         assert r.response is not None and "Seat 10" in r.response.content
+
+
+# ---- a whole hand -----------------------------------------------------------------------
+def channel_text(w: World) -> str:
+    return "\n".join(m.content for m in w.bot_messages())
+
+
+async def open_six(w: World, ai_seats: tuple[int, ...] = ()) -> None:
+    """alice opens a friends-6 table; the other members take the human seats by
+    button, AI the rest; alice starts it."""
+    alice = w.members[0]
+    await w.slash(alice, "table new", preset="friends-6")
+    humans = iter(w.members[1:])
+    for seat in range(1, 6):
+        if seat in ai_seats:
+            r = await w.slash(alice, "table addbot")
+            assert r.response is not None and "Seat" in r.response.content
+        else:
+            member = next(humans)
+            await member.click(w.lobby_message(), custom_id=f"sj:join:{w.table_id}:{seat}")
+    r = await alice.click(w.lobby_message(), custom_id=f"sj:start:{w.table_id}")
+    assert r.response is not None and not r.response.ephemeral, r.response
+
+
+async def wait_for_others(w: World, m: Match) -> None:
+    deadline = w.bot.service.next_deadline()
+    assert deadline is not None, f"stuck in {m.phase}"
+    w.clock.advance(max(0.0, (deadline - w.clock.now()).total_seconds()))
+    await w.bot.tick_now()
+
+
+async def call_friends(w: World, dealer: int) -> None:
+    """The dealer's /call: a non-dealer is refused, bad text gets a friendly error,
+    then the suggested call from the autocomplete is made."""
+    m = w.match
+    member = w.member_at(dealer)
+    other = w.member_at(next(s for s in range(6) if s != dealer and not is_ai(w, s)))
+    dm = w.dm_messages(member)[-1].content
+    assert "/call" in dm and "suggested" in dm
+    if other.id != member.id:
+        r = await w.slash(other, "call", calls="#1 HA")
+        assert r.response is not None and r.response.ephemeral
+        assert w.match.phase == "calling"
+    r = await w.slash(member, "call", calls="#1 XYZ")
+    assert r.response is not None and r.response.ephemeral and w.match.phase == "calling"
+    choices = await member.autocomplete(w.channel, "call", "calls", "")
+    assert choices and "suggested" in choices[0]["name"]
+    suggested = w.bot.service.suggested_call(w.table_id, dealer)
+    assert choices[0]["name"].startswith(suggested)
+    r = await w.slash(member, "call", calls=choices[0]["value"])
+    assert r.response is not None and r.response.ephemeral, r.response
+    assert "Called" in r.response.content
+    assert w.match.phase == "playing" and m.hand.calls
+    assert "calls friends" in channel_text(w)
+
+
+def is_ai(w: World, seat: int) -> bool:
+    return bool(w.bot.service.cached_status(w.table_id).table.seats[seat].is_ai)
+
+
+async def play_hand(w: World) -> None:
+    """Humans act by slash commands (the engine's suggestion), AI seats on timers,
+    until the hand is scored."""
+    declared = False
+    for _ in range(3000):
+        m = w.match
+        if m.phase in ("scored", "finished"):
+            return
+        actor = None
+        if m.phase == "declaring":
+            actor = next((s for s in range(6) if s not in m.hand.passes and not is_ai(w, s)), None)
+            if actor is not None:
+                member = w.member_at(actor)
+                options = await member.autocomplete(w.channel, "declare", "cards", "")
+                if options and not declared:
+                    await w.slash(member, "declare", cards=options[0]["value"])
+                    declared = True
+                else:
+                    await w.slash(member, "pass")
+        elif m.phase == "burying" and not is_ai(w, m.dealer):
+            actor = m.dealer
+            choices = await w.member_at(actor).autocomplete(w.channel, "bury", "cards", "")
+            await w.slash(w.member_at(actor), "bury", cards=choices[0]["value"])
+        elif m.phase == "calling" and not is_ai(w, m.dealer):
+            actor = m.dealer
+            await call_friends(w, actor)
+        elif m.phase == "playing" and not is_ai(w, m.turn):
+            actor = m.turn
+            r = await play_one(w)
+            assert r.response is not None and not r.response.ephemeral, r.response
+        if actor is None:
+            await wait_for_others(w, m)
+    raise AssertionError("the hand did not end")
+
+
+async def test_six_humans_call_friends_and_teams_are_announced(tmp_path: Path) -> None:
+    async with make_world(tmp_path, names=SIX) as w:
+        await open_six(w)
+        await play_hand(w)
+        m = w.match
+        h = m.history[-1]
+        said = channel_text(w)
+        assert "calls friends" in said
+        assert h.team and h.team[0] == h.dealer
+        # Every friend who joined was announced by name, in the channel.
+        for seat in h.team[1:]:
+            assert f"Seat {seat + 1}" in said
+        assert "joins the dealer's team" in said or "already on the dealer's team" in said
