@@ -141,10 +141,12 @@ def table_embed(
             s.level_change,
             s.levels_after,
             s.next_dealer,
+            team=s.team,  # 找朋友: the teams as they ended and every seat's level
         )
+        named = seats if s.team else None  # 找朋友 names every seat of the team
         embed.add_field(
             name=text(locale, "hand_over"),
-            value=fitted(lambda f: summary_text(locale, ev, fmt=f), fmt, FIELD_MAX),
+            value=fitted(lambda f: summary_text(locale, ev, named, fmt=f), fmt, FIELD_MAX),
             inline=False,
         )
         if summary_picture is not None:

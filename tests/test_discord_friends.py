@@ -10,6 +10,8 @@ from discord_helpers import World, custom_ids, make_world, play_one, walk_compon
 
 from rules.game import Match
 
+# A deal where a human (carol, seat 5) deals and calls, and the winners go up 2 levels.
+MIXED_SEED = "c"
 SIX = ("alice", "bob", "carol", "dave", "erin", "frank")
 
 
@@ -167,3 +169,42 @@ async def test_six_humans_call_friends_and_teams_are_announced(tmp_path: Path) -
         for seat in h.team[1:]:
             assert f"Seat {seat + 1}" in said
         assert "joins the dealer's team" in said or "already on the dealer's team" in said
+        # The table message: N seats named 1…N, every seat's own level, the teams.
+        embed = w.table_messages()[0].embeds[0]
+        body = embed.description + "".join(f.value for f in embed.fields)
+        assert "Levels: Seat 1 " in body and "Seat 6 " in body
+        assert "Dealer's team: Seat " in body
+
+
+async def test_six_seats_humans_and_ai_mixed_levels_advance_per_player(tmp_path: Path) -> None:
+    """Issue 13's Discord acceptance: a friends-6 table with three humans and three
+    AI seats plays a whole hand and the next one starts; only the winners' own
+    levels go up."""
+    async with make_world(tmp_path, names=SIX[:3], seed=MIXED_SEED) as w:
+        await open_six(w, ai_seats=(1, 3, 5))
+        seats = w.bot.service.cached_status(w.table_id).table.seats
+        assert [s.is_ai for s in seats] == [False, True, False, True, False, True]
+        before = w.match.levels
+        await play_hand(w)
+        m = w.match
+        h = m.history[-1]
+        after = h.levels_after
+        assert len(after) == 6 and h.level_change > 0
+        assert not seats[h.dealer].is_ai  # the human dealer called with /call
+        assert any(seats[s].is_ai for s in h.team) or any(
+            seats[s].is_ai for s in set(range(6)) - set(h.team)
+        )
+        winners = set(h.team) if h.winner == "defenders" else set(range(6)) - set(h.team)
+        for seat in range(6):
+            if seat in winners and h.level_change:
+                assert after[seat] > before[seat], (seat, before, after)
+            elif seat not in winners:
+                assert after[seat] == before[seat], (seat, before, after)
+        said = channel_text(w)
+        assert "calls friends" in said
+        # The next hand starts on Discord (/table next) with its dealer from the winners.
+        assert m.phase == "scored"  # one hand cannot finish a match from level 2
+        r = await w.slash(w.members[0], "table next")
+        assert r.response is not None and not r.response.ephemeral, r.response
+        assert w.match.hand_no == h.hand_no + 1
+        assert w.match.hand.dealer == h.next_dealer
