@@ -450,7 +450,8 @@ class Presenter:
         locale = self._locale(status)
         seats = status.table.seats if status is not None else None
         lines = [line for ev in news if (line := event_line(locale, ev, seats))]
-        lines += [line for p in posts if (line := post_line(locale, p))]
+        players = len(seats) if seats is not None else 4
+        lines += [line for p in posts if (line := post_line(locale, p, players))]
         # Closed DMs concern that player: the one post that pings.
         pinged = [int(p.split(":")[1]) for p in posts if p.startswith("dm_closed:")]
         if lines:

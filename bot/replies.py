@@ -133,15 +133,16 @@ def _play_lines(
     return "\n".join(lines)
 
 
-def post_line(locale: str, post: str) -> str | None:
-    """One short public post (``kind:arg``) as a line of text; None for none."""
+def post_line(locale: str, post: str, players: int = 4) -> str | None:
+    """One short public post (``kind:arg``) as a line of text; None for none.
+    ``players``: the table's seats (seat names 1…N at 找朋友)."""
     kind, _, arg = post.partition(":")
     if kind == "dm_closed":
         return text(locale, "dm_closed", mention=f"<@{arg}>")
     if kind == "seat_to_ai" and arg.isdigit():
-        return text(locale, "seat_to_ai", seat_name=seat_name(locale, int(arg)))
+        return text(locale, "seat_to_ai", seat_name=seat_name(locale, int(arg), players))
     if kind == "auto" and arg.isdigit():
-        return text(locale, "auto_acted", seat_name=seat_name(locale, int(arg)))
+        return text(locale, "auto_acted", seat_name=seat_name(locale, int(arg), players))
     if kind == "followup_delayed":
         return text(locale, "followup_delayed")
     if kind == "table_ended":
