@@ -124,13 +124,15 @@ def is_ai(w: World, seat: int) -> bool:
     return bool(w.bot.service.cached_status(w.table_id).table.seats[seat].is_ai)
 
 
-async def play_hand(w: World) -> None:
+async def play_hand(w: World, stop_at_calling: bool = False) -> None:
     """Humans act by slash commands (the engine's suggestion), AI seats on timers,
-    until the hand is scored."""
+    until the hand is scored (or a human dealer must call friends)."""
     declared = False
     for _ in range(3000):
         m = w.match
         if m.phase in ("scored", "finished"):
+            return
+        if stop_at_calling and m.phase == "calling" and not is_ai(w, m.dealer):
             return
         actor = None
         if m.phase == "declaring":
@@ -211,3 +213,22 @@ async def test_six_seats_humans_and_ai_mixed_levels_advance_per_player(tmp_path:
         assert r.response is not None and not r.response.ephemeral, r.response
         assert w.match.hand_no == h.hand_no + 1
         assert w.match.hand.dealer == h.next_dealer
+
+
+async def test_the_panel_tells_the_dealer_to_call(tmp_path: Path) -> None:
+    async with make_world(tmp_path, names=SIX) as w:
+        await open_six(w)
+        await play_hand(w, stop_at_calling=True)
+        m = w.match
+        assert m.phase == "calling"
+        dealer = m.dealer
+        r = await w.slash(w.member_at(dealer), "play")
+        assert r.response is not None and r.response.ephemeral
+        panel = r.response.content
+        assert f"call {m.rules.friend_calls} friend(s) with /call" in panel, panel
+        assert not any(c.endswith(":play") for c in custom_ids(r.response))
+        assert any(c.endswith(":ref") for c in custom_ids(r.response))
+        other = (dealer + 1) % 6
+        r = await w.slash(w.member_at(other), "play")
+        assert r.response is not None and "the dealer is calling friends" in r.response.content
+        await call_friends(w, dealer)
