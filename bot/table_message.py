@@ -11,6 +11,7 @@ from bot.i18n import preset_label, seat_name, text
 from bot.render import (
     CardFormat,
     event_line,
+    match_won_event,
     play_text,
     player_name,
     status_lines,
@@ -19,7 +20,7 @@ from bot.render import (
 )
 from bot.replies import countdown
 from bot.service import TableStatus
-from rules.events import HandScored, MatchWon, ThrowFailed
+from rules.events import HandScored, ThrowFailed
 from rules.notation import format_cards
 
 
@@ -156,7 +157,8 @@ def table_embed(
     if view.phase == "finished" and view.winner is not None:
         embed.add_field(
             name="🏆",
-            value=event_line(locale, MatchWon(view.winner, view.levels)) or "",  # type: ignore[arg-type]
+            value=(event_line(locale, won, seats) if (won := match_won_event(view)) else None)
+            or "",
             inline=False,
         )
     return embed

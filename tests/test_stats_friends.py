@@ -3,7 +3,9 @@ its last hand (teams change every hand), not by ``seat % 2`` as with fixed partn
 
 from __future__ import annotations
 
+from bot.render import event_line, match_won_event
 from rules.actions import DealCards, NextHand
+from rules.events import MatchWon
 from rules.game import Match
 from rules.presets import friends_rules
 from storage import Database, SeatInfo, Stats, Store
@@ -63,3 +65,22 @@ async def test_friends_match_won_by_the_last_hands_winning_side(db: Database) ->
         assert p.matches_won == (seat in winners), (seat, winners)
     board = {p.user_id: p.matches_won for p in await stats.leaderboard(GUILD)}
     assert board == {u: int(s in winners) for s, u in enumerate(USERS)}
+
+
+def test_table_message_names_every_seat_that_won_the_match() -> None:
+    """The finished table message rebuilds ``MatchWon`` from the view: at 找朋友 it
+    names the winning seats (not "N/S" or "E/W")."""
+    match = Match(RULES, "friends-stats-3")
+    won: list[MatchWon] = []
+    while match.phase != "finished":
+        if match.phase == "dealing":
+            action = DealCards(50)
+        elif match.phase == "scored":
+            action = NextHand()
+        else:
+            action = next(a for s in range(5) if (a := match.suggest(s)) is not None)
+        won += [e for e in match.apply(action) if isinstance(e, MatchWon)]
+    rebuilt = match_won_event(match.view_for(None))
+    assert rebuilt is not None and won and rebuilt.seats == won[0].seats
+    line = event_line("en", rebuilt, [SeatInfo(i) for i in range(5)])
+    assert line is not None and "Seat " in line and "N/S" not in line and "E/W" not in line
