@@ -37,7 +37,7 @@ async def test_friends_lobby_has_a_button_per_seat_and_starts_when_full(
         assert r.response is not None and "Seat 6" in r.response.content
         r = await w.members[2].click(w.lobby_message(), custom_id=f"sj:join:{w.table_id}:0")
         assert r.response is not None and r.response.ephemeral  # taken: named as seats are
-        assert "Seat 1" in r.response.content and "North" not in r.response.content
+        assert "Seat 1 is taken" in r.response.content and "North" not in r.response.content
         r = await w.members[0].click(w.lobby_message(), custom_id=f"sj:start:{w.table_id}")
         assert r.response is not None and "6" in r.response.content  # 2/6 filled
         assert w.bot.service.match_of(w.table_id) is None
