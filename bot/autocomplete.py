@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from bot.i18n import shape_text, text
 from rules.cards import Card, counts_of
+from rules.friends import FriendCall, format_calls, suggest_calls
 from rules.game import default_bury
 from rules.notation import NotationError, format_cards, parse_cards
 from rules.options import PlayOption
@@ -49,6 +50,28 @@ def bury_options(view: View) -> list[tuple[Card, ...]]:
     hand = counts_of(view.hand)
     first = tuple(default_bury(view.context, hand, n))
     return [first]
+
+
+def suggested_calls(view: View) -> list[FriendCall]:
+    """找朋友: the engine's suggested call for this seat's own view (none unless it
+    is the dealer and friends are being called)."""
+    if view.hand is None or view.seat != view.dealer or view.phase != "calling":
+        return []
+    return suggest_calls(view.rules, view.context, counts_of(view.hand))
+
+
+def call_choices(view: View, typed: str, locale: str | None = None) -> list[tuple[str, str]]:
+    """/call's autocomplete: the suggested call first, then what was typed (so the
+    player can send their own text)."""
+    out: list[tuple[str, str]] = []
+    calls = suggested_calls(view)
+    if calls:
+        shown = text(locale, "call_choice", calls=format_calls(calls))
+        out.append((shown[:100], format_calls(calls, "ascii")[:100]))
+    typed = typed.strip()
+    if typed and all(typed != v for _, v in out):
+        out.append((typed[:100], typed[:100]))
+    return out
 
 
 def label(locale: str | None, option: PlayOption) -> str:

@@ -18,14 +18,20 @@ from rules.notation import format_cards, parse_cards
 SEAT_LETTERS = "NESW"
 
 
+def seats_at(interaction: discord.Interaction, table_id: int) -> int:
+    """How many seats the table has (4 when it is not loaded)."""
+    status = bot_of(interaction).service.cached_status(table_id)
+    return len(status.table.seats) if status is not None else 4
+
+
 class SeatButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sj:join:(?P<table>\d+):(?P<seat>[0-3])",
+    template=r"sj:join:(?P<table>\d+):(?P<seat>\d)",
 ):
-    def __init__(self, table_id: int, seat: int, locale: str = "en") -> None:
+    def __init__(self, table_id: int, seat: int, locale: str = "en", players: int = 4) -> None:
         super().__init__(
             discord.ui.Button(
-                label=text(locale, "button.join", seat=seat_name(locale, seat)),
+                label=text(locale, "button.join", seat=seat_name(locale, seat, players)),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"sj:join:{table_id}:{seat}",
             )
@@ -54,9 +60,10 @@ class SeatButton(
         )
         if seat is not None:
             loc = locale_of(interaction)
+            name = seat_name(loc, seat, seats_at(interaction, self.table_id))
             await reply(
                 interaction,
-                text(loc, "joined", who=interaction.user.mention, seat_name=seat_name(loc, seat)),
+                text(loc, "joined", who=interaction.user.mention, seat_name=name),
                 ephemeral=True,
             )
             await bot.after_change()
@@ -99,7 +106,11 @@ class LobbyButton(
             if seat is not None:
                 await reply(
                     interaction,
-                    text(loc, "ai_added", seat_name=seat_name(loc, seat)),
+                    text(
+                        loc,
+                        "ai_added",
+                        seat_name=seat_name(loc, seat, seats_at(interaction, self.table_id)),
+                    ),
                     ephemeral=True,
                 )
         elif self.what == "start":
@@ -180,11 +191,12 @@ class DeclareButton(
             await bot.after_change()
 
 
-def lobby_view(table_id: int, locale: str = "en") -> discord.ui.View:
-    """The lobby's buttons, labelled in the table's language."""
+def lobby_view(table_id: int, locale: str = "en", players: int = 4) -> discord.ui.View:
+    """The lobby's buttons, labelled in the table's language: one per seat (five to a
+    row, so ten seats take two rows), then Add AI, Start and Leave."""
     view = discord.ui.View(timeout=None)
-    for seat in range(4):
-        view.add_item(SeatButton(table_id, seat, locale))
+    for seat in range(players):
+        view.add_item(SeatButton(table_id, seat, locale, players))
     for what in ("addai", "start", "leave"):
         view.add_item(LobbyButton(what, table_id, locale))
     return view

@@ -138,8 +138,10 @@ class HandDMs:
             return dm.rendered_phase != "declaring"  # the whole hand, once
         if view.trump_fixed and not dm.rendered_trump:
             return True  # sorted with trump last (the dealer also sees the kitty)
+        if view.phase == "calling":  # 找朋友: the dealer's hand after the bury, with /call
+            return dm.rendered_phase != "calling"
         if view.phase == "playing":
-            if dm.rendered_phase == "burying":
+            if dm.rendered_phase in ("burying", "calling"):
                 return True  # the dealer's hand after the bury (others are not dirty)
             return view.trick_no - dm.rendered_trick >= DM_EVERY_TRICKS
         return False

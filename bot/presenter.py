@@ -37,7 +37,7 @@ from bot.hand_dms import DMState, HandDMs, TableDMs
 from bot.i18n import language, text
 from bot.interactions import NO_PINGS, pinging
 from bot.pictures import render_summary, render_table
-from bot.render import CardFormat
+from bot.render import CardFormat, event_line
 from bot.replies import post_line
 from bot.service import Notice, Private, Public, TableService, TableStatus
 from bot.service.auto import is_auto
@@ -49,8 +49,12 @@ from bot.table_message import (
     table_embed,
 )
 from rules.events import (
+    CallStarted,
     CardsDealt,
     Declared,
+    Event,
+    FriendJoined,
+    FriendsCalled,
     HandScored,
     HandStarted,
     KittyTaken,
@@ -78,6 +82,8 @@ class _TableRender:
     loaded: bool = False  # message ids read back from storage (after a restart)
     refs: dict[str, tuple[int, int]] = field(default_factory=dict)
     posts: list[str] = field(default_factory=list)  # short public messages to send
+    # 找朋友: calls made and friends joining, posted to the channel as the teams form.
+    news: list[Event] = field(default_factory=list)
     dms: TableDMs = field(default_factory=TableDMs)
     pending_throw: ThrowFailed | None = None
     failed_throws: dict[tuple[int, int], list[ThrowFailed]] = field(default_factory=dict)
@@ -205,7 +211,20 @@ class Presenter:
         if isinstance(ev, Redealt):
             match = self.service.match_of(n.table_id)
             r.posts.append(f"redealt:{match.hand_no if match else ''}")
-        if isinstance(ev, TrickWon | TrumpFixed | HandStarted | Declared | HandScored | Redealt):
+        if isinstance(ev, FriendsCalled | FriendJoined):
+            r.news.append(ev)
+        if isinstance(
+            ev,
+            TrickWon
+            | TrumpFixed
+            | HandStarted
+            | Declared
+            | HandScored
+            | Redealt
+            | CallStarted
+            | FriendsCalled
+            | FriendJoined,
+        ):
             r.dirty = True
             r.force = True
 
@@ -240,7 +259,7 @@ class Presenter:
             await self._posts(r, status)
         except discord.HTTPException as exc:  # never let Discord break a table
             log.warning("table %s: Discord refused an update: %s", table_id, exc)
-        if status is None and not r.posts:
+        if status is None and not r.posts and not r.news:
             self.tables.pop(table_id, None)
 
     async def _load_refs(self, table_id: int, r: _TableRender) -> None:
@@ -285,7 +304,8 @@ class Presenter:
         if r.table_message_id is not None:
             link = message_link(status.table.guild_id, r.channel_id, r.table_message_id)
         content = lobby_text(locale, status, link)
-        view = lobby_view(table_id, locale) if status.phase == "lobby" else None
+        seats = len(status.table.seats)
+        view = lobby_view(table_id, locale, seats) if status.phase == "lobby" else None
         if r.lobby_message_id is None:
             msg = await channel.send(
                 content,
@@ -423,11 +443,15 @@ class Presenter:
         await channel.send(content, allowed_mentions=pinging(user_id))
 
     async def _posts(self, r: _TableRender, status: TableStatus | None) -> None:
-        if not r.posts:
+        if not r.posts and not r.news:
             return
         posts, r.posts = r.posts, []
+        news, r.news = r.news, []
         locale = self._locale(status)
-        lines = [line for p in posts if (line := post_line(locale, p))]
+        seats = status.table.seats if status is not None else None
+        lines = [line for ev in news if (line := event_line(locale, ev, seats))]
+        players = len(seats) if seats is not None else 4
+        lines += [line for p in posts if (line := post_line(locale, p, players))]
         # Closed DMs concern that player: the one post that pings.
         pinged = [int(p.split(":")[1]) for p in posts if p.startswith("dm_closed:")]
         if lines:

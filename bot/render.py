@@ -264,6 +264,19 @@ def event_line(
     return None
 
 
+def match_won_event(view: View) -> MatchWon | None:
+    """The finished match's ``MatchWon`` as the view can rebuild it: 找朋友 names every
+    winning seat (the last hand's dealer team members who played the last level)."""
+    if view.winner is None:
+        return None
+    last = view.history[-1] if view.history else None
+    if not view.friends_mode or last is None:
+        return MatchWon(view.winner, view.levels)  # type: ignore[arg-type]
+    goal = view.rules.levels[-1]
+    seats = tuple(s for s in last.team if last.levels_before[s] == goal)
+    return MatchWon(view.winner, view.levels, seats or (view.winner,))
+
+
 def levels_each(locale: str | None, levels: Sequence[int], seats: Sequence[SeatInfo] | None) -> str:
     """找朋友: every seat's own level ("Seat 1 2 · Seat 2 3 …")."""
     n = len(levels)

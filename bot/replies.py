@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.autocomplete import suggested_calls
 from bot.i18n import seat_name, text
 from bot.render import CardFormat, event_line, player_name, suit_groups, trump_label
 from bot.service import TableStatus
 from rules.events import HandScored, MatchWon, Played, ThrowFailed, TrickWon, TrumpFixed
+from rules.friends import format_calls
 from rules.notation import format_cards
 from rules.views import View
 
@@ -78,6 +80,10 @@ def _dm_lines(locale: str | None, status: TableStatus, view: View, fmt: CardForm
     lines += hand_block(locale, view, fmt)
     if view.kitty_taken and view.phase == "burying":
         lines.append(text(locale, "dm_kitty", kitty=fmt(view.kitty_taken), n=view.rules.kitty_size))
+    if view.phase == "calling" and view.seat is not None and view.seat == view.dealer:
+        calls = suggested_calls(view)
+        n = len(calls) or view.rules.friend_calls
+        lines.append(text(locale, "dm_call", n=n, suggested=format_calls(calls) or "—"))
     if view.buried:
         own = view.seat is not None and view.seat == view.dealer
         key = "dm_buried" if own else "kitty_was"
@@ -127,15 +133,16 @@ def _play_lines(
     return "\n".join(lines)
 
 
-def post_line(locale: str, post: str) -> str | None:
-    """One short public post (``kind:arg``) as a line of text; None for none."""
+def post_line(locale: str, post: str, players: int = 4) -> str | None:
+    """One short public post (``kind:arg``) as a line of text; None for none.
+    ``players``: the table's seats (seat names 1…N at 找朋友)."""
     kind, _, arg = post.partition(":")
     if kind == "dm_closed":
         return text(locale, "dm_closed", mention=f"<@{arg}>")
     if kind == "seat_to_ai" and arg.isdigit():
-        return text(locale, "seat_to_ai", seat_name=seat_name(locale, int(arg)))
+        return text(locale, "seat_to_ai", seat_name=seat_name(locale, int(arg), players))
     if kind == "auto" and arg.isdigit():
-        return text(locale, "auto_acted", seat_name=seat_name(locale, int(arg)))
+        return text(locale, "auto_acted", seat_name=seat_name(locale, int(arg), players))
     if kind == "followup_delayed":
         return text(locale, "followup_delayed")
     if kind == "table_ended":

@@ -11,6 +11,7 @@ from bot.i18n import preset_label, seat_name, text
 from bot.render import (
     CardFormat,
     event_line,
+    match_won_event,
     play_text,
     player_name,
     status_lines,
@@ -19,7 +20,7 @@ from bot.render import (
 )
 from bot.replies import countdown
 from bot.service import TableStatus
-from rules.events import HandScored, MatchWon, ThrowFailed
+from rules.events import HandScored, ThrowFailed
 from rules.notation import format_cards
 
 
@@ -40,7 +41,7 @@ def lobby_text(locale: str, status: TableStatus, table_link: str | None = None) 
             who = text(locale, "lobby_ai", level=level)
         else:
             who = f"<@{s.user_id}>"
-        seats.append(f"**{seat_name(locale, s.seat)}**: {who}")
+        seats.append(f"**{seat_name(locale, s.seat, len(status.table.seats))}**: {who}")
     name = preset_label(locale, rules.name)
     header = text(locale, "lobby_header", preset=name, decks=rules.decks)
     if status.phase == "lobby" or table_link is None:
@@ -141,10 +142,12 @@ def table_embed(
             s.level_change,
             s.levels_after,
             s.next_dealer,
+            team=s.team,  # 找朋友: the teams as they ended and every seat's level
         )
+        named = seats if s.team else None  # 找朋友 names every seat of the team
         embed.add_field(
             name=text(locale, "hand_over"),
-            value=fitted(lambda f: summary_text(locale, ev, fmt=f), fmt, FIELD_MAX),
+            value=fitted(lambda f: summary_text(locale, ev, named, fmt=f), fmt, FIELD_MAX),
             inline=False,
         )
         if summary_picture is not None:
@@ -154,7 +157,8 @@ def table_embed(
     if view.phase == "finished" and view.winner is not None:
         embed.add_field(
             name="🏆",
-            value=event_line(locale, MatchWon(view.winner, view.levels)) or "",  # type: ignore[arg-type]
+            value=(event_line(locale, won, seats) if (won := match_won_event(view)) else None)
+            or "",
             inline=False,
         )
     return embed

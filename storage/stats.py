@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
-from sqlalchemy import Integer, case, distinct, func, select
+from sqlalchemy import case, distinct, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql import Select
 
+from rules.game import Match
+from rules.ruleset import RuleSet
 from storage.db import Database
 from storage.models import HandPlayerRow, HandRow, MatchRow
 
@@ -69,6 +72,32 @@ def _aggregate(where: list[object]) -> Select[tuple[int, ...]]:
     )  # type: ignore[arg-type]
 
 
+async def friends_winners(s: AsyncSession, match_ids: set[int]) -> dict[int, set[int]]:
+    """找朋友 matches among ``match_ids`` -> the seats that won them: the dealer's team
+    of the last hand, if it won, those of its members who played the last level
+    (``rules.friends.settle_friends``), read from the finished match's snapshot."""
+    if not match_ids:
+        return {}
+    rows = await s.execute(
+        select(MatchRow.id, MatchRow.rules_json, MatchRow.snapshot_json).where(
+            MatchRow.id.in_(match_ids), MatchRow.winner_team.is_not(None)
+        )
+    )
+    out: dict[int, set[int]] = {}
+    for match_id, rules_json, snapshot_json in rows.all():
+        rules = RuleSet.from_json(rules_json)
+        if rules.friends is None:
+            continue
+        history = Match.from_dict(json.loads(snapshot_json)).history
+        last = history[-1] if history else None
+        if last is None or last.winner != "defenders":
+            out[int(match_id)] = set()
+            continue
+        goal = rules.levels[-1]
+        out[int(match_id)] = {seat for seat in last.team if last.levels_before[seat] == goal}
+    return out
+
+
 class Stats:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -80,32 +109,12 @@ class Stats:
             where.append(HandPlayerRow.guild_id == guild_id)
         async with self.db.session() as s:
             row = (await s.execute(_aggregate(where))).first()
-            won_matches = await s.scalar(self._matches_won(user_id, guild_id))
+            won = await self._matches_won_by_user(s, guild_id, user_id)
+            won_matches = won.get(user_id, 0)
         if row is None:
             return PlayerStats(user_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         values = [int(v or 0) for v in row[1:]]
         return PlayerStats(user_id, values[0], int(won_matches or 0), *values[1:])
-
-    @staticmethod
-    def _matches_won(user_id: int, guild_id: int | None) -> Select[tuple[int]]:
-        # A match is won by the player if the winning team is the team of the seat
-        # they played in that match (their last hand decides if they changed seats).
-        hp = HandPlayerRow
-        last = (
-            select(hp.match_id, func.max(hp.hand_id).label("hand_id"))
-            .where(hp.user_id == user_id)
-            .group_by(hp.match_id)
-        )
-        if guild_id is not None:
-            last = last.where(hp.guild_id == guild_id)
-        sub = last.subquery()
-        return (
-            select(func.count())
-            .select_from(sub)
-            .join(hp, (hp.hand_id == sub.c.hand_id) & (hp.user_id == user_id))
-            .join(MatchRow, MatchRow.id == sub.c.match_id)
-            .where(MatchRow.winner_team == func.cast(hp.seat % 2, Integer))
-        )
 
     async def leaderboard(self, guild_id: int | None, limit: int = 10) -> list[PlayerStats]:
         """Players ranked by hands won, then levels gained (one guild, or global)."""
@@ -124,9 +133,13 @@ class Stats:
         return board[:limit]
 
     @staticmethod
-    async def _matches_won_by_user(s: AsyncSession, guild_id: int | None) -> dict[int, int]:
+    async def _matches_won_by_user(
+        s: AsyncSession, guild_id: int | None, user_id: int | None = None
+    ) -> dict[int, int]:
         """user -> finished matches won, each judged by the seat of the user's last
-        hand in that match (as ``player`` does)."""
+        hand in that match (they may have changed seats): its team with fixed
+        partners; with 找朋友 (teams change every hand) whether that seat is among
+        the match's winners (``friends_winners``)."""
         hp = HandPlayerRow
         q = (
             select(hp.user_id, hp.match_id, hp.hand_id, hp.seat, MatchRow.winner_team)
@@ -135,15 +148,19 @@ class Stats:
         )
         if guild_id is not None:
             q = q.where(hp.guild_id == guild_id)
+        if user_id is not None:
+            q = q.where(hp.user_id == user_id)
         last: dict[tuple[int, int], tuple[int, int, int]] = {}
         for user_id, match_id, hand_id, seat, winner in (await s.execute(q)).all():
             key = (int(user_id), int(match_id))
             if key not in last or hand_id > last[key][0]:
                 last[key] = (int(hand_id), int(seat), int(winner))
+        friends = await friends_winners(s, {match_id for _, match_id in last})
         won: dict[int, int] = {}
-        for (user_id, _), (_, seat, winner) in last.items():
-            if seat % 2 == winner:
-                won[user_id] = won.get(user_id, 0) + 1
+        for (user, match_id), (_, seat, winner) in last.items():
+            seats = friends.get(match_id)
+            if (seat in seats) if seats is not None else seat % 2 == winner:
+                won[user] = won.get(user, 0) + 1
         return won
 
     async def level_progress(self, match_id: int) -> list[HandProgress]:

@@ -16,13 +16,14 @@ from bot.rules_text import rules_lines
 from bot.service import ServiceError
 from bot.table_message import lobby_text, table_embed
 from rules.ai import LEVELS
-from rules.presets import PRESET_NAMES
+from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
 
 SEAT_CHOICES = [
     app_commands.Choice(name=_(name), value=i)
     for i, name in enumerate(("North", "East", "South", "West"))
 ]
-PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in PRESET_NAMES]
+PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in (*PRESET_NAMES, *FRIENDS_PRESETS)]
+MODE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("classic", "friends")]
 LEVEL_CHOICES = [app_commands.Choice(name=_(lv), value=lv) for lv in LEVELS]
 # Each language by its own name (a reader finds theirs whatever the client's language).
 LANGUAGE_NAMES = {"en": "English", "zh-CN": "简体中文", "zh-TW": "繁體中文"}
@@ -40,19 +41,28 @@ class Lobby(
         name=_("new"), description=_("Open a table in this channel (or a new thread if it is busy)")
     )
     @app_commands.rename(
-        preset=_("preset"), decks=_("decks"), timer=_("timer"), language=_("language")
+        preset=_("preset"),
+        mode=_("mode"),
+        players=_("players"),
+        decks=_("decks"),
+        timer=_("timer"),
+        language=_("language"),
     )
     @app_commands.describe(
         preset=_("Rule preset (classic, tournament, …)"),
+        mode=_("Table mode: classic (fixed partners) or friends (找朋友)"),
+        players=_("Number of players, 4 to 10 (more than 4: friends)"),
         decks=_("Number of decks, 1 to 4"),
         timer=_("Seconds per turn (0 = no timer)"),
         language=_("Language of the table (default: the server's)"),
     )
-    @app_commands.choices(preset=PRESET_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(preset=PRESET_CHOICES, mode=MODE_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         preset: str | None = None,
+        mode: str | None = None,
+        players: app_commands.Range[int, 4, 10] | None = None,
         decks: app_commands.Range[int, 1, 4] | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
         language: str | None = None,
@@ -64,6 +74,8 @@ class Lobby(
             return
         service = self.bot.service
         table_lang = language or guild_language(interaction)
+        if mode == "friends" and preset is None:
+            preset = "friends"  # 找朋友 at any seat count (players: default 6)
         target_id = channel.id
         parent_id = None
         busy = await self._busy(channel.id)
@@ -82,6 +94,7 @@ class Lobby(
                 creator_name=interaction.user.display_name,
                 preset_name=preset,
                 decks=decks,
+                players=players,
                 turn_seconds=timer,
                 options=replace(service.defaults, language=table_lang),
                 parent_channel_id=parent_id,
@@ -114,6 +127,14 @@ class Lobby(
             await reply(interaction, text(language, "language_set", name=LANGUAGE_NAMES[language]))
             await self.bot.after_change()
 
+    async def _seats(self, interaction: discord.Interaction) -> int:
+        """How many seats the channel's table has (4 when it cannot be read)."""
+        try:
+            status = await self.bot.service.status(interaction.channel_id or 0)
+        except ServiceError:
+            return 4
+        return len(status.table.seats)
+
     async def _busy(self, channel_id: int) -> bool:
         try:
             await self.bot.service.status(channel_id)
@@ -140,7 +161,8 @@ class Lobby(
         if got is not None:
             tloc = table_locale(interaction, loc)
             who = interaction.user.mention
-            await reply(interaction, text(tloc, "joined", who=who, seat_name=seat_name(tloc, got)))
+            name = seat_name(tloc, got, await self._seats(interaction))
+            await reply(interaction, text(tloc, "joined", who=who, seat_name=name))
             await self.bot.after_change()
 
     @app_commands.command(
@@ -171,10 +193,11 @@ class Lobby(
         )
         if got is not None:
             tloc = table_locale(interaction)
-            await reply(interaction, text(tloc, "ai_added", seat_name=seat_name(tloc, got)))
+            name = seat_name(tloc, got, await self._seats(interaction))
+            await reply(interaction, text(tloc, "ai_added", seat_name=name))
             await self.bot.after_change()
 
-    @app_commands.command(name=_("start"), description=_("Start the game (four seats filled)"))
+    @app_commands.command(name=_("start"), description=_("Start the game (all seats filled)"))
     async def start(self, interaction: discord.Interaction) -> None:
         got = await run(
             interaction,

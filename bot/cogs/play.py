@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.autocomplete import bury_options, choices, play_options
+from bot.autocomplete import bury_options, call_choices, choices, play_options
 from bot.cogs.panel import open_panel_here
 from bot.emojis import card_format
 from bot.host import Host
@@ -16,7 +16,8 @@ from bot.interactions import NO_PINGS, key_of, locale_of, pinging, reply, run, t
 from bot.render import CardFormat
 from bot.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
-from rules.events import Declared
+from rules.events import Declared, FriendsCalled
+from rules.friends import format_calls
 from rules.views import View
 
 
@@ -129,6 +130,37 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await self._choices(interaction, current, "bury")
+
+    # ---- 找朋友 -------------------------------------------------------------------------------
+    @app_commands.command(name=_("call"), description=_("Call your friends (找朋友)"))
+    @app_commands.rename(calls=_("calls"))
+    @app_commands.describe(calls=_("The k-th copy of a card to be played, e.g. #1 ♥A, #2 ♠K"))
+    async def call(self, interaction: discord.Interaction, calls: str) -> None:
+        loc = locale_of(interaction)
+        events = await run(
+            interaction,
+            lambda: self.bot.service.call_friends(
+                interaction.channel_id or 0, interaction.user.id, calls, key=key_of(interaction)
+            ),
+        )
+        if events is not None:
+            # The calls go to the channel with the table's news (presenter); this
+            # answer only confirms them to the dealer.
+            made = next((e.calls for e in events if isinstance(e, FriendsCalled)), ())
+            await reply(
+                interaction, text(loc, "called_ok", calls=format_calls(made)), ephemeral=True
+            )
+            await self.bot.after_change()
+
+    @call.autocomplete("calls")
+    async def call_calls(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await self._own_view(interaction)
+        if view is None:
+            return []
+        pairs = call_choices(view, current, locale_of(interaction))
+        return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
     # ---- 出牌 ---------------------------------------------------------------------------------
     @app_commands.command(name=_("play"), description=_("Play cards (出牌)"))

@@ -108,6 +108,11 @@ def build(
         button("ref", "panel.b.refresh", discord.ButtonStyle.secondary, 3)
         return "\n".join(lines)[:2000], ui
 
+    if view.phase == "calling":  # 找朋友: the header says /call; nothing to select or play
+        lines += hand_block(locale, view, card_format(state.emojis, limit=PANEL_FACES))
+        button("hand", "panel.b.hand", discord.ButtonStyle.secondary, 0)
+        button("ref", "panel.b.refresh", discord.ButtonStyle.secondary, 0)
+        return "\n".join(lines)[:2000], ui
     hand = view.hand or ()
     burying = view.phase == "burying" and view.seat == view.dealer
     chosen = selected_cards(selected, hand) or []

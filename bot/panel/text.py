@@ -76,6 +76,11 @@ def header(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> 
             state = text(locale, "panel.state.bury", count=view.rules.kitty_size)
         else:
             state = text(locale, "panel.state.bury_wait")
+    elif view.phase == "calling":  # 找朋友: the dealer calls friends with /call
+        if view.seat == view.dealer:
+            state = text(locale, "panel.state.call", n=view.rules.friend_calls)
+        else:
+            state = text(locale, "panel.state.call_wait")
     elif view.phase == "playing" and view.turn is not None:
         if view.turn == view.seat:
             state = text(locale, "panel.state.follow" if view.current else "panel.state.lead")

@@ -32,7 +32,10 @@ def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
     kitty = tuple(s.kitty)
     _, fan_h = fan_size(len(kitty), WIDTH - 40, CARD_W, STEP, MIN_STEP, ROW_DY)
     top = 84
-    height = top + (fan_h + 34 if kitty else 0) + 90
+    seats = len(s.levels_before)
+    friends = bool(s.team) or seats != 2  # 找朋友: a level per seat, teams of the hand
+    rows = (seats + 1) // 2 if friends else 2
+    height = top + (fan_h + 34 if kitty else 0) + 26 + 32 * rows
     canvas = Image.new("RGB", (WIDTH, height), FELT)
     d = ImageDraw.Draw(canvas)
     d.rounded_rectangle((3, 3, WIDTH - 4, height - 4), radius=18, outline=FELT_DARK, width=4)
@@ -40,6 +43,10 @@ def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
     attackers = 1 - defenders
     won = defenders if s.winner == "defenders" else attackers
     teams = (word(lang, "team0"), word(lang, "team1"))
+    if friends:  # the sides of this hand: the dealer's team and the others
+        teams = (word(lang, "role.defenders"), word(lang, "role.attackers"))
+        defenders, attackers = 0, 1
+        won = 0 if s.winner == "defenders" else 1
     draw_text(d, (20, 16), word(lang, "hand_no", n=s.hand_no), 14, SOFT)
     draw_text(d, (20, 36), f"{s.attackers_points}", 34, WHITE)
     pts_x = 20 + d.textlength(str(s.attackers_points), font_size=34) * 1.0 + 30
@@ -70,7 +77,20 @@ def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
             row_dy=ROW_DY,
         )
         y += fan_h + 34
-    d.rounded_rectangle((14, y, WIDTH - 14, y + 76), radius=12, fill=FELT_DARK)
+    d.rounded_rectangle((14, y, WIDTH - 14, y + 12 + 32 * rows), radius=12, fill=FELT_DARK)
+    if friends:
+        team = set(s.team) or {s.dealer}
+        for seat in range(seats):
+            col, row = divmod(seat, rows)
+            x, ty = 30 + col * (WIDTH // 2 - 10), y + 22 + row * 32
+            before, after = s.levels_before[seat], s.levels_after[seat]
+            colour = TEAM_COLOURS[0] if seat in team else TEAM_COLOURS[1]
+            draw_text(d, (x, ty), str(seat + 1), 16, colour, anchor="lm")
+            draw_text(d, (x + 36, ty), rank_name(before), 18, WHITE, anchor="lm")
+            draw_text(d, (x + 76, ty), "→", 18, SOFT, anchor="lm")
+            ink = GOLD if after != before else WHITE
+            draw_text(d, (x + 112, ty), rank_name(after), 18, ink, anchor="lm")
+        return encode_png(canvas)
     for team in (0, 1):
         ty = y + 22 + team * 32
         before, after = s.levels_before[team], s.levels_after[team]

@@ -3,11 +3,16 @@ message text), each seat's cards in the current trick, or the last trick faded
 while the new one is empty; the current winner in gold; trump, level, dealer,
 attackers' points and whose turn.
 
+找朋友 tables (5 to 10 seats, ``draw_ring``) place the seats, numbered
+1…N, round an ellipse in turn order, each with its own level; the dealer's team
+(the dealer and every friend revealed so far) in the first team colour.
+
 Reads only the public ``rules.views.View``, so it can show nothing hidden.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
@@ -67,7 +72,7 @@ class TableScene:
     trick_points: int
     trump: str  # "S" "H" "C" "D", "NT", "" (not known yet); "?" suffix: declared only
     level: int
-    levels: tuple[int, int]
+    levels: tuple[int, ...]  # per team (four seats) or per seat (找朋友)
     dealer: int | None
     attackers_points: int
     turn: int | None
@@ -76,6 +81,8 @@ class TableScene:
     dealt: tuple[int, int]  # cards dealt / to deal, while dealing
     auto: frozenset[int] = frozenset()  # seats handed to the AI for now (托管)
     lang: str = "en"  # the language of the words drawn (``bot.i18n``)
+    players: int = 4
+    team: frozenset[int] = frozenset()  # 找朋友: the dealer and the friends revealed
 
 
 def _trump_code(view: View) -> str:
@@ -126,6 +133,8 @@ def scene_of(view: View, auto: Collection[int] = (), lang: str = "en") -> TableS
         dealt=(view.dealt, view.deal_total) if view.phase == "dealing" else (0, 0),
         auto=frozenset(auto),
         lang=lang_of(lang),
+        players=view.players,
+        team=frozenset([view.dealer, *view.friends]) if view.dealer is not None else frozenset(),
     )
 
 
@@ -182,7 +191,7 @@ def _trump_box(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: TableScene) -> N
     if sc.trump.endswith("?"):
         draw_text(d, (66, 55), "?", 18, TURN_RING, anchor="lm")
     d.rounded_rectangle((94, 34, 136, 76), radius=6, fill=WHITE)
-    level_team = None if sc.dealer is None else sc.dealer % 2
+    level_team = None if sc.dealer is None else sc.dealer % 2 if sc.players == 4 else 0
     ink = INK if level_team is None else TEAM_COLOURS[level_team]
     draw_text(d, (115, 56), rank_name(sc.level), 22 if sc.level != 10 else 19, ink, anchor="mm")
 
@@ -226,6 +235,8 @@ def _centre_text(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
 
 
 def _draw(sc: TableScene) -> bytes:
+    if sc.players != 4:
+        return draw_ring(sc)
     canvas = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     d = ImageDraw.Draw(canvas, "RGBA")  # "RGBA": translucent fills blend
     d.rounded_rectangle((4, 4, WIDTH - 5, HEIGHT - 5), radius=28, outline=FELT_DARK, width=4)
@@ -257,6 +268,96 @@ def _draw(sc: TableScene) -> bytes:
             centre,
             st.card_w,
             FAN_MAX[seat],
+            step=st.step,
+            min_step=st.min_step,
+            row_dy=st.row_dy,
+            faded=sc.faded,
+        )
+    return encode_png(canvas)
+
+
+# ---- 找朋友: N seats round an ellipse ---------------------------------------------------
+RING_RX, RING_RY = 300, 190  # badge ellipse: clear of the corner boxes
+RING_STYLE = FanStyle(40, 16, 9, 26)
+NO_TEAM = (112, 120, 128)  # a seat not (yet) known to be on the dealer's team
+
+
+def ring_badge(seat: int, players: int) -> tuple[float, float]:
+    """Seat 1 at the top, then clockwise in turn order (as North, East, South, West)."""
+    angle = -math.pi / 2 + 2 * math.pi * seat / players
+    return (WIDTH / 2 + RING_RX * math.cos(angle), HEIGHT / 2 + RING_RY * math.sin(angle))
+
+
+def ring_fan_max(players: int) -> int:
+    return 200 if players <= 6 else 150 if players <= 8 else 120
+
+
+def ring_fan_centre(seat: int, players: int) -> tuple[float, float]:
+    """A seat's cards part-way from its badge towards the middle."""
+    bx, by = ring_badge(seat, players)
+    t = 0.42
+    return (bx + (WIDTH / 2 - bx) * t, by + (HEIGHT / 2 - by) * t)
+
+
+def _ring_badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
+    cx, cy = ring_badge(seat, sc.players)
+    if sc.turn == seat:
+        r = BADGE_R + 6
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TURN_RING)
+    r = BADGE_R
+    fill = TEAM_COLOURS[0] if seat in sc.team else NO_TEAM
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=WHITE, width=2)
+    draw_text(d, (cx, cy + 1), str(seat + 1), 17, WHITE, anchor="mm")
+    side = 1 if cx <= WIDTH / 2 else -1  # chips on the side towards the middle line
+    if seat < len(sc.levels):
+        lv = rank_name(sc.levels[seat])
+        draw_text(
+            d, (cx + side * (r + 8), cy + 10), lv, 13, WHITE, anchor="lm" if side > 0 else "rm"
+        )
+    if sc.dealer == seat:
+        chip(d, (cx + side * (r + 16), cy - 10), word(sc.lang, "dealer"), 12, GOLD, INK)
+    if seat in sc.auto:
+        chip(d, (cx - side * (r + 30), cy), word(sc.lang, "auto"), 11, WHITE, INK)
+
+
+def draw_ring(sc: TableScene) -> bytes:
+    canvas = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    d = ImageDraw.Draw(canvas, "RGBA")
+    d.rounded_rectangle((4, 4, WIDTH - 5, HEIGHT - 5), radius=28, outline=FELT_DARK, width=4)
+    _trump_box(canvas, d, sc)
+    x0 = WIDTH - 160  # the attackers' points, as at four seats (levels are per seat)
+    d.rounded_rectangle((x0, 10, WIDTH - 10, 84), radius=10, fill=FELT_DARK)
+    draw_text(d, (x0 + 10, 16), word(sc.lang, "attackers"), 12, SOFT)
+    draw_text(d, (x0 + 10, 34), str(sc.attackers_points), 30, WHITE)
+    y = HEIGHT - 30
+    d.rounded_rectangle((WIDTH - 150, y - 16, WIDTH - 10, y + 16), radius=10, fill=FELT_DARK)
+    draw_text(d, (WIDTH - 80, y), word(sc.lang, "hand_no", n=sc.hand_no), 13, WHITE, anchor="mm")
+    _centre_text(d, sc)
+    for seat in range(sc.players):
+        _ring_badge(d, seat, sc)
+    st = RING_STYLE
+    fan_max = ring_fan_max(sc.players)
+    for seat, cards in sc.plays:
+        centre = ring_fan_centre(seat, sc.players)
+        if seat == sc.winner:
+            w, h = fan_size(len(cards), fan_max, st.card_w, st.step, st.min_step, st.row_dy)
+            g = 4
+            box = (
+                centre[0] - w / 2 - g,
+                centre[1] - h / 2 - g,
+                centre[0] + w / 2 + g,
+                centre[1] + h / 2 + g,
+            )
+            if sc.faded:
+                d.rounded_rectangle(box, radius=8, outline=(*GOLD, 200), width=3)
+            else:
+                d.rounded_rectangle(box, radius=8, fill=WINNER_GLOW)
+        paste_fan(
+            canvas,
+            cards,
+            centre,
+            st.card_w,
+            fan_max,
             step=st.step,
             min_step=st.min_step,
             row_dy=st.row_dy,

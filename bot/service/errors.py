@@ -23,10 +23,16 @@ class ServiceError(Exception):
     def message(self, locale: str | None) -> str:
         params = dict(self.params)
         if "seat" in params and "seat_name" not in params and isinstance(params["seat"], int):
-            params["seat_name"] = seat_name(locale, params["seat"])
+            players = params.get("players", 4)
+            # The messages say "Seat {seat_name}" / "{seat_name} 位": at N seats the
+            # number alone ("Seat 3", "3 位"), not "Seat Seat 3".
+            seat = params["seat"]
+            params["seat_name"] = seat_name(locale, seat) if players == 4 else str(seat + 1)
         if "turn" in params and isinstance(params["turn"], int):
             params.setdefault(
-                "turn_name", params.get("turn_player") or seat_name(locale, params["turn"])
+                "turn_name",
+                params.get("turn_player")
+                or seat_name(locale, params["turn"], params.get("players", 4)),
             )
         if params.get("suit") in ("trump", "black", "red"):
             params["suit"] = text(locale, f"word.{params['suit']}")

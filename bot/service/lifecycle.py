@@ -124,7 +124,7 @@ class Lifecycle:
                 raise ServiceError("already_started")
             mine = t.seat_of(user_id)
             if mine is not None:
-                raise ServiceError("already_seated", seat=mine)
+                raise ServiceError("already_seated", seat=mine, players=len(t.seats))
             seat = free_seat(t, seat)
             await self._change_seats(live, [SeatInfo(seat, user_id, None, name, locale)])
             return seat
@@ -186,7 +186,7 @@ class Lifecycle:
             if not 0 <= seat < len(t.seats):
                 raise ServiceError("bad_seat")
             if not t.seats[seat].is_ai:
-                raise ServiceError("not_ai_seat", seat=seat)
+                raise ServiceError("not_ai_seat", seat=seat, players=len(t.seats))
             await self._change_seats(live, [SeatInfo(seat)])
 
     async def start_game(self, channel_id: int, user_id: int) -> TableStatus:

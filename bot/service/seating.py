@@ -48,7 +48,7 @@ def free_seat(t: TableInfo, seat: int | None) -> int:
     if not 0 <= seat < len(t.seats):
         raise ServiceError("bad_seat")
     if not t.seats[seat].empty:
-        raise ServiceError("seat_taken", seat=seat)
+        raise ServiceError("seat_taken", seat=seat, players=len(t.seats))
     return seat
 
 

@@ -406,6 +406,7 @@ class TableService(Lifecycle):
 
     def _rule_error(self, live: LiveTable, exc: RuleError) -> ServiceError:
         err = from_rule_error(exc)
+        err.params.setdefault("players", len(live.table.seats))  # seat names 1…N at 找朋友
         if exc.code == "not_your_turn" and isinstance(exc.params.get("turn"), int):
             err.params["turn_player"] = live.table.seats[exc.params["turn"]].display_name or None
         if exc.code == "must_match_shape" and "shapes" in exc.params:
