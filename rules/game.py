@@ -516,9 +516,7 @@ class Match:
         rules = self.rules
         dealer = h.dealer
         assert dealer is not None
-        kitty_points = sum(POINTS[c] for c in h.buried)
-        multiplier = kitty_multiplier(rules, lead.shapes) if attackers_last else 0
-        total = h.attackers_points + kitty_points * multiplier + h.penalties
+        kitty_points, multiplier, total = self._attackers_total(lead, attackers_last)
         before = self._levels()
         outcome = settle_hand(rules, (before[0], before[1]), dealer, total, attackers_last, winning)
         self.levels = list(outcome.levels)
@@ -537,32 +535,25 @@ class Match:
             levels_after=outcome.levels,
             next_dealer=outcome.next_dealer,
         )
-        self.history.append(summary)
-        self.next_dealer = outcome.next_dealer
-        events: list[Event] = [
-            HandScored(
-                hand_no=h.hand_no,
-                dealer=dealer,
-                trick_points=h.attackers_points,
-                kitty=tuple(h.buried),
-                kitty_points=kitty_points,
-                multiplier=multiplier,
-                penalties=h.penalties,
-                attackers_points=total,
-                winner=outcome.result.winner,
-                level_change=summary.level_change,
-                levels=outcome.levels,
-                next_dealer=outcome.next_dealer,
-                jack_reset=outcome.jack_reset,
-            )
-        ]
+        scored = HandScored(
+            hand_no=h.hand_no,
+            dealer=dealer,
+            trick_points=h.attackers_points,
+            kitty=tuple(h.buried),
+            kitty_points=kitty_points,
+            multiplier=multiplier,
+            penalties=h.penalties,
+            attackers_points=total,
+            winner=outcome.result.winner,
+            level_change=summary.level_change,
+            levels=outcome.levels,
+            next_dealer=outcome.next_dealer,
+            jack_reset=outcome.jack_reset,
+        )
+        won = None
         if outcome.match_winner is not None:
-            self.winner = outcome.match_winner
-            self.phase = "finished"
-            events.append(MatchWon(outcome.match_winner, outcome.levels))
-        else:
-            self.phase = "scored"
-        return events
+            won = MatchWon(outcome.match_winner, outcome.levels)
+        return self._close_hand(summary, scored, won)
 
     def _score_friends(self, lead: Lead, attackers_last: bool) -> list[Event]:
         """找朋友: teams are settled now; the kitty goes to the attackers' count when
@@ -571,57 +562,74 @@ class Match:
         rules = self.rules
         dealer = h.dealer
         assert dealer is not None
-        kitty_points = sum(POINTS[c] for c in h.buried)
-        multiplier = kitty_multiplier(rules, lead.shapes) if attackers_last else 0
-        total = h.attackers_points + kitty_points * multiplier + h.penalties
+        kitty_points, multiplier, total = self._attackers_total(lead, attackers_last)
         before = self._levels()
         team = [dealer, *h.friends()]
         out = settle_friends(rules, before, dealer, team, total)
         self.levels = list(out.levels)
         gainer = out.winners[0]
         change = _steps(rules, before[gainer], out.levels[gainer])
-        self.history.append(
-            HandSummary(
-                hand_no=h.hand_no,
-                dealer=dealer,
-                level_rank=h.level_rank,
-                trump_suit=h.trump_suit,
-                attackers_points=total,
-                kitty=tuple(h.buried),
-                multiplier=multiplier,
-                winner=out.result.winner,
-                level_change=change,
-                levels_before=before,
-                levels_after=out.levels,
-                next_dealer=out.next_dealer,
-                team=out.team,
-            )
+        summary = HandSummary(
+            hand_no=h.hand_no,
+            dealer=dealer,
+            level_rank=h.level_rank,
+            trump_suit=h.trump_suit,
+            attackers_points=total,
+            kitty=tuple(h.buried),
+            multiplier=multiplier,
+            winner=out.result.winner,
+            level_change=change,
+            levels_before=before,
+            levels_after=out.levels,
+            next_dealer=out.next_dealer,
+            team=out.team,
         )
-        self.next_dealer = out.next_dealer
-        events: list[Event] = [
-            HandScored(
-                hand_no=h.hand_no,
-                dealer=dealer,
-                trick_points=h.attackers_points,
-                kitty=tuple(h.buried),
-                kitty_points=kitty_points,
-                multiplier=multiplier,
-                penalties=h.penalties,
-                attackers_points=total,
-                winner=out.result.winner,
-                level_change=change,
-                levels=out.levels,
-                next_dealer=out.next_dealer,
-                team=out.team,
-                bonus=out.bonus,
-            )
-        ]
+        scored = HandScored(
+            hand_no=h.hand_no,
+            dealer=dealer,
+            trick_points=h.attackers_points,
+            kitty=tuple(h.buried),
+            kitty_points=kitty_points,
+            multiplier=multiplier,
+            penalties=h.penalties,
+            attackers_points=total,
+            winner=out.result.winner,
+            level_change=change,
+            levels=out.levels,
+            next_dealer=out.next_dealer,
+            team=out.team,
+            bonus=out.bonus,
+        )
+        won = None
         if out.match_winners:
-            self.winner = out.match_winners[0]
-            self.phase = "finished"
-            events.append(MatchWon(self.winner, out.levels, out.match_winners))
-        else:
+            won = MatchWon(out.match_winners[0], out.levels, out.match_winners)
+        return self._close_hand(summary, scored, won)
+
+    def _attackers_total(self, lead: Lead, attackers_last: bool) -> tuple[int, int, int]:
+        """The kitty's points, its multiplier (0 unless the attackers won the last
+        trick) and the attackers' total with the kitty and the penalties."""
+        h = self.hand
+        kitty_points = sum(POINTS[c] for c in h.buried)
+        multiplier = kitty_multiplier(self.rules, lead.shapes) if attackers_last else 0
+        return (
+            kitty_points,
+            multiplier,
+            h.attackers_points + kitty_points * multiplier + h.penalties,
+        )
+
+    def _close_hand(
+        self, summary: HandSummary, scored: HandScored, won: MatchWon | None
+    ) -> list[Event]:
+        """Record the hand and move on: the match is over, or the next hand waits."""
+        self.history.append(summary)
+        self.next_dealer = summary.next_dealer
+        events: list[Event] = [scored]
+        if won is None:
             self.phase = "scored"
+        else:
+            self.winner = won.team
+            self.phase = "finished"
+            events.append(won)
         return events
 
     def _next_hand(self) -> list[Event]:
