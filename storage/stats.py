@@ -11,6 +11,7 @@ from sqlalchemy.sql import Select
 
 from rules.game import Match
 from rules.ruleset import RuleSet
+from rules.views import HandSummary
 from storage.db import Database
 from storage.models import HandPlayerRow, HandRow, MatchRow
 
@@ -47,6 +48,23 @@ class HandProgress:
     levels_before: tuple[int, int]
     levels_after: tuple[int, int]
     kitty_multiplier: int = 0  # > 0: the attackers captured the kitty (won the last trick)
+
+    @classmethod
+    def of_summary(cls, h: HandSummary) -> HandProgress:
+        """The row a finished hand becomes, straight from the rules' summary (the
+        stored rows say the same; pictures and tests build progress without a DB)."""
+        return cls(
+            h.hand_no,
+            h.dealer,
+            h.level_rank,
+            "NT" if h.trump_suit is None else h.trump_suit.letter,
+            h.attackers_points,
+            h.winner,
+            h.level_change,
+            h.levels_before,  # type: ignore[arg-type]  # two teams, or every seat (找朋友)
+            h.levels_after,  # type: ignore[arg-type]
+            h.multiplier,
+        )
 
 
 def _aggregate(where: list[object]) -> Select[tuple[int, ...]]:

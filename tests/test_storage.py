@@ -802,21 +802,7 @@ def expected_stats(played: Sequence[Played], user: int, guild: int | None = None
 
 
 def progress_of(match: Match) -> list[HandProgress]:
-    return [
-        HandProgress(
-            h.hand_no,
-            h.dealer,
-            h.level_rank,
-            "NT" if h.trump_suit is None else h.trump_suit.letter,
-            h.attackers_points,
-            h.winner,
-            h.level_change,
-            h.levels_before,
-            h.levels_after,
-            h.multiplier,
-        )
-        for h in match.history
-    ]
+    return [HandProgress.of_summary(h) for h in match.history]
 
 
 async def play_for_stats(db: Database) -> list[Played]:

@@ -105,21 +105,7 @@ def scene(name: str, seed: str = "sample") -> Scene:
 
 def progress_of(history: list[HandSummary] | tuple[HandSummary, ...]) -> list[HandProgress]:
     """``HandProgress`` rows (as ``storage.stats`` reads them) from a match's history."""
-    return [
-        HandProgress(
-            h.hand_no,
-            h.dealer,
-            h.level_rank,
-            "NT" if h.trump_suit is None else h.trump_suit.letter,
-            h.attackers_points,
-            h.winner,
-            h.level_change,
-            h.levels_before,
-            h.levels_after,
-            h.multiplier,
-        )
-        for h in history
-    ]
+    return [HandProgress.of_summary(h) for h in history]
 
 
 def sample_match(seed: str = "sample", hands: int = 8, name: str = "classic") -> list[HandProgress]:
