@@ -15,13 +15,9 @@ of a leaving player does): a crash cannot leave the seat without the right timer
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.service.errors import ServiceError
-from bot.service.notices import Public
-from bot.service.schedule import plan_deadline
-from bot.service.state import LiveTable
 from storage import SeatInfo
 
 if TYPE_CHECKING:
@@ -50,17 +46,5 @@ async def set_auto(service: TableService, channel_id: int, user_id: int, on: boo
             raise ServiceError("auto_already_on" if on else "auto_already_off")
         level = AUTO_LEVEL if on else None
         changed = SeatInfo(seat, user_id, level, info.display_name, info.locale)
-        # The seat's timer changes kind (a human turn timer ↔ an AI move): planned
-        # for the table as it will be, written together with the seat.
-        after = LiveTable(
-            replace(t, seats=tuple(changed if s.seat == seat else s for s in t.seats)),
-            live.match,
-            live.options,
-        )
-        deadline = plan_deadline(after, None, service.clock.now())
-        live.table = await service._guard(
-            service.store.update_table(t.id, t.version, seats=[changed], deadline=deadline)
-        )
-        await service._emit([Public(t.id, t.channel_id, "seats_changed")])
-        await service._follow_up(live)  # the AI's move if due now (delayed, not lost, if it fails)
+        await service._replace_seat(live, changed)  # the timer changes kind with the seat
         return seat

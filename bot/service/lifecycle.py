@@ -139,29 +139,30 @@ class Lifecycle:
             if t.status == "lobby":
                 await self._change_seats(live, [SeatInfo(seat)])
             else:
-                # The AI takes over and the timer follows (an AI's turn is due at
-                # once) in one write: a crash cannot leave the seat without its timer.
                 name = t.seats[seat].display_name
                 ai = SeatInfo(seat, None, "basic", f"AI ({name})")
-                after = LiveTable(
-                    replace(t, seats=tuple(ai if s.seat == seat else s for s in t.seats)),
-                    live.match,
-                    live.options,
+                seat_to_ai = Public(
+                    t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name}
                 )
-                deadline = plan_deadline(after, None, self.clock.now())
-                live.table = await self._guard(
-                    self.store.update_table(t.id, t.version, seats=[ai], deadline=deadline)
-                )
-                await self._emit(
-                    [
-                        Public(t.id, t.channel_id, "seats_changed"),
-                        Public(
-                            t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name}
-                        ),
-                    ]
-                )
-                await self._follow_up(live)
+                await self._replace_seat(live, ai, seat_to_ai)
             return seat
+
+    async def _replace_seat(self, live: LiveTable, seat: SeatInfo, *also: Notice) -> None:
+        """A seat changes hands during play (an AI takes over, 托管 on or off): the
+        seat and the timer it now needs in one write, so a crash cannot leave the
+        seat without its timer; then the notices and the AI's move if it is due."""
+        t = live.table
+        after = LiveTable(
+            replace(t, seats=tuple(seat if s.seat == seat.seat else s for s in t.seats)),
+            live.match,
+            live.options,
+        )
+        deadline = plan_deadline(after, None, self.clock.now())
+        live.table = await self._guard(
+            self.store.update_table(t.id, t.version, seats=[seat], deadline=deadline)
+        )
+        await self._emit([Public(t.id, t.channel_id, "seats_changed"), *also])
+        await self._follow_up(live)  # delayed, not lost, if it fails
 
     async def add_ai(
         self, channel_id: int, user_id: int, seat: int | None = None, level: str = "basic"
