@@ -53,8 +53,8 @@ from rules.play import (
     trick_points,
     trick_winner,
 )
-from rules.presets import FRIENDS_PRESETS, preset
-from rules.ruleset import RuleSet
+from rules.presets import preset
+from rules.ruleset import RuleSet, RuleSetError
 from rules.scoring import HandOutcome, kitty_multiplier, settle_hand, team_of
 from rules.trump import TrumpContext
 from rules.units import decompose
@@ -64,7 +64,12 @@ PRESET_FOR_DECKS = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-deck
 # four deck counts takes about a minute (sampling included) on a 2-vCPU Xeon VM.
 DEFAULT_HANDS = {1: 50_000, 2: 24_000, 3: 13_000, 4: 8_500}
 # The 找朋友 presets (N seats): hands per preset for the throughput phase.
-DEFAULT_FRIENDS_HANDS = {"friends-5": 12_000, "friends-6": 6_000, "friends-8": 3_000}
+DEFAULT_FRIENDS_HANDS = {
+    "friends-5": 12_000,
+    "friends-6": 6_000,
+    "friends-8": 3_000,
+    "friends-10": 2_000,  # five decks
+}
 # Hands played with timing probes before the throughput phase: this share of
 # ``--hands``, within [SAMPLE_MIN, SAMPLE_MAX] (every follow's hand is kept in memory).
 SAMPLE_SHARE = 0.1
@@ -429,7 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--friends",
         default=",".join(DEFAULT_FRIENDS_HANDS),
-        help="comma-separated 找朋友 presets to measure too ('' for none)",
+        help="comma-separated 找朋友 tables to measure too: friends-N or friends-NxD ('' for none)",
     )
     ap.add_argument("--profile", action="store_true", help="cProfile top-20 of the hands loop")
     ap.add_argument(
@@ -443,8 +448,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if any(d not in PRESET_FOR_DECKS for d in deck_list):
         ap.error("--decks must be among 1,2,3,4")
     friends = [x.strip() for x in args.friends.split(",") if x.strip()]
-    if any(f not in FRIENDS_PRESETS for f in friends):
-        ap.error(f"--friends must be among {','.join(FRIENDS_PRESETS)}")
+    try:
+        friends_rules = [preset(f) for f in friends]
+    except RuleSetError as exc:
+        ap.error(f"--friends: {exc}")
+    if any(r.friends is None for r in friends_rules):
+        ap.error("--friends takes 找朋友 tables (friends-N, friends-NxD)")
     if args.hands is not None and args.hands < 1:
         ap.error("--hands must be ≥ 1")
 
@@ -457,9 +466,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for d in deck_list:
         hands = args.hands if args.hands is not None else DEFAULT_HANDS[d]
         results.append(measure(d, hands, args.seed, args.profile, args.verify))
-    for name in friends:
-        hands = args.hands if args.hands is not None else DEFAULT_FRIENDS_HANDS[name]
-        rules = FRIENDS_PRESETS[name]
+    for name, rules in zip(friends, friends_rules, strict=True):
+        hands = args.hands if args.hands is not None else DEFAULT_FRIENDS_HANDS.get(name, 2_000)
         results.append(measure_rules(rules, hands, args.seed, args.profile, args.verify))
 
     rows = [

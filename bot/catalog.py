@@ -131,6 +131,8 @@ ZH_ASCII_WHITELIST = frozenset(
         "tw",
         "shengji",
         "db",
+        "friends",  # friends-N / friends-NxD preset names
+        "nxd",
         # proper names
         "qq",
     }

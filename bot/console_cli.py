@@ -22,7 +22,8 @@ from bot.console import CONSOLE_OPTIONS, ConsoleTable
 from bot.console_io import LineReader, quiet_logging
 from bot.i18n import language, preset_label, text
 from bot.service import FakeClock, TableService
-from rules.presets import ALL_PRESETS
+from rules.presets import ALL_PRESETS, preset
+from rules.ruleset import RuleSetError
 from storage import Database
 from storage.startup import run_or_explain
 
@@ -140,10 +141,19 @@ def _preset_choices(lang: str) -> list[str]:
     ]
 
 
+def _known_preset(name: str) -> bool:
+    """A listed preset, or any 找朋友 table by name (friends-7, friends-10x4)."""
+    try:
+        preset(name)
+    except RuleSetError:
+        return False
+    return True
+
+
 def main(argv: list[str]) -> int:
     parser = _parser(_lang_in(argv))
     args = parser.parse_args(argv)
-    if args.preset is not None and args.preset not in PRESET_NAMES:
+    if args.preset is not None and not _known_preset(args.preset):
         lang = language(args.lang)
         choices = text(lang, "score.comma").join(_preset_choices(lang))
         message = text(lang, "unknown_preset", name=args.preset, choices=choices)

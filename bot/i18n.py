@@ -70,9 +70,12 @@ def text(locale: str | None, code: str, **params: Any) -> str:
         return str(fallback) if fallback else template.split("{")[0].strip() or code
 
 
+_TUPLE_WORDS = {2: "word.pair", 3: "word.triple", 4: "word.quad", 5: "word.quintuple"}
+
+
 def shape_text(locale: str | None, shape: tuple[int, int]) -> str:
     w, length = shape
-    unit = text(locale, {2: "word.pair", 3: "word.triple", 4: "word.quad"}.get(w, "word.pair"))
+    unit = text(locale, _TUPLE_WORDS.get(w, "word.pair"))
     if length == 1:
         return unit
     return text(locale, "word.tractor", n=length, unit=unit)

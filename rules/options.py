@@ -23,7 +23,7 @@ from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit, decompose
 from rules.views import View
 
-Kind = Literal["single", "pair", "triple", "quad", "tractor", "throw", "follow"]
+Kind = Literal["single", "pair", "triple", "quad", "quintuple", "tractor", "throw", "follow"]
 
 # How much work ``play_options`` may do to list follows (``build_legal_follows``'s
 # node budget): a count, not a clock, so the answer stays deterministic; sized so
@@ -52,7 +52,8 @@ def _unit_kind(unit: Unit) -> Kind:
         return "tractor"
     if unit.width == 1:
         return "single"
-    return "pair" if unit.width == 2 else "triple" if unit.width == 3 else "quad"
+    kinds: dict[int, Kind] = {2: "pair", 3: "triple", 4: "quad", 5: "quintuple"}
+    return kinds[unit.width]
 
 
 def unseen_counts(view: View) -> list[int]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rules.ruleset import (
+    MAX_DECKS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     DeclarationRules,
@@ -238,30 +240,31 @@ def _build() -> dict[str, RuleSet]:
 
 
 FRIENDS_PRESET_PLAYERS = (5, 6, 8)
-MAX_DECKS = 4  # the engine's limit (README: 找朋友 choices)
 
 _FRIEND_FORMS = {
-    1: ("L1",),
     2: ("L1", "L2", "LJ2", "BJ2"),
     3: ("L1", "L2", "LJ2", "BJ2", "L3", "LJ3", "BJ3"),
     4: ("L1", "L2", "LJ2", "BJ2", "L3", "LJ3", "BJ3", "L4", "LJ4", "BJ4"),
+    5: ("L1", "L2", "LJ2", "BJ2", "L3", "LJ3", "BJ3", "L4", "LJ4", "BJ4", "L5", "LJ5", "BJ5"),
 }
 
 
 def friends_rules(
     players: int, decks: int | None = None, friends: FriendRules | None = None
 ) -> RuleSet:
-    """找朋友 for ``players`` seats: decks default to players ÷ 2 (2 to 4), the kitty
+    """找朋友 for ``players`` seats: decks default to players ÷ 2 (2 to 5), the kitty
     to ``friends_kitty``, the score step to 20 × decks; the deck count picks the
     declaration forms and follow tables of the matching four-player preset."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleSetError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
-    d = decks if decks is not None else min(MAX_DECKS, max(2, players // 2))
-    if not 1 <= d <= MAX_DECKS:
-        raise RuleSetError(f"decks must be 1 to {MAX_DECKS}, got {d}")
-    tables = {3: THREE_DECK_TABLES, 4: FOUR_DECK_TABLES}.get(d, ())
+    default = min(MAX_DECKS, max(2, players // 2))
+    d = decks if decks is not None else default
+    if not 2 <= d <= MAX_DECKS:  # a call names "the k-th copy": at least two decks
+        raise RuleSetError(f"找朋友 decks must be 2 to {MAX_DECKS}, got {d}")
+    # Five decks keep seed 003's four-deck lists; quintuples follow the generic order.
+    tables = {3: THREE_DECK_TABLES, 4: FOUR_DECK_TABLES, 5: FOUR_DECK_TABLES}.get(d, ())
     return RuleSet(
-        name=f"friends-{players}",
+        name=f"friends-{players}" if d == default else f"friends-{players}x{d}",
         decks=d,
         kitty_size=friends_kitty(players, d),
         declaration=DeclarationRules(forms=_FRIEND_FORMS[d]),
@@ -281,11 +284,20 @@ FRIENDS_PRESETS: dict[str, RuleSet] = {
 ALL_PRESETS: dict[str, RuleSet] = {**PRESETS, **FRIENDS_PRESETS}
 
 
+# Any 找朋友 table by name: "friends-7" (default decks) or "friends-10x4" (seats x decks).
+_FRIENDS_NAME = re.compile(r"friends-(\d{1,2})(?:x(\d))?")
+
+
 def preset(name: str) -> RuleSet:
-    """The preset of that name (see ``PRESET_NAMES``)."""
-    try:
-        return ALL_PRESETS[name]
-    except KeyError:
-        raise RuleSetError(
-            f"unknown preset {name!r}; choose one of: {', '.join(ALL_PRESETS)}"
-        ) from None
+    """The preset of that name (see ``PRESET_NAMES``), or any 找朋友 table named
+    ``friends-N`` / ``friends-NxD`` as ``friends_rules`` names them."""
+    found = ALL_PRESETS.get(name)
+    if found is not None:
+        return found
+    m = _FRIENDS_NAME.fullmatch(name)
+    if m is not None:
+        return friends_rules(int(m[1]), int(m[2]) if m[2] else None)
+    raise RuleSetError(
+        f"unknown preset {name!r}; choose one of: {', '.join(ALL_PRESETS)}, "
+        f"or friends-N (N seats, {MIN_PLAYERS} to {MAX_PLAYERS}) / friends-NxD (D decks)"
+    )

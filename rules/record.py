@@ -36,8 +36,8 @@ from rules.cards import Suit, rank_name
 from rules.friends import format_calls, parse_calls
 from rules.game import Match
 from rules.notation import format_cards, parse_cards
-from rules.presets import ALL_PRESETS
-from rules.ruleset import RuleSet
+from rules.presets import preset
+from rules.ruleset import RuleSet, RuleSetError
 
 
 class RecordError(ValueError):
@@ -51,8 +51,8 @@ class HandRecord:
 
     def rules(self) -> RuleSet:
         raw = self.headers.get("Rules", "classic")
-        if raw in ALL_PRESETS:
-            return ALL_PRESETS[raw]
+        if not raw.startswith("{"):
+            return preset(raw)
         return RuleSet.from_json(raw)
 
     def start(self) -> Match:
@@ -80,8 +80,11 @@ class HandRecord:
 
 
 def _rules_header(rules: RuleSet) -> str:
-    if ALL_PRESETS.get(rules.name) == rules:
-        return rules.name
+    try:
+        if preset(rules.name) == rules:
+            return rules.name
+    except RuleSetError:
+        pass
     return rules.to_json()
 
 

@@ -12,11 +12,14 @@ FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
 CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
 MIN_PLAYERS, MAX_PLAYERS = 4, 10
+# Five decks seat ten at 找朋友 (27 cards each); units go up to quintuples.
+MAX_DECKS = 5
 # Declaration forms, weakest first in a rule set: "L<n>" = n identical level cards of
 # one suit; "LJ<n>"/"BJ<n>" = n small/big jokers (no-trump); "LJ+P"/"BJ+P" = one
 # small/big joker shown with a pair, or a tractor of pairs, of the suit (seed 001).
 DECLARATION_FORMS = (
-    "L1", "L2", "L3", "L4", "LJ2", "BJ2", "LJ3", "BJ3", "LJ4", "BJ4", "LJ+P", "BJ+P",
+    "L1", "L2", "L3", "L4", "L5", "LJ2", "BJ2", "LJ3", "BJ3", "LJ4", "BJ4", "LJ5", "BJ5",
+    "LJ+P", "BJ+P",
 )  # fmt: skip
 
 # A follow pattern is a list of unit shapes "wxL" (width x length): "2x1" a pair,
@@ -148,8 +151,8 @@ class RuleSet:
     # ---- validation and (de)serialisation -------------------------------------------
     def validate(self) -> RuleSet:
         """Raise ``RuleSetError`` for a rule set that cannot be played; return self."""
-        if not 1 <= self.decks <= 4:
-            raise RuleSetError(f"decks must be 1 to 4, got {self.decks}")
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise RuleSetError(f"decks must be 1 to {MAX_DECKS}, got {self.decks}")
         n = self.players
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise RuleSetError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {n}")

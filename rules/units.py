@@ -71,9 +71,12 @@ def shape_significance(shape: Shape) -> tuple[int, int, int]:
     return (length >= 2, w * length, w)
 
 
+TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad", 5: "quintuple"}
+
+
 def describe_shape(shape: Shape) -> str:
     w, length = shape
-    tuple_name = {1: "single", 2: "pair", 3: "triple", 4: "quad"}.get(w, f"{w}-tuple")
+    tuple_name = TUPLE_NAMES.get(w, f"{w}-tuple")
     if length == 1:
         return tuple_name
     return f"tractor of {length} {tuple_name}s"

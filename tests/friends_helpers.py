@@ -6,10 +6,11 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from rules.actions import Action, CallFriends, DealCards, NextHand, Play
+from rules.actions import Action, Bury, CallFriends, DealCards, NextHand, Pass, Play
 from rules.cards import NUM_CARDS, Card, full_deck
 from rules.friends import FriendCall, call_allowed
 from rules.game import Match
+from rules.ruleset import RuleSet
 
 
 def rig(match: Match, hands: dict[int, Iterable[Card]], kitty: Iterable[Card] = ()) -> None:
@@ -34,6 +35,20 @@ def rig(match: Match, hands: dict[int, Iterable[Card]], kitty: Iterable[Card] = 
     start = match.hand.dealer if match.hand.dealer is not None else 0
     deck = [seat_cards[(start + i) % n][i // n] for i in range(n * size)]
     match.hand.deck = deck + kit
+
+
+def ready_to_call(rules: RuleSet, hands: dict[int, list[Card]], kitty: list[Card]) -> Match:
+    """Dealt, nobody declares (dealer 0, no-trump at level 2), kitty buried as taken:
+    the dealer is to call friends."""
+    m = Match(rules, "friends-test", first_dealer=0)
+    rig(m, hands, kitty)
+    m.apply(DealCards(10_000))
+    for s in range(rules.players):
+        m.apply(Pass(s))
+    assert m.phase == "burying" and m.hand.trump_suit is None
+    m.apply(Bury(0, tuple(m.hand.kitty)))
+    assert m.phase == "calling"
+    return m
 
 
 def random_calls(match: Match, rng: random.Random) -> CallFriends:

@@ -149,6 +149,7 @@ def test_unknown_preset_is_a_clear_error_and_help_lists_presets(tmp_path: Path) 
     assert usage.returncode == 0
     for name in PRESET_NAMES:
         assert name in usage.stdout
+    assert "friends-N" in usage.stdout and "friends-NxD" in usage.stdout  # any 找朋友 table
     assert "--new" in usage.stdout
 
 

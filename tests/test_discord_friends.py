@@ -58,8 +58,13 @@ async def test_friends_presets_and_ten_seats_fit_discord(tmp_path: Path) -> None
         status = w.bot.service.cached_status(w.table_id)
         assert (len(status.table.seats), status.table.rules.decks) == (8, 4)
         await w.slash(w.members[0], "table end")
+        r = await w.slash(w.members[0], "table new", decks=5)  # fixed partners: ≤ 4
+        assert r.response is not None and r.response.ephemeral
+        assert "找朋友" in r.response.content and not w.bot.service.table_ids()
         r = await w.slash(w.members[0], "table new", players=10)
         assert r.response is not None and "Table opened" in r.response.content
+        status = w.bot.service.cached_status(w.table_id)
+        assert (status.table.rules.decks, status.table.rules.kitty_size) == (5, 10)
         ids = [c for c in custom_ids(w.lobby_message()) if c.startswith("sj:join:")]
         assert len(ids) == 10
         r = await w.members[1].click(w.lobby_message(), custom_id=f"sj:join:{w.table_id}:9")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules import RuleError, preset
-from rules.actions import Bury, CallFriends, DealCards, Pass, Play, action_from_dict
-from rules.cards import POINTS, Card, full_deck
+from rules.actions import CallFriends, DealCards, Play, action_from_dict
+from rules.cards import POINTS, full_deck
 from rules.events import FriendJoined, HandScored
 from rules.friends import FriendCall, check_calls, parse_calls, settle_friends, suggest_calls
 from rules.game import Match
@@ -15,22 +15,9 @@ from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, friends_rules
 from rules.record import parse_record, write_record
 from rules.ruleset import FriendRules, RuleSet, RuleSetError, friends_kitty
 from rules.trump import TrumpContext
-from tests.friends_helpers import rig
+from tests.friends_helpers import ready_to_call as _ready
 
 HA = parse_card("♥A")
-
-
-def _ready(rules: RuleSet, hands: dict[int, list[Card]], kitty: list[Card]) -> Match:
-    """Dealt, nobody declares (dealer 0, no-trump at level 2), kitty buried as taken."""
-    m = Match(rules, "friends-test", first_dealer=0)
-    rig(m, hands, kitty)
-    m.apply(DealCards(10_000))
-    for s in range(rules.players):
-        m.apply(Pass(s))
-    assert m.phase == "burying" and m.hand.trump_suit is None
-    m.apply(Bury(0, tuple(m.hand.kitty)))
-    assert m.phase == "calling"
-    return m
 
 
 def _discard(m: Match, seat: int) -> Play:
@@ -117,7 +104,8 @@ def test_wasted_call_hand_scores_with_the_dealer_alone_and_the_bonus() -> None:
 @pytest.mark.parametrize(
     ("players", "decks", "kitty"),
     [(4, 2, 8), (5, 2, 8), (6, 2, 6), (6, 3, 6), (7, 2, 10), (7, 3, 8), (8, 4, 8),
-     (9, 3, 9), (10, 4, 6), (10, 3, 12)],
+     (9, 3, 9), (10, 4, 6), (10, 3, 12), (10, 5, 10), (9, 5, 9), (8, 5, 6), (5, 5, 5),
+     (4, 5, 6)],
 )  # fmt: skip
 def test_kitty_leaves_an_equal_deal_and_at_least_five(players: int, decks: int, kitty: int) -> None:
     assert friends_kitty(players, decks) == kitty
@@ -133,7 +121,7 @@ def test_presets_and_overrides() -> None:
         "friends-8": (8, 4, 3),
     }
     assert not set(FRIENDS_PRESETS) & set(PRESET_NAMES)  # four-seat front ends unchanged
-    assert friends_rules(7).decks == 3 and friends_rules(10).decks == 4
+    assert friends_rules(7).decks == 3 and friends_rules(10).decks == 5
     with pytest.raises(RuleSetError):
         friends_rules(11)
     with pytest.raises(RuleSetError):

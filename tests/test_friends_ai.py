@@ -22,6 +22,8 @@ TABLES: list[RuleSet] = [
     *FRIENDS_PRESETS.values(),
     friends_rules(7, 3, FriendRules(no_double_join=True)),
     friends_rules(10, 4, FriendRules(policy="no-point-card")),
+    friends_rules(10),  # five decks: quintuples
+    friends_rules(4, 5),  # 66 cards a hand
 ]
 
 

@@ -25,6 +25,9 @@ RULES: list[RuleSet] = [
     friends_rules(4),
     friends_rules(7, 3, FriendRules(policy="trumps-allowed", no_double_join=True)),
     friends_rules(10, 4, FriendRules(calls=2, policy="no-top-card")),
+    friends_rules(10),  # five decks
+    friends_rules(4, 5),
+    friends_rules(7, 5, FriendRules(policy="trumps-allowed")),
 ]
 
 

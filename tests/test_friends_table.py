@@ -165,5 +165,32 @@ def test_table_options_pick_friends_rules() -> None:
         rules_for(None, None, players=11)
     assert info.value.code == "bad_option"
     with pytest.raises(ServiceError) as info:
-        rules_for("friends-5", 5)
+        rules_for("friends-5", 6)
     assert info.value.code == "bad_option"
+    assert (rules_for("friends-6", 5).decks, rules_for(None, 5, players=10).kitty_size) == (5, 10)
+    # Any 找朋友 table by name (the console's --preset): friends-N, friends-NxD.
+    assert (rules_for("friends-9", None).players, rules_for("friends-9", None).decks) == (9, 4)
+    r = rules_for("friends-10x4", None)
+    assert (r.players, r.decks, r.name) == (10, 4, "friends-10x4")
+    assert rules_for("friends-6", None, players=7).players == 7
+    assert rules_for("friends-10x5", None).name == "friends-10"  # the default decks
+    for bad in ("friends-11", "friends-6x6", "friends-6x1", "friends-"):
+        with pytest.raises(ServiceError) as info:
+            rules_for(bad, None)
+        assert info.value.code == "unknown_preset"
+    for name in (None, "classic", "tournament"):
+        with pytest.raises(ServiceError) as info:
+            rules_for(name, 5)
+        assert info.value.code == "decks_friends_only"
+
+
+async def test_console_opens_any_friends_table_by_name(db: Database) -> None:
+    """``--preset friends-10`` (five decks) or ``friends-7x2``: the console seats you
+    and N − 1 AI players and plays on to your first decision."""
+    table, buf = await console_table(db, preset_name="friends-10", seed="ten")
+    assert "you sit in seat 1 of 10" in buf.getvalue().replace("\n", " ")
+    assert table.service.match_of(table.table_id).rules.decks == 5  # type: ignore[union-attr]
+    asked = await table.pump()
+    assert asked in ("declare_or_pass", "declare", "play", "bury", "call", "next"), buf.getvalue()[
+        -1500:
+    ]

@@ -5,6 +5,7 @@ grouped, option values tell copies apart, and emojis are optional."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 
 import pytest
@@ -16,8 +17,10 @@ from bot.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, 
 from rules.actions import DealCards, Declare, Pass
 from rules.cards import ALL_CARDS, Card
 from rules.game import Match
-from rules.presets import PRESETS
+from rules.presets import PRESETS, friends_rules
+from rules.ruleset import RuleSet
 from rules.trump import TRUMP
+from tests.friends_helpers import random_action
 
 
 def burying_match(preset: str) -> Match:
@@ -116,3 +119,21 @@ async def test_card_emojis_are_shown_when_given() -> None:
     )
     _, plain = build("en", PanelState(7, view, None))
     assert all("emoji" not in o for c in components(plain) for o in c.get("options") or [])
+
+
+@pytest.mark.parametrize("rules", [friends_rules(4, 5), friends_rules(10)], ids=["4x5", "10x5"])
+async def test_five_deck_hands_fit_the_panel(rules: RuleSet) -> None:
+    """The widest hand any table deals: four seats of five decks, 66 cards, and the
+    dealer's 72 while burying, still within three selects of 25."""
+    m = Match(rules, "layout-five")
+    rng = random.Random(5)
+    while m.phase != "burying":
+        m.apply(random_action(m, rng))
+    assert m.hand.dealer is not None
+    view = m.view_for(m.hand.dealer)
+    assert view.hand is not None and len(view.hand) == rules.hand_size + rules.kitty_size
+    groups = group_hand(view.context, view.hand)
+    assert len(groups) <= 3 and all(len(g.slots) <= MAX_OPTIONS for g in groups)
+    assert sorted(s.card for g in groups for s in g.slots) == sorted(view.hand)
+    content, ui = build("en", PanelState(7, view, None))
+    assert len(ui.to_components()) <= 5 and len(content) <= 2000

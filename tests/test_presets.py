@@ -72,11 +72,11 @@ def test_unknown_preset_name():
     assert "classic" in str(info.value)  # lists the choices
 
 
-def test_five_decks_refused():
+def test_six_decks_refused():
     with pytest.raises(RuleSetError, match="decks"):
-        CLASSIC.with_overrides(decks=5)
+        CLASSIC.with_overrides(decks=6, kitty_size=8)
     with pytest.raises(RuleSetError, match="decks"):
-        RuleSet.from_json('{"decks": 5}')
+        RuleSet.from_json('{"decks": 6}')
 
 
 def test_kitty_that_does_not_divide_refused():

@@ -52,7 +52,7 @@ class Lobby(
         preset=_("Rule preset (classic, tournament, …)"),
         mode=_("Table mode: classic (fixed partners) or friends (找朋友)"),
         players=_("Number of players, 4 to 10 (more than 4: friends)"),
-        decks=_("Number of decks, 1 to 4"),
+        decks=_("Number of decks, 1 to 4 (2 to 5 at friends tables)"),
         timer=_("Seconds per turn (0 = no timer)"),
         language=_("Language of the table (default: the server's)"),
     )
@@ -63,7 +63,7 @@ class Lobby(
         preset: str | None = None,
         mode: str | None = None,
         players: app_commands.Range[int, 4, 10] | None = None,
-        decks: app_commands.Range[int, 1, 4] | None = None,
+        decks: app_commands.Range[int, 1, 5] | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
         language: str | None = None,
     ) -> None:

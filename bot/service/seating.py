@@ -13,15 +13,24 @@ DECKS_PRESET = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-decks"}
 def rules_for(preset_name: str | None, decks: int | None, players: int | None = None) -> RuleSet:
     """The rule set for ``/table new preset: decks: players:`` (the deck count picks a
     preset; a friends preset, or ``players`` other than 4, makes a 找朋友 table)."""
-    if (preset_name in FRIENDS_PRESETS or preset_name == "friends") or (
-        players is not None and players != 4
-    ):
-        if preset_name in FRIENDS_PRESETS and players is None:
-            players = FRIENDS_PRESETS[preset_name].players
+    named_friends = preset_name is not None and preset_name.startswith("friends-")
+    if named_friends or preset_name == "friends" or (players is not None and players != 4):
+        if named_friends:
+            assert preset_name is not None
+            try:  # friends-6, or any friends-N / friends-NxD (the console's --preset)
+                base = preset(preset_name)
+            except RuleSetError:
+                choices = ", ".join((*PRESET_NAMES, *FRIENDS_PRESETS))
+                raise ServiceError("unknown_preset", name=preset_name, choices=choices) from None
+            if players is None or players == base.players:
+                players, decks = base.players, base.decks if decks is None else decks
         try:
             return friends_rules(players or 6, decks)
         except RuleSetError as exc:
             raise ServiceError("bad_option", detail=str(exc)) from exc
+    if decks is not None and decks not in DECKS_PRESET:
+        # Fixed partners stop at four decks; five seat five to ten at 找朋友.
+        raise ServiceError("decks_friends_only", decks=decks)
     name = preset_name or (DECKS_PRESET.get(decks or 2, "classic"))
     if name not in PRESET_NAMES:
         choices = ", ".join((*PRESET_NAMES, *FRIENDS_PRESETS))
