@@ -13,15 +13,12 @@ from bot.host import Host
 from bot.i18n import LANGUAGES, seat_name, text
 from bot.interactions import guild_language, locale_of, reply, run, table_locale
 from bot.rules_text import rules_lines
+from bot.seat_choices import seat_choices, seat_index
 from bot.service import ServiceError
 from bot.table_message import lobby_text, table_embed
 from rules.ai import LEVELS
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
 
-SEAT_CHOICES = [
-    app_commands.Choice(name=_(name), value=i)
-    for i, name in enumerate(("North", "East", "South", "West"))
-]
 PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in (*PRESET_NAMES, *FRIENDS_PRESETS)]
 MODE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("classic", "friends")]
 LEVEL_CHOICES = [app_commands.Choice(name=_(lv), value=lv) for lv in LEVELS]
@@ -135,6 +132,18 @@ class Lobby(
             return 4
         return len(status.table.seats)
 
+    async def _free_seats(
+        self, interaction: discord.Interaction, typed: str | int
+    ) -> list[app_commands.Choice[int]]:
+        """The seat option's autocomplete: this channel's free seats (none without a
+        table). Discord sends what was typed so far as text, even for a number."""
+        try:
+            status = await self.bot.service.status(interaction.channel_id or 0)
+        except ServiceError:
+            return []
+        pairs = seat_choices(status.table, str(typed), locale_of(interaction))
+        return [app_commands.Choice(name=n, value=v) for n, v in pairs]
+
     async def _busy(self, channel_id: int) -> bool:
         try:
             await self.bot.service.status(channel_id)
@@ -145,7 +154,6 @@ class Lobby(
     @app_commands.command(name=_("join"), description=_("Take a seat at this table"))
     @app_commands.rename(seat=_("seat"))
     @app_commands.describe(seat=_("Which seat (empty = any free seat)"))
-    @app_commands.choices(seat=SEAT_CHOICES)
     async def join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
         loc = locale_of(interaction)
         got = await run(
@@ -154,7 +162,7 @@ class Lobby(
                 interaction.channel_id or 0,
                 interaction.user.id,
                 interaction.user.display_name,
-                seat,
+                seat_index(seat),
                 loc,
             ),
         )
@@ -164,6 +172,12 @@ class Lobby(
             name = seat_name(tloc, got, await self._seats(interaction))
             await reply(interaction, text(tloc, "joined", who=who, seat_name=name))
             await self.bot.after_change()
+
+    @join.autocomplete("seat")
+    async def join_seat(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._free_seats(interaction, current)
 
     @app_commands.command(
         name=_("leave"), description=_("Leave the table (after the start, an AI takes your seat)")
@@ -181,14 +195,14 @@ class Lobby(
     @app_commands.command(name=_("addbot"), description=_("Seat an AI player"))
     @app_commands.rename(seat=_("seat"), level=_("level"))
     @app_commands.describe(seat=_("Which seat (empty = any free seat)"), level=_("AI strength"))
-    @app_commands.choices(seat=SEAT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(
         self, interaction: discord.Interaction, seat: int | None = None, level: str = "basic"
     ) -> None:
         got = await run(
             interaction,
             lambda: self.bot.service.add_ai(
-                interaction.channel_id or 0, interaction.user.id, seat, level
+                interaction.channel_id or 0, interaction.user.id, seat_index(seat), level
             ),
         )
         if got is not None:
@@ -196,6 +210,12 @@ class Lobby(
             name = seat_name(tloc, got, await self._seats(interaction))
             await reply(interaction, text(tloc, "ai_added", seat_name=name))
             await self.bot.after_change()
+
+    @addbot.autocomplete("seat")
+    async def addbot_seat(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._free_seats(interaction, current)
 
     @app_commands.command(name=_("start"), description=_("Start the game (all seats filled)"))
     async def start(self, interaction: discord.Interaction) -> None:

@@ -59,6 +59,8 @@ class ServiceError(Exception):
             allowed = (form_text(locale, f) for f in params["forms"])
             params["allowed"] = text(locale, "list_sep").join(allowed)
             code = "bad_declaration_forms"
+        if code == "bad_seat" and "count" in params:
+            code = "bad_seat_range"  # a lobby seat: say which seats the table has
         params.setdefault("fallback", self.code)
         return text(locale, code, **params)
 

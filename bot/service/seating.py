@@ -55,7 +55,8 @@ def free_seat(t: TableInfo, seat: int | None) -> int:
             raise ServiceError("table_full")
         return free[0]
     if not 0 <= seat < len(t.seats):
-        raise ServiceError("bad_seat")
+        # The number the player gave (1-based) and the table's range, to say both.
+        raise ServiceError("bad_seat", n=seat + 1, count=len(t.seats))
     if not t.seats[seat].empty:
         raise ServiceError("seat_taken", seat=seat, players=len(t.seats))
     return seat
