@@ -21,7 +21,7 @@ class Info(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
-    @app_commands.command(name=_("progress"), description=_("Both teams' levels, hand by hand"))
+    @app_commands.command(name=_("progress"), description=_("Everyone's levels, hand by hand"))
     async def progress(self, interaction: discord.Interaction) -> None:
         loc = locale_of(interaction)
         hands = await run(
