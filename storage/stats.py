@@ -36,6 +36,9 @@ class PlayerStats:
         return self.hands_won / self.hands_played if self.hands_played else 0.0
 
 
+Levels = tuple[tuple[int, ...], tuple[int, ...]]  # before, after
+
+
 @dataclass(frozen=True, slots=True)
 class HandProgress:
     hand_no: int
@@ -77,7 +80,7 @@ class HandProgress:
         )
 
     @classmethod
-    def of_row(cls, r: HandRow, levels: tuple[tuple[int, ...], tuple[int, ...]]) -> HandProgress:
+    def of_row(cls, r: HandRow, levels: Levels) -> HandProgress:
         return cls(
             r.hand_no,
             r.dealer,
@@ -90,9 +93,6 @@ class HandProgress:
             levels[1],
             r.kitty_multiplier,
         )
-
-
-Levels = tuple[tuple[int, ...], tuple[int, ...]]  # before, after
 
 
 def _row_levels(r: HandRow, legacy: dict[int, Levels]) -> Levels:
