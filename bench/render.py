@@ -7,7 +7,8 @@ the card faces stay cached, as they do in the bot after the first picture):
 
 * the table in mid-trick, the table with the last trick faded, a four-deck table
   where every seat threw 25 cards (the widest trick), the fullest hand (the dealer
-  at the start of play), the hand summary, and the progress chart of 8 hands;
+  at the start of play), the hand summary, and the progress chart of 8 hands (and
+  of 8 hands of a six-seat 找朋友 match: a line per seat);
 * the classic table, summary and chart once more with the words in Chinese.
 
 It prints the median wall-clock ms (and the median CPU ms, which other load on a
@@ -81,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         if rules.decks == 4:
             add("table (4 × 25-card throw)", partial(render_table, widest_trick(sc.mid_trick)))
     add("progress chart", partial(render_progress, sample_match(args.seed)))
+    friends = sample_match(args.seed, name="friends-6")
+    add("progress chart, friends-6", partial(render_progress, friends, preset("friends-6").levels))
     # The words in Chinese (the CJK subset font) cost the same budget.
     zh = scene("classic", args.seed)
     add("table (trick), zh-CN", partial(render_table, zh.mid_trick, (), "zh-CN"))

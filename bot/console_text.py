@@ -9,7 +9,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import seat_name, sentences, text
-from bot.render import cards_text, play_text, player_name, result_text, stored_trump_text
+from bot.render import (
+    cards_text,
+    levels_each,
+    play_text,
+    player_name,
+    result_text,
+    stored_trump_text,
+)
 from rules.cards import Card
 from rules.declare import Declaration
 from rules.notation import NotationError, format_cards, parse_cards
@@ -143,7 +150,8 @@ def progress_lines(
     locale: str, hands: Sequence[HandProgress], hand_no: int, dealer: int | None = None
 ) -> list[str]:
     """Finished hands; who dealt next is the following hand's dealer (``dealer``: the
-    current hand's, when known)."""
+    current hand's, when known). 找朋友: seats by number and, after each hand, every
+    seat's own level."""
     if not hands:
         return [text(locale, "console.no_progress", n=hand_no)]
     lines = []
@@ -153,13 +161,16 @@ def progress_lines(
             locale,
             "console.progress",
             n=p.hand_no,
-            dealer=seat_name(locale, p.dealer),
+            dealer=seat_name(locale, p.dealer, p.players),
             trump=stored_trump_text(locale, p.trump),
             points=p.attackers_points,
             result=result_text(locale, p.winner, p.level_change),
         )
         if nxt is not None:
-            nxt_text = text(locale, "console.deals_next", who=seat_name(locale, nxt))
-            line = sentences(locale, line, nxt_text)
+            who = seat_name(locale, nxt, p.players)
+            line = sentences(locale, line, text(locale, "console.deals_next", who=who))
+        if p.per_seat:
+            each = text(locale, "levels_each", levels=levels_each(locale, p.levels_after, None))
+            line = sentences(locale, line, each)
         lines.append(line)
     return lines

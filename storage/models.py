@@ -8,6 +8,7 @@ can never both apply an action on the same version (optimistic concurrency).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy import (
@@ -127,14 +128,29 @@ class HandRow(Base):
     kitty_multiplier: Mapped[int] = mapped_column(Integer, default=0)
     winner: Mapped[str] = mapped_column(String(16))  # defenders | attackers
     level_change: Mapped[int] = mapped_column(Integer)
+    # The first two levels (N/S and E/W; at 找朋友 seats 1 and 2): what rows
+    # written before migration 0003 have.
     team0_before: Mapped[int] = mapped_column(Integer)
     team1_before: Mapped[int] = mapped_column(Integer)
     team0_after: Mapped[int] = mapped_column(Integer)
     team1_after: Mapped[int] = mapped_column(Integer)
+    # Every level as the rules keep them, space-separated ("2 3 2 2 2 2"): one per
+    # team with fixed partners, one per seat at 找朋友. NULL in rows before 0003.
+    levels_before: Mapped[str | None] = mapped_column(Text)
+    levels_after: Mapped[str | None] = mapped_column(Text)
     record: Mapped[str] = mapped_column(Text)  # the readable hand record (rules.record)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (UniqueConstraint("match_id", "hand_no", name="uq_hands_match_hand"),)
+
+
+def format_levels(levels: Sequence[int]) -> str:
+    """``HandRow.levels_before/levels_after`` as stored: "2 3 2 2 2 2"."""
+    return " ".join(str(lv) for lv in levels)
+
+
+def parse_levels(stored: str) -> tuple[int, ...]:
+    return tuple(int(lv) for lv in stored.split())
 
 
 class HandPlayerRow(Base):

@@ -13,7 +13,7 @@ from rules.game import Match
 from rules.ruleset import RuleSet
 from rules.views import HandSummary
 from storage.db import Database
-from storage.models import HandPlayerRow, HandRow, MatchRow
+from storage.models import HandPlayerRow, HandRow, MatchRow, parse_levels
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,9 @@ class PlayerStats:
         return self.hands_won / self.hands_played if self.hands_played else 0.0
 
 
+Levels = tuple[tuple[int, ...], tuple[int, ...]]  # before, after
+
+
 @dataclass(frozen=True, slots=True)
 class HandProgress:
     hand_no: int
@@ -45,9 +48,19 @@ class HandProgress:
     attackers_points: int
     winner: str
     level_change: int
-    levels_before: tuple[int, int]
-    levels_after: tuple[int, int]
+    # As the rules keep them: (N/S, E/W) with fixed partners, one per seat at 找朋友.
+    levels_before: tuple[int, ...]
+    levels_after: tuple[int, ...]
     kitty_multiplier: int = 0  # > 0: the attackers captured the kitty (won the last trick)
+
+    @property
+    def per_seat(self) -> bool:
+        """A 找朋友 hand: a level per seat (at least four), not two teams."""
+        return len(self.levels_after) != 2
+
+    @property
+    def players(self) -> int:
+        return len(self.levels_after) if self.per_seat else 4
 
     @classmethod
     def of_summary(cls, h: HandSummary) -> HandProgress:
@@ -61,10 +74,51 @@ class HandProgress:
             h.attackers_points,
             h.winner,
             h.level_change,
-            h.levels_before,  # type: ignore[arg-type]  # two teams, or every seat (找朋友)
-            h.levels_after,  # type: ignore[arg-type]
+            h.levels_before,
+            h.levels_after,
             h.multiplier,
         )
+
+    @classmethod
+    def of_row(cls, r: HandRow, levels: Levels) -> HandProgress:
+        return cls(
+            r.hand_no,
+            r.dealer,
+            r.level_rank,
+            r.trump,
+            r.attackers_points,
+            r.winner,
+            r.level_change,
+            levels[0],
+            levels[1],
+            r.kitty_multiplier,
+        )
+
+
+def _row_levels(r: HandRow, legacy: dict[int, Levels]) -> Levels:
+    """A row's levels: its own columns (0003 on); before that the match snapshot's
+    (``legacy``, 找朋友 only), else the team columns."""
+    if r.levels_before is not None and r.levels_after is not None:
+        return parse_levels(r.levels_before), parse_levels(r.levels_after)
+    found = legacy.get(r.hand_no)
+    if found is not None:
+        return found
+    return (r.team0_before, r.team1_before), (r.team0_after, r.team1_after)
+
+
+async def _snapshot_levels(s: AsyncSession, match_id: int) -> dict[int, Levels]:
+    """hand no -> every seat's levels, from a 找朋友 match's snapshot (its history
+    holds every finished hand): for hands stored before migration 0003, whose team
+    columns hold only seats 1 and 2. Fixed partners: {} (the team columns say it all)."""
+    row = (
+        await s.execute(
+            select(MatchRow.rules_json, MatchRow.snapshot_json).where(MatchRow.id == match_id)
+        )
+    ).first()
+    if row is None or RuleSet.from_json(row[0]).friends is None:
+        return {}
+    history = Match.from_dict(json.loads(row[1])).history
+    return {h.hand_no: (h.levels_before, h.levels_after) for h in history}
 
 
 def _aggregate(where: list[object]) -> Select[tuple[int, ...]]:
@@ -182,25 +236,15 @@ class Stats:
         return won
 
     async def level_progress(self, match_id: int) -> list[HandProgress]:
-        """The match hand by hand: dealer, trump, points and both levels."""
+        """The match hand by hand: dealer, trump, points and the levels (both teams',
+        or every seat's at 找朋友)."""
         async with self.db.session() as s:
             rows = (
                 await s.scalars(
                     select(HandRow).where(HandRow.match_id == match_id).order_by(HandRow.hand_no)
                 )
             ).all()
-        return [
-            HandProgress(
-                r.hand_no,
-                r.dealer,
-                r.level_rank,
-                r.trump,
-                r.attackers_points,
-                r.winner,
-                r.level_change,
-                (r.team0_before, r.team1_before),
-                (r.team0_after, r.team1_after),
-                r.kitty_multiplier,
-            )
-            for r in rows
-        ]
+            legacy: dict[int, Levels] = {}
+            if any(r.levels_before is None or r.levels_after is None for r in rows):
+                legacy = await _snapshot_levels(s, match_id)
+        return [HandProgress.of_row(r, _row_levels(r, legacy)) for r in rows]

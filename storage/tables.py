@@ -41,6 +41,7 @@ from storage.models import (
     MatchRow,
     SeatRow,
     TableRow,
+    format_levels,
     utcnow,
 )
 from storage.pg_hot import ActionWrite, ActionWritten
@@ -667,6 +668,8 @@ def _hand_rows(table: TableInfo, match: Match) -> tuple[dict[str, Any], list[dic
         "team1_before": summary.levels_before[1],
         "team0_after": summary.levels_after[0],
         "team1_after": summary.levels_after[1],
+        "levels_before": format_levels(summary.levels_before),
+        "levels_after": format_levels(summary.levels_after),
         "record": write_record(match),
     }
     defenders = team_of(summary.dealer)

@@ -8,7 +8,10 @@ from pathlib import Path
 
 from discord_helpers import World, custom_ids, make_world, play_one, walk_components
 
+from bot.pictures import render_progress
+from rules.cards import rank_name
 from rules.game import Match
+from storage.stats import HandProgress
 
 # A deal where a human (carol, seat 5) deals and calls, and the winners go up 2 levels.
 MIXED_SEED = "c"
@@ -218,6 +221,31 @@ async def test_six_seats_humans_and_ai_mixed_levels_advance_per_player(tmp_path:
         assert r.response is not None and not r.response.ephemeral, r.response
         assert w.match.hand_no == h.hand_no + 1
         assert w.match.hand.dealer == h.next_dealer
+
+
+async def test_progress_shows_every_seats_level(tmp_path: Path) -> None:
+    """/progress at a 找朋友 table: the text lists each seat's own level after the
+    hand (not N/S and E/W) and the chart is drawn from the stored per-seat levels."""
+    async with make_world(tmp_path, names=SIX[:3], seed=MIXED_SEED) as w:
+        await open_six(w, ai_seats=(1, 3, 5))
+        await play_hand(w)
+        m = w.match
+        h = m.history[-1]
+        assert len(set(h.levels_after)) > 1  # the seats' levels differ
+        r = await w.slash(w.members[0], "progress")
+        assert r.response is not None and r.response.ephemeral
+        body = r.response.content
+        assert "N/S" not in body and "E/W" not in body
+        lines = body.splitlines()
+        assert lines[0] == "```" and "seat:level" in lines[1]
+        row = lines[2].split()
+        assert row[0] == "1" and f"Seat {h.dealer + 1}" in lines[2]
+        for seat, level in enumerate(h.levels_after):
+            assert f"{seat + 1}:{rank_name(level)}" in row, (seat, lines[2])
+        [picture] = r.response.attachments
+        png = w.env.backend.cdn.get(picture.url)
+        progress = [HandProgress.of_summary(x) for x in m.history]
+        assert png == render_progress(progress, m.rules.levels, "en")
 
 
 async def test_the_panel_tells_the_dealer_to_call(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bot.service import FakeClock, Private, ServiceError, TableService
+from rules.cards import rank_name
 from rules.events import FriendsCalled, HandScored
 from rules.game import Match
 from storage import Database
@@ -191,6 +192,27 @@ async def test_console_opens_any_friends_table_by_name(db: Database) -> None:
     assert "you sit in seat 1 of 10" in buf.getvalue().replace("\n", " ")
     assert table.service.match_of(table.table_id).rules.decks == 5  # type: ignore[union-attr]
     asked = await table.pump()
-    assert asked in ("declare_or_pass", "declare", "play", "bury", "call", "next"), buf.getvalue()[
-        -1500:
-    ]
+    expected = ("declare_or_pass", "declare", "play", "bury", "call", "next")
+    assert asked in expected, buf.getvalue()[-1500:]
+
+
+async def test_console_progress_lists_every_seats_level(sqlite_db: Database) -> None:
+    """``progress`` at a 找朋友 table: the dealer by seat number and every seat's own
+    level after each hand (not two teams)."""
+    table, buf = await console_table(sqlite_db, preset_name="friends-6", seed="six")
+    for _ in range(20_000):
+        asked = await table.pump()
+        if asked == "next":
+            break
+        assert asked not in (None, "over", "stalled"), buf.getvalue()[-2000:]
+        await table.handle("" if asked in ("call", "declare") else "auto", asked)
+    m = table.service.match_of(table.table_id or 0)
+    assert m is not None and m.phase == "scored"
+    h = m.history[-1]
+    mark = len(buf.getvalue())
+    await table.handle("progress", "next")
+    line = " ".join(buf.getvalue()[mark:].split())
+    assert f"Hand 1: dealer Seat {h.dealer + 1}," in line, line
+    levels = " · ".join(f"Seat {s + 1} {rank_name(lv)}" for s, lv in enumerate(h.levels_after))
+    assert f"Levels: {levels}" in line, line
+    assert "North" not in line and "N/S" not in line

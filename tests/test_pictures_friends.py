@@ -1,16 +1,20 @@
-"""找朋友 pictures: the table picture and the hand summary for N seats."""
+"""找朋友 pictures: the table picture, the hand summary and the progress chart for
+N seats."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from PIL import Image
 
-from bot.pictures import render_summary, render_table
+from bot.pictures import render_progress, render_summary, render_table
+from bot.pictures.chart import SEAT_COLOURS
+from bot.pictures.samples import sample_match
 from bot.pictures.table import ring_badge, scene_of
 from rules.actions import DealCards
 from rules.game import Match
-from rules.presets import friends_rules
+from rules.presets import friends_rules, preset
 
 
 def _play(n: int, done: str) -> Match:
@@ -50,3 +54,34 @@ def test_summary_picture_has_a_row_per_seat() -> None:
         png = render_summary(summary, m.rules)
         heights[n] = Image.open(io.BytesIO(png)).size[1]
     assert heights[9] > heights[6]  # five rows of seats against three
+
+
+def _near(im: Image.Image, colour: tuple[int, int, int], tolerance: int = 10) -> int:
+    """Pixels within ``tolerance`` of ``colour`` on every channel."""
+    colours = im.getcolors(im.width * im.height) or []
+    return sum(
+        count
+        for count, px in colours
+        if all(abs(a - b) <= tolerance for a, b in zip(px, colour, strict=True))
+    )
+
+
+def test_progress_chart_draws_a_line_per_seat() -> None:
+    """/progress at 找朋友: one line per seat in that seat's colour (not two teams),
+    within the size budget; moving one seat's level moves the picture."""
+    progress = sample_match("tests", hands=6, name="friends-6")
+    assert all(len(p.levels_after) == 6 for p in progress)
+    png = render_progress(progress, preset("friends-6").levels)
+    assert len(png) <= 200_000
+    im = Image.open(io.BytesIO(png)).convert("RGB")
+    classic = Image.open(io.BytesIO(render_progress(sample_match("tests"))))
+    assert im.width == classic.width and im.height > classic.height  # a second legend row
+    for seat in range(6):
+        assert _near(im, SEAT_COLOURS[seat]) > 100, seat
+    for seat in range(6, 10):  # no seventh line
+        assert _near(im, SEAT_COLOURS[seat]) < 20, seat
+    last = progress[-1]
+    moved = list(last.levels_after)
+    moved[5] = next(lv for lv in preset("friends-6").levels if lv != moved[5])
+    other = render_progress([*progress[:-1], replace(last, levels_after=tuple(moved))])
+    assert other != png

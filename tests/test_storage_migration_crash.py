@@ -11,12 +11,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy.engine import Connection
 
 from rules.presets import preset
 from storage import Database, Store
+from storage.db import alembic_config
+from storage.models import Base
 from tests.conftest import POSTGRES_URL, reset_postgres
 
 ROOT = Path(__file__).resolve().parents[1]
+HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
 # The child: optionally bring the schema to FROM first, then upgrade to head and
@@ -72,6 +79,11 @@ async def _fresh(backend: str, tmp_path: Path, name: str) -> str:
     return POSTGRES_URL
 
 
+def _schema_diff(conn: Connection) -> list[object]:
+    ctx = MigrationContext.configure(conn, opts={"compare_type": True})
+    return list(compare_metadata(ctx, Base.metadata))
+
+
 async def _usable(url: str) -> None:
     """The start after the crash: upgrade succeeds and a table can be created."""
     db = Database(url)
@@ -79,7 +91,9 @@ async def _usable(url: str) -> None:
         await db.upgrade()
         async with db.engine.connect() as conn:
             version = (await conn.exec_driver_sql("SELECT version_num FROM alembic_version")).all()
-        assert version == [("0002",)]
+        assert version == [(HEAD,)]
+        async with db.engine.connect() as conn:  # every column of every migration
+            assert await conn.run_sync(_schema_diff) == []
         store = Store(db)
         t = await store.create_table(
             guild_id=1, channel_id=2, creator_id=3, rules=preset("classic")
@@ -90,7 +104,7 @@ async def _usable(url: str) -> None:
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
-@pytest.mark.parametrize("start", ["base", "0001"])
+@pytest.mark.parametrize("start", ["base", "0001", "0002"])
 async def test_kill_during_migration_then_start(backend: str, start: str, tmp_path: Path) -> None:
     url = await _fresh(backend, tmp_path, "count.db")
     counted = _child(tmp_path, url, start, 0)

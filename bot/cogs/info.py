@@ -11,18 +11,17 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.host import Host
-from bot.i18n import seat_name, text
+from bot.i18n import text
 from bot.interactions import locale_of, reply, run
 from bot.pictures import render_progress
-from bot.render import stored_trump_text
-from rules.cards import rank_name
+from bot.progress_text import progress_text
 
 
 class Info(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
-    @app_commands.command(name=_("progress"), description=_("Both teams' levels, hand by hand"))
+    @app_commands.command(name=_("progress"), description=_("Everyone's levels, hand by hand"))
     async def progress(self, interaction: discord.Interaction) -> None:
         loc = locale_of(interaction)
         hands = await run(
@@ -33,21 +32,8 @@ class Info(commands.Cog):
         if not hands:
             await reply(interaction, "—", ephemeral=True)
             return
-        # A text chart: each team's level after every hand, as a bar.
-        lines = ["```", text(loc, "chart.header")]
-        for p in hands[-20:]:
-            side = "chart.attackers" if p.winner == "attackers" else "chart.defenders"
-            result = text(loc, side, n=p.level_change)
-            trump = stored_trump_text(loc, p.trump)
-            bars = [
-                rank_name(p.levels_after[t]).rjust(2) + " " + "▇" * (p.levels_after[t] - 1)
-                for t in (0, 1)
-            ]
-            lines.append(
-                f"{p.hand_no:>2}  {seat_name(loc, p.dealer):<6} {trump:<5} {p.attackers_points:>4}  {result:<8} "
-                f"{bars[0]:<12} {bars[1]}"
-            )
-        lines.append("```")
+        # A text chart: each team's (找朋友: each seat's) level after every hand.
+        chart_text = progress_text(loc, hands)
         # The chart as a picture too (levels hand by hand, take-overs and captured
         # kitties marked); the text table stays for screen readers.
         status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
@@ -55,7 +41,7 @@ class Info(commands.Cog):
         # Only the asker sees it: drawn in their language, like the text above.
         png = await asyncio.to_thread(render_progress, hands, climb, loc)
         chart = discord.File(io.BytesIO(png), "progress.png")
-        await reply(interaction, "\n".join(lines), ephemeral=True, file=chart)
+        await reply(interaction, chart_text, ephemeral=True, file=chart)
 
     @app_commands.command(
         name=_("stats"), description=_("A player's record, or this server's leaderboard")

@@ -1,5 +1,6 @@
-"""``/progress`` as a chart: both teams' levels hand by hand, take-overs (the
-attackers win and become the dealers) and captured kitties marked.
+"""``/progress`` as a chart: both teams' levels hand by hand (at 找朋友 every
+seat's own level, a line per seat), take-overs (the attackers win and become the
+dealers) and captured kitties marked.
 
 An opaque light card with dark ink and saturated team colours: readable on
 Discord's dark and light themes alike.
@@ -18,6 +19,7 @@ from bot.pictures.draw import (
     INK,
     MUTED,
     PANEL,
+    RGB,
     TEAM_COLOURS,
     draw_text,
     encode_png,
@@ -45,6 +47,8 @@ def _level_axis(progress: Sequence[HandProgress], levels: Sequence[int]) -> list
 
 
 def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str = "en") -> bytes:
+    if any(p.per_seat for p in progress):
+        return _draw_seats(progress, levels, lang)
     im = Image.new("RGB", (WIDTH, HEIGHT), PANEL)
     d = ImageDraw.Draw(im)
     axis = _level_axis(progress, levels)
@@ -118,6 +122,108 @@ def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str
     return encode_png(im)
 
 
+# 找朋友: a colour per seat (up to ten), distinct on the light card. Not in the
+# shared palette of the other pictures, so this chart gets its own (``_encode``).
+SEAT_COLOURS: tuple[RGB, ...] = (
+    TEAM_COLOURS[0],
+    TEAM_COLOURS[1],
+    (40, 150, 70),
+    (200, 30, 60),
+    (130, 70, 190),
+    (130, 90, 50),
+    (215, 80, 170),
+    (20, 160, 180),
+    (150, 150, 20),
+    (90, 94, 100),
+)
+SEATS_TOP = TOP + 28  # a second legend row and the strip of take-over/kitty marks
+
+
+def _encode_seats(im: Image.Image) -> bytes:
+    """Up to ten line colours the shared palette does not hold: an adaptive palette
+    (flat colours plus their anti-aliased edges fit 256 colours)."""
+    return encode_png(im.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+
+
+def _seat_levels(p: HandProgress, seat: int, before: bool) -> int | None:
+    levels = p.levels_before if before else p.levels_after
+    return levels[seat] if seat < len(levels) and p.per_seat else None
+
+
+def _draw_seats(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str) -> bytes:
+    """找朋友: every seat's own level, a numbered line per seat (seat numbers, as on
+    the table picture); take-overs and captured kitties in a strip above the plot,
+    the dealer of each hand under it."""
+    seats = max(len(p.levels_after) for p in progress if p.per_seat)
+    height = HEIGHT + SEATS_TOP - TOP
+    im = Image.new("RGB", (WIDTH, height), PANEL)
+    d = ImageDraw.Draw(im)
+    axis = _level_axis(progress, levels)
+    n = len(progress)
+    pw, ph = WIDTH - LEFT - RIGHT, height - SEATS_TOP - BOTTOM
+    xs = [LEFT + (pw * i / max(1, n)) for i in range(n + 1)]
+
+    def y_of(level: int) -> float:
+        i = axis.index(level)
+        return SEATS_TOP + ph - (ph * i / max(1, len(axis) - 1))
+
+    for lv in axis:
+        y = y_of(lv)
+        d.line((LEFT, y, WIDTH - RIGHT, y), fill=GRID, width=1)
+        draw_text(d, (LEFT - 10, y), rank_name(lv), 13, INK, anchor="rm")
+    tick_every = max(1, (n + 11) // 12)
+    for i, x in enumerate(xs):
+        if i > 0 and (i % tick_every == 0 or i == n):
+            dealer = progress[i - 1].dealer
+            draw_text(d, (x, height - BOTTOM + 12), str(i), 11, MUTED, anchor="mt")
+            colour = SEAT_COLOURS[dealer % len(SEAT_COLOURS)]
+            draw_text(d, (x, height - BOTTOM + 26), str(dealer + 1), 11, colour, anchor="mt")
+    draw_text(d, (LEFT - 10, height - BOTTOM + 12), word(lang, "axis.hand"), 10, MUTED, anchor="rt")
+    draw_text(
+        d, (LEFT - 10, height - BOTTOM + 26), word(lang, "axis.dealer"), 10, MUTED, anchor="rt"
+    )
+    # Legend: the seats, then the marks.
+    step = min(56, (WIDTH - LEFT - RIGHT) // seats)
+    for seat in range(seats):
+        x = LEFT + seat * step
+        d.line((x, 18, x + 20, 18), fill=SEAT_COLOURS[seat % len(SEAT_COLOURS)], width=4)
+        draw_text(d, (x + 25, 18), str(seat + 1), 13, INK, anchor="lm")
+    x = LEFT
+    d.polygon([(x, 44), (x + 12, 44), (x + 6, 32)], fill=INK)
+    takeover = word(lang, "takeover")
+    draw_text(d, (x + 18, 38), takeover, 12, INK, anchor="lm")
+    x += max(104, 18 + text_width(takeover, 12) + 16)
+    d.rectangle((x, 32, x + 11, 43), fill=GOLD, outline=INK)
+    draw_text(d, (x + 18, 38), word(lang, "kitty_captured"), 12, INK, anchor="lm")
+    # Equal levels: the lines sit side by side (at most ±7 px) so each stays visible.
+    spread = min(2.5, 14 / max(1, seats - 1))
+    for seat in range(seats):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        offset = (seat - (seats - 1) / 2) * spread
+        pts = []
+        first = _seat_levels(progress[0], seat, before=True)
+        if first is not None:
+            pts.append((xs[0], y_of(first) + offset))
+        for i, p in enumerate(progress):
+            level = _seat_levels(p, seat, before=False)
+            if level is not None:
+                pts.append((xs[i + 1], y_of(level) + offset))
+        if len(pts) > 1:
+            d.line(pts, fill=colour, width=3, joint="curve")
+        for px, py in pts:
+            d.ellipse((px - 3, py - 3, px + 3, py + 3), fill=colour, outline=PANEL)
+    strip = SEATS_TOP - 10
+    for i, p in enumerate(progress):
+        both = p.winner == "attackers" and p.kitty_multiplier > 0
+        x = xs[i + 1] - (7 if both else 0)
+        if p.winner == "attackers":
+            d.polygon([(x - 6, strip + 4), (x + 6, strip + 4), (x, strip - 7)], fill=INK)
+            x += 14
+        if p.kitty_multiplier > 0:
+            d.rectangle((x - 5, strip - 6, x + 5, strip + 4), fill=GOLD, outline=INK)
+    return _encode_seats(im)
+
+
 def render_progress(
     progress: Sequence[HandProgress],
     levels: Sequence[int] = tuple(range(2, 15)),
@@ -125,6 +231,7 @@ def render_progress(
 ) -> bytes:
     """PNG chart of a match (``Stats.level_progress``); ``levels`` is the climb's
     order (``RuleSet.levels``) so that e.g. A-first climbs draw right; ``lang``: the
-    language of the words drawn."""
+    language of the words drawn. Hands with a level per seat (找朋友) draw a line
+    per seat instead of two teams."""
     prog, lv, lg = tuple(progress), tuple(levels), lang_of(lang)
     return CACHE.get(("progress", prog, lv, lg), lambda: _draw(prog, lv, lg))

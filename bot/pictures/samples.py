@@ -35,7 +35,7 @@ def _step(m: Match, rng: random.Random) -> None:
         m.apply(DealCards(m.deal_total))
         return
     if m.phase == "declaring":
-        for s in range(4):
+        for s in range(m.rules.players):
             if m.phase != "declaring":
                 return
             if s in m.hand.passes:
@@ -43,7 +43,7 @@ def _step(m: Match, rng: random.Random) -> None:
             a = player.choose(m.view_for(s), rng)
             m.apply(a if a is not None else Pass(s))
         return
-    seat = m.dealer if m.phase == "burying" else m.turn
+    seat = m.dealer if m.phase in ("burying", "calling") else m.turn
     assert seat is not None
     a = player.choose(m.view_for(seat), rng)
     if a is None:
@@ -133,7 +133,7 @@ def widest_trick(view: View, per_seat: int = 25) -> View:
 
 def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
     """(file name, PNG): the fixed showcase scenes (README), then every picture of
-    every preset, then the progress chart of a played match."""
+    every preset, then the progress chart of a played match (and of a 找朋友 one)."""
     yield "showcase-table.png", render_table(showcase.showcase_table())
     yield "showcase-table-last-trick.png", render_table(showcase.showcase_last_trick())
     yield "showcase-hand.png", render_hand(showcase.showcase_hand())
@@ -167,6 +167,12 @@ def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
         if sc.mid_trick.rules.decks == 4:
             yield f"{name}-table-widest-throw.png", render_table(widest_trick(sc.mid_trick))
     yield "progress.png", render_progress(sample_match(seed), preset("classic").levels)
+    # 找朋友: a line per seat.
+    friends = preset("friends-6")
+    yield (
+        "friends-6-progress.png",
+        render_progress(sample_match(seed, name="friends-6"), friends.levels),
+    )
 
 
 def write_samples(directory: Path, seed: str = "sample") -> list[Path]:
