@@ -44,11 +44,9 @@ from rules.events import (
     Event,
     FriendJoined,
     FriendsCalled,
-    HandScored,
     HandStarted,
     KittyBuried,
     KittyTaken,
-    MatchWon,
     Passed,
     Phase,
     Played,
@@ -57,7 +55,8 @@ from rules.events import (
     TrickWon,
     TrumpFixed,
 )
-from rules.friends import check_calls, settle_friends, suggest_calls
+from rules.friends import check_calls, suggest_calls
+from rules.hand_close import HandClose, close_hand
 from rules.hand_state import (
     HandState,
     TrickState,
@@ -70,7 +69,7 @@ from rules.hand_state import shuffled_deck as shuffled_deck
 from rules.notation import format_cards
 from rules.play import Lead, check_follow, check_lead, generate_follow, make_lead, trick_winner
 from rules.ruleset import RuleSet
-from rules.scoring import kitty_multiplier, settle_hand, team_of
+from rules.scoring import team_of
 from rules.trump import TRUMP, TrumpContext
 from rules.views import DeclarationView, FriendCallView, HandSummary, TrickView, View
 
@@ -505,131 +504,25 @@ class Match:
             return events
         h.current = None
         h.turn = None
-        if self.friends_mode:
-            events.extend(self._score_friends(lead, attackers_won))
-            return events
-        events.extend(self._score(lead, attackers_won, trick.plays[idx][1]))
+        closing = close_hand(
+            self.rules, h, self._levels(), lead, attackers_won, trick.plays[idx][1]
+        )
+        events.extend(self._close_hand(closing))
         return events
 
-    def _score(self, lead: Lead, attackers_last: bool, winning: tuple[Card, ...]) -> list[Event]:
-        h = self.hand
-        rules = self.rules
-        dealer = h.dealer
-        assert dealer is not None
-        kitty_points, multiplier, total = self._attackers_total(lead, attackers_last)
-        before = self._levels()
-        outcome = settle_hand(rules, (before[0], before[1]), dealer, total, attackers_last, winning)
-        self.levels = list(outcome.levels)
-        gainer = team_of(dealer) if outcome.result.winner == "defenders" else 1 - team_of(dealer)
-        summary = HandSummary(
-            hand_no=h.hand_no,
-            dealer=dealer,
-            level_rank=h.level_rank,
-            trump_suit=h.trump_suit,
-            attackers_points=total,
-            kitty=tuple(h.buried),
-            multiplier=multiplier,
-            winner=outcome.result.winner,
-            level_change=_steps(rules, before[gainer], outcome.levels[gainer]),
-            levels_before=before,
-            levels_after=outcome.levels,
-            next_dealer=outcome.next_dealer,
-        )
-        scored = HandScored(
-            hand_no=h.hand_no,
-            dealer=dealer,
-            trick_points=h.attackers_points,
-            kitty=tuple(h.buried),
-            kitty_points=kitty_points,
-            multiplier=multiplier,
-            penalties=h.penalties,
-            attackers_points=total,
-            winner=outcome.result.winner,
-            level_change=summary.level_change,
-            levels=outcome.levels,
-            next_dealer=outcome.next_dealer,
-            jack_reset=outcome.jack_reset,
-        )
-        won = None
-        if outcome.match_winner is not None:
-            won = MatchWon(outcome.match_winner, outcome.levels)
-        return self._close_hand(summary, scored, won)
-
-    def _score_friends(self, lead: Lead, attackers_last: bool) -> list[Event]:
-        """找朋友: teams are settled now; the kitty goes to the attackers' count when
-        one of them won the last trick."""
-        h = self.hand
-        rules = self.rules
-        dealer = h.dealer
-        assert dealer is not None
-        kitty_points, multiplier, total = self._attackers_total(lead, attackers_last)
-        before = self._levels()
-        team = [dealer, *h.friends()]
-        out = settle_friends(rules, before, dealer, team, total)
-        self.levels = list(out.levels)
-        gainer = out.winners[0]
-        change = _steps(rules, before[gainer], out.levels[gainer])
-        summary = HandSummary(
-            hand_no=h.hand_no,
-            dealer=dealer,
-            level_rank=h.level_rank,
-            trump_suit=h.trump_suit,
-            attackers_points=total,
-            kitty=tuple(h.buried),
-            multiplier=multiplier,
-            winner=out.result.winner,
-            level_change=change,
-            levels_before=before,
-            levels_after=out.levels,
-            next_dealer=out.next_dealer,
-            team=out.team,
-        )
-        scored = HandScored(
-            hand_no=h.hand_no,
-            dealer=dealer,
-            trick_points=h.attackers_points,
-            kitty=tuple(h.buried),
-            kitty_points=kitty_points,
-            multiplier=multiplier,
-            penalties=h.penalties,
-            attackers_points=total,
-            winner=out.result.winner,
-            level_change=change,
-            levels=out.levels,
-            next_dealer=out.next_dealer,
-            team=out.team,
-            bonus=out.bonus,
-        )
-        won = None
-        if out.match_winners:
-            won = MatchWon(out.match_winners[0], out.levels, out.match_winners)
-        return self._close_hand(summary, scored, won)
-
-    def _attackers_total(self, lead: Lead, attackers_last: bool) -> tuple[int, int, int]:
-        """The kitty's points, its multiplier (0 unless the attackers won the last
-        trick) and the attackers' total with the kitty and the penalties."""
-        h = self.hand
-        kitty_points = sum(POINTS[c] for c in h.buried)
-        multiplier = kitty_multiplier(self.rules, lead.shapes) if attackers_last else 0
-        return (
-            kitty_points,
-            multiplier,
-            h.attackers_points + kitty_points * multiplier + h.penalties,
-        )
-
-    def _close_hand(
-        self, summary: HandSummary, scored: HandScored, won: MatchWon | None
-    ) -> list[Event]:
+    def _close_hand(self, closing: HandClose) -> list[Event]:
         """Record the hand and move on: the match is over, or the next hand waits."""
+        summary = closing.summary
+        self.levels = list(summary.levels_after)
         self.history.append(summary)
         self.next_dealer = summary.next_dealer
-        events: list[Event] = [scored]
-        if won is None:
+        events: list[Event] = [closing.scored]
+        if closing.won is None:
             self.phase = "scored"
         else:
-            self.winner = won.team
+            self.winner = closing.won.team
             self.phase = "finished"
-            events.append(won)
+            events.append(closing.won)
         return events
 
     def _next_hand(self) -> list[Event]:
@@ -801,7 +694,3 @@ def default_bury(ctx: TrumpContext, hand: Sequence[int], n: int) -> list[Card]:
     cards = [c for c in range(NUM_CARDS) for _ in range(hand[c])]
     cards.sort(key=lambda c: _cheapness(ctx, c))
     return [ALL_CARDS[c] for c in cards[:n]]
-
-
-def _steps(rules: RuleSet, before: int, after: int) -> int:
-    return rules.levels.index(after) - rules.levels.index(before)

@@ -401,3 +401,40 @@ def test_classic_has_no_jack_rule():
 
 def _dug(*cards):
     return {"last_trick_by_attackers": True, "last_winning_cards": list(cards)}
+
+
+@pytest.mark.parametrize("name", ["classic", "friends-6", "friends-10"])
+def test_close_hand_is_pure_and_is_what_the_match_recorded(name):
+    """``rules.hand_close.close_hand`` from the finished hand's state: the same
+    summary the match put in its history, and the hand left as it was."""
+    import random
+
+    from rules.game import Match
+    from rules.hand_close import close_hand
+    from rules.hand_state import hand_to_dict
+    from rules.play import make_lead, trick_winner
+    from tests.friends_helpers import random_action
+
+    m = Match(preset(name), f"close/{name}")
+    rng = random.Random(7)
+    scored = []
+    while m.phase not in ("scored", "finished"):
+        events = m.apply(random_action(m, rng))
+        scored += [e for e in events if type(e).__name__ == "HandScored"]
+    last = m.hand.tricks[-1]
+    ctx = m.context
+    lead = make_lead(ctx, last.plays[0][1])
+    idx = trick_winner(ctx, lead, [p for _, p in last.plays])
+    before = hand_to_dict(m.hand)
+    summary = m.history[-1]
+    closing = close_hand(
+        m.rules,
+        m.hand,
+        summary.levels_before,
+        lead,
+        not m.on_dealer_team(last.winner),
+        last.plays[idx][1],
+    )
+    assert closing.summary == summary and [closing.scored] == scored
+    assert (closing.won is None) == (m.phase == "scored")
+    assert hand_to_dict(m.hand) == before
