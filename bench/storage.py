@@ -62,7 +62,8 @@ from rules.presets import preset
 from storage.db import Database
 from storage.locks import TableLocks
 from storage.models import TableRow
-from storage.tables import SeatInfo, Store, TableInfo
+from storage.table_info import SeatInfo, TableInfo
+from storage.tables import Store
 
 DEFAULT_TABLES = (1, 10, 100)
 DEFAULT_SECONDS = 10.0

@@ -32,7 +32,7 @@ from rules.friends import FriendCall, format_calls
 from rules.notation import format_cards
 from rules.trump import TRUMP, TrumpContext
 from rules.views import View
-from storage.tables import SeatInfo
+from storage.table_info import SeatInfo
 
 # How cards are written: ``format_cards`` (text) by default; the Discord adapter
 # passes ``bot.emojis.card_format(...)`` (emoji faces with the text beside them).

@@ -14,7 +14,8 @@ from storage.locks import TableLocks
 from storage.models import ACTIVE_STATUSES
 from storage.settings import GuildSettings, Settings
 from storage.stats import HandProgress, PlayerStats, Stats
-from storage.tables import ActionReceipt, SeatInfo, Store, TableInfo
+from storage.table_info import ActionReceipt, SeatInfo, TableInfo
+from storage.tables import Store
 
 __all__ = [
     "ACTIVE_STATUSES",

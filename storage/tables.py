@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, NoReturn
 
 from sqlalchemy import Table, bindparam, func, insert, select, update
@@ -21,9 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from rules.actions import Action, action_from_dict
 from rules.game import Match
-from rules.record import write_record
 from rules.ruleset import RuleSet
-from rules.scoring import team_of
 from storage import pg_hot, sqlite_hot
 from storage.db import Database
 from storage.errors import (
@@ -33,18 +30,24 @@ from storage.errors import (
     TableExists,
     TableNotFound,
 )
+from storage.hand_rows import hand_rows, store_hand
 from storage.models import (
     ACTIVE_STATUSES,
     ActionRow,
-    HandPlayerRow,
-    HandRow,
     MatchRow,
     SeatRow,
     TableRow,
-    format_levels,
     utcnow,
 )
 from storage.pg_hot import ActionWrite, ActionWritten
+from storage.table_info import (
+    ActionReceipt,
+    SeatInfo,
+    TableInfo,
+    info_of,
+    seat_row,
+    to_utc,
+)
 
 SNAPSHOT_EVERY = 64  # actions between snapshots inside a hand (hands always snapshot)
 _UNSET: Any = object()
@@ -53,8 +56,6 @@ _UNSET: Any = object()
 _TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
 _ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
-_HANDS: Table = HandRow.__table__  # type: ignore[assignment]
-_HAND_PLAYERS: Table = HandPlayerRow.__table__  # type: ignore[assignment]
 
 # Built once: constructing a statement costs more CPU than executing a cached one.
 # Columns to SET come from the parameters; WHERE values from the ``w_*`` parameters.
@@ -70,106 +71,6 @@ _FIND_KEY = select(_ACTIONS.c.seq).where(
     _ACTIONS.c.table_id == bindparam("w_id"), _ACTIONS.c.idempotency_key == bindparam("w_key")
 )
 _TABLE_EXISTS = select(_TABLES.c.id).where(_TABLES.c.id == bindparam("w_id"))
-_INSERT_HAND = insert(_HANDS)
-_INSERT_HAND_PLAYER = insert(_HAND_PLAYERS)
-
-
-def _utc(dt: datetime) -> datetime:
-    """Store every instant in UTC: SQLite keeps no offset, so 12:00+08:00 stored as
-    is would read back as 12:00 UTC."""
-    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
-
-
-def aware(dt: datetime | None) -> datetime | None:
-    """SQLite returns naive datetimes; everything here is UTC."""
-    if dt is None or dt.tzinfo is not None:
-        return dt
-    return dt.replace(tzinfo=UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    seat: int
-    user_id: int | None = None
-    ai_level: str | None = None
-    display_name: str = ""
-    locale: str | None = None
-
-    @property
-    def empty(self) -> bool:
-        return self.user_id is None and self.ai_level is None
-
-    @property
-    def is_ai(self) -> bool:
-        return self.ai_level is not None
-
-
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    parent_channel_id: int | None
-    creator_id: int
-    rules: RuleSet
-    options: dict[str, Any]
-    status: str
-    version: int
-    seq: int
-    current_match_id: int | None
-    deadline_at: datetime | None
-    deadline_kind: str | None
-    seats: tuple[SeatInfo, ...] = field(default_factory=tuple)
-
-    def seat_of(self, user_id: int) -> int | None:
-        for s in self.seats:
-            if s.user_id == user_id:
-                return s.seat
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class ActionReceipt:
-    seq: int
-    version: int
-    hand_finished: bool
-
-
-def _info(row: TableRow) -> TableInfo:
-    seats = {s.seat: s for s in row.seats}
-    rules = RuleSet.from_json(row.rules_json)
-    return TableInfo(
-        id=row.id,
-        guild_id=row.guild_id,
-        channel_id=row.channel_id,
-        parent_channel_id=row.parent_channel_id,
-        creator_id=row.creator_id,
-        rules=rules,
-        options=json.loads(row.options_json or "{}"),
-        status=row.status,
-        version=row.version,
-        seq=row.seq,
-        current_match_id=row.current_match_id,
-        deadline_at=aware(row.deadline_at),
-        deadline_kind=row.deadline_kind,
-        seats=tuple(
-            SeatInfo(i, s.user_id, s.ai_level, s.display_name, s.locale)
-            if (s := seats.get(i)) is not None
-            else SeatInfo(i)
-            for i in range(rules.players)  # 4, or N at a 找朋友 table
-        ),
-    )
-
-
-def _seat_row(table_id: int, seat: SeatInfo) -> SeatRow:
-    return SeatRow(
-        table_id=table_id,
-        seat=seat.seat,
-        user_id=seat.user_id,
-        ai_level=seat.ai_level,
-        display_name=seat.display_name,
-        locale=seat.locale,
-    )
 
 
 class Store:
@@ -214,7 +115,7 @@ class Store:
                 table_id = row.id
                 for seat in seats:
                     if not seat.empty:
-                        s.add(_seat_row(table_id, seat))
+                        s.add(seat_row(table_id, seat))
         except IntegrityError as exc:
             raise TableExists(channel_id) from exc
         return await self.get_table(table_id)
@@ -228,7 +129,7 @@ class Store:
 
     async def get_table(self, table_id: int) -> TableInfo:
         async with self.db.session() as s:
-            return _info(await self._load(s, table_id))
+            return info_of(await self._load(s, table_id))
 
     async def table_in_channel(self, channel_id: int) -> TableInfo | None:
         async with self.db.session() as s:
@@ -240,7 +141,7 @@ class Store:
             if row is None:
                 return None
             await s.refresh(row, ["seats"])
-            return _info(row)
+            return info_of(row)
 
     async def active_tables(self) -> list[TableInfo]:
         async with self.db.session() as s:
@@ -254,7 +155,7 @@ class Store:
             out = []
             for row in rows:
                 await s.refresh(row, ["seats"])
-                out.append(_info(row))
+                out.append(info_of(row))
             return out
 
     async def table_version(self, table_id: int) -> int | None:
@@ -307,7 +208,7 @@ class Store:
             values["rules_json"] = rules.to_json()
         if deadline is not _UNSET:
             values["deadline_kind"] = None if deadline is None else deadline[0]
-            values["deadline_at"] = None if deadline is None else _utc(deadline[1])
+            values["deadline_at"] = None if deadline is None else to_utc(deadline[1])
         try:
             async with self.db.session() as s:
                 await self._bump(s, table_id, expected_version, **values)
@@ -318,14 +219,14 @@ class Store:
                             await s.delete(row)
                         continue
                     if row is None:
-                        s.add(_seat_row(table_id, seat))
+                        s.add(seat_row(table_id, seat))
                         continue
                     row.user_id = seat.user_id
                     row.ai_level = seat.ai_level
                     row.display_name = seat.display_name
                     row.locale = seat.locale
                 await s.flush()
-                return _info(await self._load(s, table_id))
+                return info_of(await self._load(s, table_id))
         except IntegrityError as exc:
             # A status change that would make a second active table in the channel.
             raise TableExists(await self._channel_of(table_id)) from exc
@@ -369,9 +270,9 @@ class Store:
                     status="playing",
                     current_match_id=m.id,
                     deadline_kind=None if deadline is None else deadline[0],
-                    deadline_at=None if deadline is None else _utc(deadline[1]),
+                    deadline_at=None if deadline is None else to_utc(deadline[1]),
                 )
-                info = _info(await self._load(s, table_id))
+                info = info_of(await self._load(s, table_id))
                 match_id, snapshot_seq = m.id, m.snapshot_seq
         except IntegrityError as exc:
             # Re-activating a table whose channel has another active table by now.
@@ -422,7 +323,7 @@ class Store:
         }
         if deadline is not _UNSET:
             bump["deadline_kind"] = None if deadline is None else deadline[0]
-            bump["deadline_at"] = None if deadline is None else _utc(deadline[1])
+            bump["deadline_at"] = None if deadline is None else to_utc(deadline[1])
         hand_finished = bool(
             match_after.history
             and match_after.history[-1].hand_no == match_after.hand_no
@@ -458,7 +359,7 @@ class Store:
         match_values: dict[str, Any] = {}
         if finished:
             match_values.update(status="finished", winner_team=match_after.winner, finished_at=now)
-        hand = _hand_rows(table, match_after) if hand_finished else None
+        hand = hand_rows(table, match_after) if hand_finished else None
 
         if self.db.is_postgres and hand is None and not match_values:
             # The common action on PostgreSQL: one statement, one round trip.
@@ -517,7 +418,7 @@ class Store:
                 if values:
                     conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
             if hand is not None:
-                _store_hand(conn, *hand)
+                store_hand(conn, *hand)
             return snapshot, read_seq
 
         try:
@@ -583,7 +484,7 @@ class Store:
             await self._bump(
                 s, table_id, expected_version, status=status, deadline_kind=None, deadline_at=None
             )
-            info = _info(await self._load(s, table_id))
+            info = info_of(await self._load(s, table_id))
             match_id = row.current_match_id
         if match_id is not None:
             self._snapshot_seqs.pop(match_id, None)
@@ -647,56 +548,3 @@ def _bump_failed(
     if conn.scalar(_TABLE_EXISTS, {"w_id": table_id}) is None:
         raise TableNotFound(table_id)
     raise StaleVersion(table_id, expected)
-
-
-def _hand_rows(table: TableInfo, match: Match) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The ``hands`` row of the hand that just ended and its ``hand_players`` rows."""
-    summary = match.history[-1]
-    match_id = table.current_match_id
-    assert match_id is not None
-    hand = {
-        "match_id": match_id,
-        "hand_no": summary.hand_no,
-        "dealer": summary.dealer,
-        "level_rank": summary.level_rank,
-        "trump": "NT" if summary.trump_suit is None else summary.trump_suit.letter,
-        "attackers_points": summary.attackers_points,
-        "kitty_multiplier": summary.multiplier,
-        "winner": summary.winner,
-        "level_change": summary.level_change,
-        "team0_before": summary.levels_before[0],
-        "team1_before": summary.levels_before[1],
-        "team0_after": summary.levels_after[0],
-        "team1_after": summary.levels_after[1],
-        "levels_before": format_levels(summary.levels_before),
-        "levels_after": format_levels(summary.levels_after),
-        "record": write_record(match),
-    }
-    defenders = team_of(summary.dealer)
-    players = []
-    for seat in table.seats:
-        if seat.user_id is None:
-            continue
-        # 找朋友: the dealer's team as it ended (fixed partners otherwise).
-        defending = seat.seat in summary.team if summary.team else team_of(seat.seat) == defenders
-        won = (summary.winner == "defenders") == defending
-        role = "dealer" if seat.seat == summary.dealer else "defender" if defending else "attacker"
-        players.append(
-            {
-                "seat": seat.seat,
-                "user_id": seat.user_id,
-                "guild_id": table.guild_id,
-                "match_id": match_id,
-                "role": role,
-                "won": won,
-                "levels_gained": max(summary.level_change, 0) if won else 0,
-                "points_captured": 0 if defending else summary.attackers_points,
-            }
-        )
-    return hand, players
-
-
-def _store_hand(conn: Connection, hand: dict[str, Any], players: list[dict[str, Any]]) -> None:
-    (hand_id,) = conn.execute(_INSERT_HAND, hand).inserted_primary_key  # type: ignore[misc]
-    if players:
-        conn.execute(_INSERT_HAND_PLAYER, [{**p, "hand_id": hand_id} for p in players])

@@ -34,7 +34,7 @@ from rules.options import PlayOption, play_options
 from rules.preview import preview
 from rules.trump import TRUMP
 from rules.views import View
-from storage.tables import SeatInfo
+from storage.table_info import SeatInfo
 
 MAX_SUGGESTIONS = 4
 MAX_DECLARATION_BUTTONS = 15  # three rows of five

@@ -17,7 +17,7 @@ from rules.notation import format_cards
 from rules.preview import Preview
 from rules.trump import TRUMP
 from rules.views import View
-from storage.tables import SeatInfo
+from storage.table_info import SeatInfo
 
 Emojis = CardEmojis  # the bot's card emojis (``Host.card_emojis``)
 
