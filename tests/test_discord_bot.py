@@ -48,10 +48,12 @@ from discord_helpers import (
 )
 
 import bot.interactions as bot_interactions
+from bot.cogs.lobby import LANGUAGE_NAMES
 from rules.actions import Play
 from rules.cards import NUM_CARDS, counts_of, rank_name
 from rules.errors import RuleError
 from rules.notation import format_cards, parse_cards
+from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
 
 
 def bodies_with_embeds(w: World, since: int) -> list[dict[str, Any]]:
@@ -762,6 +764,16 @@ async def test_slash_commands_have_chinese_localisations(tmp_path: Path) -> None
             table = next(c for c in commands if c["name"] == "table")
             subs = [o["name_localizations"][loc] for o in table["options"]]
             assert len(subs) == len(set(subs))
+        # Every fixed choice reads in Chinese too, but preset names (typed as they are)
+        # and language names (each in its own language).
+        untranslated = set(PRESET_NAMES) | set(FRIENDS_PRESETS) | set(LANGUAGE_NAMES.values())
+        for where, item in _all_named(commands):
+            for choice in item.get("choices") or ():
+                if choice["name"] in untranslated:
+                    continue
+                for loc in ("zh-CN", "zh-TW"):
+                    got = (choice.get("name_localizations") or {}).get(loc)
+                    assert got and got != choice["name"], (where, choice["name"], loc)
         # and a zh-CN user gets Chinese answers
         w.hook.locales[w.members[0].id] = "zh-CN"
         r = await w.slash(w.members[0], "help")

@@ -15,15 +15,10 @@ from bot.service import ServiceError
 from bot.service.auto import set_auto
 from bot.service.table_options import set_card_memory
 
-MEMORY_CHOICES = [
-    app_commands.Choice(name="on", value="on"),
-    app_commands.Choice(name="off", value="off"),
-    app_commands.Choice(name="rules", value="rules"),
-]
-MODE_CHOICES = [
-    app_commands.Choice(name="on", value="on"),
-    app_commands.Choice(name="off", value="off"),
-]
+# Shown in the reader's language (the translator reads the slash.* catalog); the
+# values stay "on" / "off" / "rules".
+MEMORY_CHOICES = [app_commands.Choice(name=_(v), value=v) for v in ("on", "off", "rules")]
+MODE_CHOICES = [app_commands.Choice(name=_(v), value=v) for v in ("on", "off")]
 
 
 async def open_panel_here(interaction: discord.Interaction) -> None:
