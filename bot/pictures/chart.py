@@ -8,7 +8,7 @@ Discord's dark and light themes alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -46,19 +46,25 @@ def _level_axis(progress: Sequence[HandProgress], levels: Sequence[int]) -> list
     return order[lo : hi + 1]
 
 
-def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str = "en") -> bytes:
-    if any(p.per_seat for p in progress):
-        return _draw_seats(progress, levels, lang)
-    im = Image.new("RGB", (WIDTH, HEIGHT), PANEL)
-    d = ImageDraw.Draw(im)
-    axis = _level_axis(progress, levels)
+def _frame(
+    d: ImageDraw.ImageDraw,
+    progress: Sequence[HandProgress],
+    axis: Sequence[int],
+    top: int,
+    height: int,
+    lang: str,
+    dealer_mark: Callable[[int], tuple[str, RGB]],
+) -> tuple[list[float], Callable[[int], float]]:
+    """The plot's grid (a row per level of ``axis``) and, under it, each hand's
+    number and who dealt it (``dealer_mark``: its label and colour). Returns the
+    x of every hand boundary and the y of a level."""
     n = len(progress)
-    pw, ph = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    pw, ph = WIDTH - LEFT - RIGHT, height - top - BOTTOM
     xs = [LEFT + (pw * i / max(1, n)) for i in range(n + 1)]
 
     def y_of(level: int) -> float:
         i = axis.index(level)
-        return TOP + ph - (ph * i / max(1, len(axis) - 1))
+        return top + ph - (ph * i / max(1, len(axis) - 1))
 
     for lv in axis:
         y = y_of(lv)
@@ -67,19 +73,29 @@ def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str
     tick_every = max(1, (n + 11) // 12)
     for i, x in enumerate(xs):
         if i > 0 and (i % tick_every == 0 or i == n):  # the hand and who dealt it
-            dealer = progress[i - 1].dealer
-            draw_text(d, (x, HEIGHT - BOTTOM + 12), str(i), 11, MUTED, anchor="mt")
-            draw_text(
-                d,
-                (x, HEIGHT - BOTTOM + 26),
-                word(lang, f"seat{dealer}"),
-                11,
-                TEAM_COLOURS[dealer % 2],
-                anchor="mt",
-            )
-    draw_text(d, (LEFT - 10, HEIGHT - BOTTOM + 12), word(lang, "axis.hand"), 10, MUTED, anchor="rt")
+            label, colour = dealer_mark(progress[i - 1].dealer)
+            draw_text(d, (x, height - BOTTOM + 12), str(i), 11, MUTED, anchor="mt")
+            draw_text(d, (x, height - BOTTOM + 26), label, 11, colour, anchor="mt")
+    draw_text(d, (LEFT - 10, height - BOTTOM + 12), word(lang, "axis.hand"), 10, MUTED, anchor="rt")
     draw_text(
-        d, (LEFT - 10, HEIGHT - BOTTOM + 26), word(lang, "axis.dealer"), 10, MUTED, anchor="rt"
+        d, (LEFT - 10, height - BOTTOM + 26), word(lang, "axis.dealer"), 10, MUTED, anchor="rt"
+    )
+    return xs, y_of
+
+
+def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str = "en") -> bytes:
+    if any(p.per_seat for p in progress):
+        return _draw_seats(progress, levels, lang)
+    im = Image.new("RGB", (WIDTH, HEIGHT), PANEL)
+    d = ImageDraw.Draw(im)
+    xs, y_of = _frame(
+        d,
+        progress,
+        _level_axis(progress, levels),
+        TOP,
+        HEIGHT,
+        lang,
+        lambda dealer: (word(lang, f"seat{dealer}"), TEAM_COLOURS[dealer % 2]),
     )
     # Legend.
     x = LEFT
@@ -158,29 +174,14 @@ def _draw_seats(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lan
     height = HEIGHT + SEATS_TOP - TOP
     im = Image.new("RGB", (WIDTH, height), PANEL)
     d = ImageDraw.Draw(im)
-    axis = _level_axis(progress, levels)
-    n = len(progress)
-    pw, ph = WIDTH - LEFT - RIGHT, height - SEATS_TOP - BOTTOM
-    xs = [LEFT + (pw * i / max(1, n)) for i in range(n + 1)]
-
-    def y_of(level: int) -> float:
-        i = axis.index(level)
-        return SEATS_TOP + ph - (ph * i / max(1, len(axis) - 1))
-
-    for lv in axis:
-        y = y_of(lv)
-        d.line((LEFT, y, WIDTH - RIGHT, y), fill=GRID, width=1)
-        draw_text(d, (LEFT - 10, y), rank_name(lv), 13, INK, anchor="rm")
-    tick_every = max(1, (n + 11) // 12)
-    for i, x in enumerate(xs):
-        if i > 0 and (i % tick_every == 0 or i == n):
-            dealer = progress[i - 1].dealer
-            draw_text(d, (x, height - BOTTOM + 12), str(i), 11, MUTED, anchor="mt")
-            colour = SEAT_COLOURS[dealer % len(SEAT_COLOURS)]
-            draw_text(d, (x, height - BOTTOM + 26), str(dealer + 1), 11, colour, anchor="mt")
-    draw_text(d, (LEFT - 10, height - BOTTOM + 12), word(lang, "axis.hand"), 10, MUTED, anchor="rt")
-    draw_text(
-        d, (LEFT - 10, height - BOTTOM + 26), word(lang, "axis.dealer"), 10, MUTED, anchor="rt"
+    xs, y_of = _frame(
+        d,
+        progress,
+        _level_axis(progress, levels),
+        SEATS_TOP,
+        height,
+        lang,
+        lambda dealer: (str(dealer + 1), SEAT_COLOURS[dealer % len(SEAT_COLOURS)]),
     )
     # Legend: the seats, then the marks.
     step = min(56, (WIDTH - LEFT - RIGHT) // seats)
