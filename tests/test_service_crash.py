@@ -9,7 +9,6 @@ import os
 import random
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,9 @@ import pytest
 from bot.service import FakeClock, ServiceError
 from rules.game import Match
 from storage import Database, Store
-from tests.conftest import POSTGRES_URL, reset_postgres
+from tests.conftest import empty_database_url, run_script
 from tests.service_helpers import new_service, play_on
 
-ROOT = Path(__file__).resolve().parents[1]
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 CH, ANN, BOB = 10, 101, 102
 
@@ -106,25 +104,7 @@ asyncio.run(main())
 
 
 def _child(tmp: Path, url: str, kill_at: int) -> subprocess.CompletedProcess[str]:
-    script = tmp / "service_child.py"
-    script.write_text(CHILD)
-    return subprocess.run(
-        [sys.executable, str(script), url, str(kill_at)],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
-async def _fresh(backend: str, tmp: Path, name: str) -> str:
-    if backend == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp / name}"
-    if not POSTGRES_URL:
-        pytest.skip("PostgreSQL not available: set TEST_POSTGRES_URL (bash .ci/run starts one)")
-    await reset_postgres(POSTGRES_URL)
-    return POSTGRES_URL
+    return run_script(tmp, "service_child.py", CHILD, url, str(kill_at), timeout=300)
 
 
 async def _restart_and_play(url: str) -> None:
@@ -155,7 +135,7 @@ async def _restart_and_play(url: str) -> None:
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_kill_between_steps_then_restart(backend: str, tmp_path: Path) -> None:
-    url = await _fresh(backend, tmp_path, "count.db")
+    url = await empty_database_url(backend, tmp_path, "count.db")
     full = _child(tmp_path, url, 0)
     assert full.returncode == 0, full.stderr
     steps = {w[-2]: int(w[-1]) for w in (line.split() for line in full.stdout.splitlines())}
@@ -168,7 +148,7 @@ async def test_kill_between_steps_then_restart(backend: str, tmp_path: Path) -> 
     points |= set(rest if SLOW else random.Random().sample(rest, 4))
     killed = 0
     for kill_at in sorted(points):
-        url = await _fresh(backend, tmp_path, f"kill-{kill_at}.db")
+        url = await empty_database_url(backend, tmp_path, f"kill-{kill_at}.db")
         run = _child(tmp_path, url, kill_at)
         # (SQLite's group commit may merge two commits of one run: a late point
         # can then lie past the end; the start after it is checked all the same.)

@@ -26,7 +26,7 @@ import pytest
 
 from rules.game import replay
 from storage import Database, Store
-from tests.conftest import POSTGRES_URL, reset_postgres
+from tests.conftest import empty_database_url
 
 ROOT = Path(__file__).resolve().parents[1]
 GUILD0, GUILD1 = 10 << 22, 11 << 22  # shard 0 and shard 1 of 2
@@ -80,15 +80,12 @@ class Worker:
 
 
 async def _url(backend: str, tmp_path: Path) -> str:
-    if backend == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}"
-    if not POSTGRES_URL:
-        pytest.skip("PostgreSQL not available: set TEST_POSTGRES_URL (bash .ci/run starts one)")
-    await reset_postgres(POSTGRES_URL)
-    db = Database(POSTGRES_URL)
-    await db.upgrade()
-    await db.dispose()
-    return POSTGRES_URL
+    url = await empty_database_url(backend, tmp_path, "shared.db")
+    if backend != "sqlite":  # migrated here, not by the processes racing to start
+        db = Database(url)
+        await db.upgrade()
+        await db.dispose()
+    return url
 
 
 def clear(answer: dict[str, Any]) -> None:

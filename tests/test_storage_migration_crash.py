@@ -7,7 +7,6 @@ import os
 import random
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +19,8 @@ from rules.presets import preset
 from storage import Database, Store
 from storage.db import alembic_config
 from storage.models import Base
-from tests.conftest import POSTGRES_URL, reset_postgres
+from tests.conftest import empty_database_url, run_script
 
-ROOT = Path(__file__).resolve().parents[1]
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
@@ -58,25 +56,7 @@ asyncio.run(main())
 
 
 def _child(tmp_path: Path, url: str, start: str, kill_at: int) -> subprocess.CompletedProcess[str]:
-    script = tmp_path / "migrate_child.py"
-    script.write_text(CHILD)
-    return subprocess.run(
-        [sys.executable, str(script), url, start, str(kill_at)],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
-async def _fresh(backend: str, tmp_path: Path, name: str) -> str:
-    if backend == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / name}"
-    if not POSTGRES_URL:
-        pytest.skip("PostgreSQL not available: set TEST_POSTGRES_URL (bash .ci/run starts one)")
-    await reset_postgres(POSTGRES_URL)
-    return POSTGRES_URL
+    return run_script(tmp_path, "migrate_child.py", CHILD, url, start, str(kill_at))
 
 
 def _schema_diff(conn: Connection) -> list[object]:
@@ -106,7 +86,7 @@ async def _usable(url: str) -> None:
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 @pytest.mark.parametrize("start", ["base", "0001", "0002"])
 async def test_kill_during_migration_then_start(backend: str, start: str, tmp_path: Path) -> None:
-    url = await _fresh(backend, tmp_path, "count.db")
+    url = await empty_database_url(backend, tmp_path, "count.db")
     counted = _child(tmp_path, url, start, 0)
     assert counted.returncode == 0, counted.stderr
     total = int(counted.stdout.split()[-1])
@@ -115,7 +95,7 @@ async def test_kill_during_migration_then_start(backend: str, start: str, tmp_pa
     if not SLOW:  # every statement with SHENGJI_SLOW=1; a random few by default
         points = random.Random().sample(points, 3 if start == "base" else 2)
     for kill_at in points:
-        url = await _fresh(backend, tmp_path, f"kill-{start}-{kill_at}.db")
+        url = await empty_database_url(backend, tmp_path, f"kill-{start}-{kill_at}.db")
         run = _child(tmp_path, url, start, kill_at)
         assert run.returncode == -signal.SIGKILL, (kill_at, run.stderr)
         await _usable(url)

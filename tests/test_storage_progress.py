@@ -17,7 +17,7 @@ from rules.presets import friends_rules, preset
 from storage import Database, SeatInfo, Stats, Store, TableInfo
 from storage.models import HandRow, MatchRow
 from storage.stats import HandProgress
-from tests.conftest import BACKENDS, POSTGRES_URL, reset_postgres
+from tests.conftest import BACKENDS, empty_database_url
 
 GUILD = 1_150_000_000_000_000_013
 CHANNEL = 1_160_000_000_000_000_013
@@ -98,13 +98,7 @@ async def test_four_seat_progress_is_two_teams_and_rows_keep_team_columns(db: Da
 
 
 async def _database_at(backend: str, tmp_path: Path, revision: str) -> Database:
-    if backend == "sqlite":
-        db = Database(f"sqlite+aiosqlite:///{tmp_path / 'old.db'}")
-    else:
-        if not POSTGRES_URL:
-            pytest.skip("PostgreSQL not available: set TEST_POSTGRES_URL")
-        await reset_postgres(POSTGRES_URL)
-        db = Database(POSTGRES_URL)
+    db = Database(await empty_database_url(backend, tmp_path, "old.db"))
     await db.upgrade(revision)
     return db
 
