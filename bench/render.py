@@ -30,13 +30,27 @@ from functools import partial
 from bot.pictures import CACHE, render_hand, render_progress, render_summary, render_table
 from bot.pictures.faces import card_face
 from bot.pictures.samples import sample_match, scene, widest_trick
-from rules.presets import PRESET_NAMES, preset
+from rules.actions import DealCards
+from rules.game import Match
+from rules.presets import PRESET_NAMES, friends_rules, preset
+from rules.views import View
 
 BUDGET_MS = 20.0
 BUDGET_BYTES = 200_000
 
 
 Timing = tuple[list[float], list[float], int]  # wall ms, CPU ms, largest PNG
+
+
+def widest_hand(seed: str) -> View:
+    """The widest hand any table deals: four seats of five decks (找朋友), the
+    dealer's 66 cards and the kitty of 6 while burying."""
+    m = Match(friends_rules(4, 5), f"{seed}/widest", first_dealer=0)
+    m.apply(DealCards(m.deal_total))
+    while m.phase == "declaring":
+        m.apply(next(a for s in range(4) if (a := m.suggest(s)) is not None))
+    assert m.phase == "burying"
+    return m.view_for(0)
 
 
 def _time(fn: Callable[[], bytes], repeat: int) -> Timing:
@@ -81,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         add("summary", partial(render_summary, sc.scored, rules))
         if rules.decks == 4:
             add("table (4 × 25-card throw)", partial(render_table, widest_trick(sc.mid_trick)))
+    add("hand (72 cards, 4 × 5 decks)", partial(render_hand, widest_hand(args.seed)))
     add("progress chart", partial(render_progress, sample_match(args.seed)))
     friends = sample_match(args.seed, name="friends-6")
     add("progress chart, friends-6", partial(render_progress, friends, preset("friends-6").levels))
