@@ -22,6 +22,7 @@ from discord_helpers import (
 )
 
 from bench.panel_driver import Panel
+from rules.actions import Action
 from rules.cards import Card
 from rules.notation import format_cards
 
@@ -40,16 +41,22 @@ async def open_panel(w: World, seat: int) -> Panel:
     return Panel.of(w.env, member, r)
 
 
+async def panel_at_turn(w: World) -> tuple[int, Panel, Action]:
+    """A table in play: the panel of the seat to play, and that seat's suggested play."""
+    await playing_world(w)
+    seat = w.match.turn
+    assert seat is not None
+    panel = await open_panel(w, seat)
+    action = w.match.suggest(seat)
+    assert action is not None
+    return seat, panel, action
+
+
 async def test_select_cards_and_play(tmp_path: Path) -> None:
     async with make_world(tmp_path) as w:
-        await playing_world(w)
+        seat, panel, action = await panel_at_turn(w)
         m = w.match
-        seat = m.turn
-        assert seat is not None
-        panel = await open_panel(w, seat)
         assert sorted(panel.hand()) == sorted(m.hand_of(seat))
-        action = m.suggest(seat)
-        assert action is not None
         await panel.choose(action.cards)
         assert sorted(panel.selected()) == sorted(action.cards)
         assert "legal" in panel.content, panel.content
@@ -62,7 +69,6 @@ async def test_select_cards_and_play(tmp_path: Path) -> None:
         assert public and format_cards(action.cards) in public[0].content
         assert "You played" in panel.content
         assert sorted(panel.hand()) == sorted(w.match.hand_of(seat))
-        print(panel.content)
 
 
 async def test_a_click_delivered_twice_at_once_acts_once(tmp_path: Path) -> None:
@@ -70,11 +76,7 @@ async def test_a_click_delivered_twice_at_once_acts_once(tmp_path: Path) -> None
     copy gets no answer (it would take the original's answer slot) and changes
     nothing — for a selection as for Play selected."""
     async with make_world(tmp_path) as w:
-        await playing_world(w)
-        m = w.match
-        seat = m.turn
-        panel = await open_panel(w, seat)
-        action = m.suggest(seat)
+        seat, panel, action = await panel_at_turn(w)
         backend = w.env.backend
         original = backend.emit
 
@@ -223,13 +225,7 @@ async def test_a_declaration_through_the_panel_makes_other_panels_stale(tmp_path
 
 async def test_a_stale_panel_is_refused_clearly(tmp_path: Path) -> None:
     async with make_world(tmp_path) as w:
-        await playing_world(w)
-        m = w.match
-        seat = m.turn
-        assert seat is not None
-        panel = await open_panel(w, seat)
-        action = m.suggest(seat)
-        assert action is not None
+        seat, panel, action = await panel_at_turn(w)
         await panel.choose(action.cards)
         # The player plays by command instead; the panel's hand is now out of date.
         r = await w.slash(w.member_at(seat), "play", cards=format_cards(action.cards, "ascii"))
