@@ -167,7 +167,7 @@ def test_table_options_pick_friends_rules() -> None:
     assert info.value.code == "bad_option"
     with pytest.raises(ServiceError) as info:
         rules_for("friends-5", 6)
-    assert info.value.code == "bad_option"
+    assert info.value.code == "friends_decks"
     assert (rules_for("friends-6", 5).decks, rules_for(None, 5, players=10).kitty_size) == (5, 10)
     # Any 找朋友 table by name (the console's --preset): friends-N, friends-NxD.
     assert (rules_for("friends-9", None).players, rules_for("friends-9", None).decks) == (9, 4)
@@ -183,6 +183,11 @@ def test_table_options_pick_friends_rules() -> None:
         with pytest.raises(ServiceError) as info:
             rules_for(name, 5)
         assert info.value.code == "decks_friends_only"
+    with pytest.raises(ServiceError) as info:  # a 找朋友 call names "the k-th copy"
+        rules_for("friends", 1, players=6)
+    assert info.value.code == "friends_decks"
+    assert "2 to 5" in info.value.message("en")
+    assert HAN.search(info.value.message("zh-CN")) and "decks" not in info.value.message("zh-CN")
 
 
 async def test_console_opens_any_friends_table_by_name(db: Database) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.service.errors import ServiceError
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, friends_rules, preset
-from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset import MAX_DECKS, RuleSet, RuleSetError
 from storage import TableInfo
 
 DECKS_PRESET = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-decks"}
@@ -24,6 +24,8 @@ def rules_for(preset_name: str | None, decks: int | None, players: int | None = 
                 raise ServiceError("unknown_preset", name=preset_name, choices=choices) from None
             if players is None or players == base.players:
                 players, decks = base.players, base.decks if decks is None else decks
+        if decks is not None and not 2 <= decks <= MAX_DECKS:
+            raise ServiceError("friends_decks", decks=decks, most=MAX_DECKS)
         try:
             return friends_rules(players or 6, decks)
         except RuleSetError as exc:
