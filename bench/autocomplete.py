@@ -1,4 +1,4 @@
-"""Worst-case time of the /play autocomplete (``rules.options`` + ``bot.autocomplete``).
+"""Worst-case time of the /play autocomplete (``rules.options`` + ``bot.discord_app.autocomplete``).
 
 Run ``python -m bench.autocomplete`` (``--help`` for options). The slow case is a
 follow: a standing trump throw with pairs and tractors against a long trump holding
@@ -9,7 +9,7 @@ against 12–18 trumps with many pairs. For each case it times
 
 * ``legal_follows`` without a budget (limit 400, what the autocomplete used to call);
 * ``rules.options.play_options`` (its ``legal_follows`` stops at the node budget);
-* the whole autocomplete answer: ``bot.autocomplete.play_options`` + ``choices``;
+* the whole autocomplete answer: ``bot.discord_app.autocomplete.play_options`` + ``choices``;
 * the autocomplete answer for a leader holding a random full hand;
 
 and prints the median and the worst of each (ms, wall clock: this is a latency),
@@ -29,8 +29,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from bot.autocomplete import choices
-from bot.autocomplete import play_options as autocomplete_options
+from bot.discord_app.autocomplete import choices
+from bot.discord_app.autocomplete import play_options as autocomplete_options
 from rules.actions import DealCards, Declare, Pass
 from rules.cards import ALL_CARDS, Card, counts_of
 from rules.game import Match

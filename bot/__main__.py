@@ -9,7 +9,7 @@ import sys
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["console"]:
-        from bot.console_cli import main as console_main
+        from bot.console.cli import main as console_main
 
         return console_main(argv[1:])
     if argv[:1] == ["render"]:
@@ -17,7 +17,7 @@ def main(argv: list[str]) -> int:
 
         return render_main(argv[1:])
     if argv[:1] == ["emojis"]:
-        from bot.emojis_cli import main as emojis_main
+        from bot.discord_app.emojis_cli import main as emojis_main
 
         return emojis_main(argv[1:])
     from bot.app import main as app_main

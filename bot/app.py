@@ -47,11 +47,11 @@ def main(argv: list[str]) -> int:
         if sys.stdin.isatty() and not sync:
             answer = input("Start the console table now? [Y/n] ").strip().lower()
             if answer in ("", "y", "yes"):
-                from bot.console_cli import main as console_main
+                from bot.console.cli import main as console_main
 
                 return console_main([])
         return 2
-    from bot.client import run_bot
+    from bot.discord_app.client import run_bot
 
     # The database first: a wrong DATABASE_URL is one clear sentence and exit code 2.
     checked = run_or_explain(

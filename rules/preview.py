@@ -6,7 +6,7 @@ the seat's ``View``, so it never reveals another hand: a throw is judged against
 cards this seat cannot place (``rules.options.unseen_counts``), which is why a throw
 is "safe" or "may fail", never "fails" — only the table knows that.
 
-The result is a code plus parameters; ``bot.i18n`` turns it into text.
+The result is a code plus parameters; ``bot.text.i18n`` turns it into text.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from bot.console import CONSOLE_OPTIONS, ConsoleTable
+from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.service import FakeClock, TableService
 from storage import Database
 

@@ -34,7 +34,7 @@ import simcord.env as simcord_env
 import simcord.interactions as simcord_interactions
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
 
-from bot.client import create_bot
+from bot.discord_app.client import create_bot
 from bot.config import Config
 from bot.pictures.faces import emoji_name
 from bot.service import FakeClock, Public, TableOptions

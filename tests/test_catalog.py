@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalog import (
+from bot.text.catalog import (
     PO_LOCALES,
     add,
     english_words,
@@ -22,7 +22,7 @@ from bot.catalog import (
     save,
     template_path,
 )
-from bot.i18n import CATALOG, text
+from bot.text.i18n import CATALOG, text
 
 # English-only grammar (plural pronouns) that Chinese has no use for.
 GRAMMAR_ONLY = {"them"}
@@ -86,7 +86,7 @@ def test_a_message_of_only_placeholders_needs_no_translation() -> None:
 
 
 def test_catalog_tool_round_trip(tmp_path: Path) -> None:
-    """``python -m bot.catalog add`` writes the three files; they read back the same."""
+    """``python -m bot.text.catalog add`` writes the three files; they read back the same."""
     messages = add(load(), {"zz.new": ("New {n}", "新 {n}", "新 {n}")}, after="not_held")
     save(messages, tmp_path)
     for language in (None, *PO_LOCALES):
@@ -118,8 +118,8 @@ def test_every_error_code_has_a_message() -> None:
 
 
 def test_fold_adds_keys_from_an_older_literal_catalog(tmp_path: Path) -> None:
-    """``python -m bot.catalog fold``: keys another branch added to the old literal
-    ``CATALOG`` in bot/i18n.py land in the .po files, after their predecessor;
+    """``python -m bot.text.catalog fold``: keys another branch added to the old literal
+    ``CATALOG`` in bot/text/i18n.py land in the .po files, after their predecessor;
     reworded ones are only reported."""
     source = (
         "CATALOG: dict[str, tuple[str, str, str]] = {\n"

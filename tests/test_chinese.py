@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bench.panel_driver import Panel
-from bot.catalog import english_words
-from bot.i18n import text
+from bot.text.catalog import english_words
+from bot.text.i18n import text
 from bot.pictures import render_hand, render_table
 from bot.service.errors import from_rule_error
 from rules.cards import Card

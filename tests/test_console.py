@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import CHANNEL, YOU, YOUR_SEAT, ConsoleTable
+from bot.console.table import CHANNEL, YOU, YOUR_SEAT, ConsoleTable
 from rules.cards import NUM_CARDS, Card
 from rules.declare import possible_declarations
 from rules.notation import format_cards

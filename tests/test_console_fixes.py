@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import YOUR_SEAT, ConsoleTable
-from bot.render import event_line, summary_text
+from bot.console.table import YOUR_SEAT, ConsoleTable
+from bot.text.render import event_line, summary_text
 from rules.cards import Card, Suit
 from rules.events import HandScored, Played, TrickWon, TrumpFixed
 from rules.notation import format_cards, parse_cards
@@ -91,7 +91,7 @@ async def record_action(self, table, action, match, **kw):
     return await real(self, table, action, match, **kw)
 
 storage.Store.record_action = record_action
-from bot.console_cli import main
+from bot.console.cli import main
 raise SystemExit(main(sys.argv[1:]))
 """
 

@@ -47,8 +47,8 @@ from discord_helpers import (
     start_with_button,
 )
 
-import bot.interactions as bot_interactions
-from bot.cogs.lobby import LANGUAGE_NAMES
+import bot.discord_app.interactions as bot_interactions
+from bot.discord_app.cogs.lobby import LANGUAGE_NAMES
 from rules.actions import Play
 from rules.cards import NUM_CARDS, counts_of, rank_name
 from rules.errors import RuleError

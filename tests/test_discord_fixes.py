@@ -272,7 +272,7 @@ CHILD = textwrap.dedent(
     """
     import asyncio, sys
     import simcord
-    import bot.client as client
+    import bot.discord_app.client as client
     from bot.config import Config
 
     async def main(db: str) -> int:
@@ -349,7 +349,7 @@ def _bot_imports() -> dict[str, set[str]]:
 
 def test_bot_modules_have_no_import_circle() -> None:
     graph = _bot_imports()
-    assert "bot.presenter" in graph and "bot.cogs.play" in graph
+    assert "bot.discord_app.presenter" in graph and "bot.discord_app.cogs.play" in graph
     circles: list[list[str]] = []
 
     def visit(node: str, path: list[str]) -> None:

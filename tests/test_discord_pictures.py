@@ -203,9 +203,9 @@ async def test_text_alone_when_the_upload_is_refused(
         w.env.inject_error(
             "GET", "/applications/*/emojis", status=403, code=50013, message="no", times=None
         )
-        with caplog.at_level(logging.INFO, logger="bot.emojis"):
+        with caplog.at_level(logging.INFO, logger="bot.discord_app.emojis"):
             await w.restart()  # the sync at start is refused
-        lines = [r for r in caplog.records if r.name == "bot.emojis"]
+        lines = [r for r in caplog.records if r.name == "bot.discord_app.emojis"]
         assert len(lines) == 1 and "cannot list" in lines[0].getMessage()
         assert not w.bot.card_emojis.available
         await playing(w)

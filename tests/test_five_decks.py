@@ -9,7 +9,7 @@ import random
 import pytest
 from PIL import Image
 
-from bot.i18n import shape_text
+from bot.text.i18n import shape_text
 from bot.pictures import render_hand
 from rules import RuleError
 from rules.actions import CallFriends, Play

@@ -14,7 +14,7 @@ from tests.discord_helpers import make_world
 from tests.service_helpers import Outage, play_on
 from tests.test_discord_fixes import channel_posts, to_play
 
-CONSOLE_CHANNEL = 1  # bot.console's one channel
+CONSOLE_CHANNEL = 1  # bot.console.table's one channel
 CONSOLE_USER = 1
 
 

@@ -204,7 +204,7 @@ def test_the_longest_real_play_is_under_the_cap():
 
 
 def test_a_long_bad_token_is_cut_in_messages():
-    from bot.i18n import LANGUAGES, text
+    from bot.text.i18n import LANGUAGES, text
 
     for bad in ("♠A" * 300 + "x", "z" * 900, "2" * 800):
         with pytest.raises(NotationError) as err:

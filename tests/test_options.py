@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from bot.autocomplete import choices
-from bot.autocomplete import play_options as autocomplete_options
+from bot.discord_app.autocomplete import choices
+from bot.discord_app.autocomplete import play_options as autocomplete_options
 from rules.actions import Bury, DealCards, Declare, Pass, Play
 from rules.cards import Suit, counts_of
 from rules.game import Match, default_bury

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from test_options import playing_match
 
-from bot.emojis import CardEmojis
-from bot.panel.build import PanelState, build
-from bot.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
+from bot.discord_app.emojis import CardEmojis
+from bot.discord_app.panel.build import PanelState, build
+from bot.discord_app.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
 from rules.actions import DealCards, Declare, Pass
 from rules.cards import ALL_CARDS, Card
 from rules.game import Match

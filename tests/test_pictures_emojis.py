@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.emojis import MAX_EMOJI_CHARS, CardEmojis, cards_inline, sync_emojis
+from bot.discord_app.emojis import MAX_EMOJI_CHARS, CardEmojis, cards_inline, sync_emojis
 from bot.pictures.faces import EMOJI_SIZE, emoji_name, emoji_png
 from rules.cards import ALL_CARDS, Card
 from rules.notation import format_cards
@@ -79,11 +79,11 @@ async def test_refused_upload_falls_back_to_text_with_one_log_line(
         w.env.inject_error(
             method, EMOJI_ROUTE, status=status, code=code, message="refused", times=None
         )
-        with caplog.at_level(logging.INFO, logger="bot.emojis"):
+        with caplog.at_level(logging.INFO, logger="bot.discord_app.emojis"):
             result = await sync_emojis(w.bot)
         assert not result.available
         assert result.reason is not None and words in result.reason and str(status) in result.reason
-        lines = [r for r in caplog.records if r.name == "bot.emojis"]
+        lines = [r for r in caplog.records if r.name == "bot.discord_app.emojis"]
         assert len(lines) == 1 and lines[0].levelno == logging.WARNING
         assert words in lines[0].getMessage()
         cards = [Card.SA, Card.H10, Card.LJ]
@@ -141,7 +141,7 @@ def test_emojis_command_reports_the_outcome(
     capsys: pytest.CaptureFixture[str],
     refused: bool,
 ) -> None:
-    import bot.emojis_cli as emojis_module
+    import bot.discord_app.emojis_cli as emojis_module
     from bot.__main__ import main
 
     monkeypatch.chdir(tmp_path)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGUAGES
-from bot.render import status_lines
-from bot.score_text import score_table_text, takeover_text
+from bot.text.i18n import LANGUAGES
+from bot.text.render import status_lines
+from bot.text.score_text import score_table_text, takeover_text
 from rules.actions import DealCards
 from rules.game import Match
 from rules.presets import PRESET_NAMES, PRESETS

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from bot.i18n import text
+from bot.text.i18n import text
 from bot.service import FakeClock, Notice, Public
 from rules.actions import Play
 from storage import Database, StorageFull, StorageUnavailable

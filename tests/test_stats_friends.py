@@ -3,7 +3,7 @@ its last hand (teams change every hand), not by ``seat % 2`` as with fixed partn
 
 from __future__ import annotations
 
-from bot.render import event_line, match_won_event
+from bot.text.render import event_line, match_won_event
 from rules.actions import DealCards, NextHand
 from rules.events import MatchWon
 from rules.game import Match

@@ -80,7 +80,7 @@ class TableScene:
     phase: str
     dealt: tuple[int, int]  # cards dealt / to deal, while dealing
     auto: frozenset[int] = frozenset()  # seats handed to the AI for now (托管)
-    lang: str = "en"  # the language of the words drawn (``bot.i18n``)
+    lang: str = "en"  # the language of the words drawn (``bot.text.i18n``)
     players: int = 4
     team: frozenset[int] = frozenset()  # 找朋友: the dealer and the friends revealed
 

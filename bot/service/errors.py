@@ -1,12 +1,12 @@
 """The one error type the service raises to front ends: a code plus parameters,
-rendered in the player's language by ``bot.i18n``."""
+rendered in the player's language by ``bot.text.i18n``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import language, seat_name, shape_text, text
-from bot.rules_text import form_text
+from bot.text.i18n import language, seat_name, shape_text, text
+from bot.text.rules_text import form_text
 from rules.errors import RuleError
 from rules.notation import NotationError
 

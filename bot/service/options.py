@@ -20,7 +20,7 @@ class TableOptions:
     ai_delay: float = 1.0  # seconds an AI seat waits before acting
     next_hand_seconds: int = 15  # auto-start the next hand; 0 = wait for /table next
     language: str = "en"
-    # 记牌器 (the panel's Cards out): None = as the rules allow (bot.panel.memory_enabled).
+    # 记牌器 (the panel's Cards out): None = as the rules allow (bot.discord_app.panel.memory_enabled).
     card_memory: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:

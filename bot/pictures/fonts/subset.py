@@ -26,7 +26,7 @@ EXTRA = string.digits + " +-/·×→?—()（）:：,，.。"
 
 
 def needed() -> str:
-    from bot.i18n import CATALOG
+    from bot.text.i18n import CATALOG
 
     chars = set(EXTRA)
     for key, entry in CATALOG.items():

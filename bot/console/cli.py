@@ -1,0 +1,185 @@
+"""``python -m bot console``: options, signals and the database around a
+``ConsoleTable`` (bot/console/table.py).
+
+Ctrl-C and SIGTERM quit at the next safe point (every accepted move is stored
+already), print "Saved." and exit 0 with no traceback; a second Ctrl-C stops
+even a hung step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+import textwrap
+from typing import Any, TextIO
+
+from rich.console import Console
+
+from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
+from bot.console.terminal import LineReader, quiet_logging
+from bot.text.i18n import language, preset_label, text
+from bot.service import FakeClock, TableService
+from rules.presets import ALL_PRESETS, preset
+from rules.ruleset import RuleSetError
+from storage import Database
+from storage.startup import run_or_explain
+
+PRESET_NAMES = tuple(ALL_PRESETS)  # the four-seat presets and the 找朋友 ones
+
+DEFAULT_PRESET = "classic"
+
+
+async def run_console(
+    db_url: str,
+    preset_name: str,
+    locale: str,
+    stdin: TextIO,
+    out: Console,
+    *,
+    preset_given: bool = False,
+    fresh: bool = False,
+) -> None:
+    db = Database(db_url)
+    reader = LineReader(stdin)
+    loop = asyncio.get_running_loop()
+    main_task = asyncio.current_task()
+    table: ConsoleTable | None = None
+
+    def stop() -> None:
+        if table is not None and not table.stopping:
+            table.stopping = True
+            reader.interrupt()
+        elif main_task is not None:
+            main_task.cancel()  # a second Ctrl-C: do not wait any longer
+
+    signals = [s for s in (signal.SIGINT, signal.SIGTERM) if _add_signal(loop, s, stop)]
+    try:
+        reader.start()
+        await db.upgrade()
+        clock = FakeClock()
+        service = TableService(db, clock=clock, defaults=CONSOLE_OPTIONS)
+        table = ConsoleTable(
+            service,
+            clock,
+            out,
+            locale=language(locale),
+            preset_name=preset_name,
+            preset_given=preset_given,
+            fresh=fresh,
+        )
+        await table.run(reader)
+    finally:
+        reader.close()
+        for s in signals:
+            loop.remove_signal_handler(s)
+        await db.dispose()
+
+
+def _add_signal(loop: asyncio.AbstractEventLoop, sig: int, fn: object) -> bool:
+    try:
+        loop.add_signal_handler(sig, fn)  # type: ignore[arg-type]
+    except (NotImplementedError, RuntimeError, ValueError):
+        return False  # not the main thread, or no signals here
+    return True
+
+
+def _lang_in(argv: list[str]) -> str:
+    """--lang, read before parsing so that --help speaks it too."""
+    for i, arg in enumerate(argv):
+        if arg.startswith("--lang="):
+            return language(arg.split("=", 1)[1])
+        if arg == "--lang" and i + 1 < len(argv):
+            return language(argv[i + 1])
+    return "en"
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Usage prefix in the chosen language; the epilog is wrapped by us, so preset
+    names are never cut at their hyphens."""
+
+    usage_prefix = "usage: "
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, prefix or self.usage_prefix)
+
+
+def _parser(lang: str) -> argparse.ArgumentParser:
+    def t(code: str, **params: object) -> str:
+        return text(lang, f"cli.{code}", **params)
+
+    presets = text(lang, "score.comma").join(_preset_choices(lang))
+    formatter = type("Help", (_Help,), {"usage_prefix": t("usage")})
+    parser = argparse.ArgumentParser(
+        prog="python -m bot console",
+        description=t("description"),
+        epilog=textwrap.fill(
+            t("epilog", presets=presets), 78, break_on_hyphens=False, break_long_words=False
+        ),
+        formatter_class=formatter,
+        add_help=False,
+    )
+    parser._optionals.title = t("options")
+    parser.add_argument("-h", "--help", action="help", help=t("help"))
+    parser.add_argument("--db", default="shengji-console.db", metavar=t("file"), help=t("db"))
+    parser.add_argument(
+        "--preset", default=None, metavar=t("name"), help=t("preset", default=DEFAULT_PRESET)
+    )
+    parser.add_argument("--new", action="store_true", help=t("new"))
+    parser.add_argument("--lang", default="en", metavar=t("language"), help=t("lang"))
+    return parser
+
+
+def _preset_choices(lang: str) -> list[str]:
+    if lang == "en":
+        return list(PRESET_NAMES)
+    return [
+        text(lang, "preset_choice", name=name, label=preset_label(lang, name))
+        for name in PRESET_NAMES
+    ]
+
+
+def _known_preset(name: str) -> bool:
+    """A listed preset, or any 找朋友 table by name (friends-7, friends-10x4)."""
+    try:
+        preset(name)
+    except RuleSetError:
+        return False
+    return True
+
+
+def main(argv: list[str]) -> int:
+    parser = _parser(_lang_in(argv))
+    args = parser.parse_args(argv)
+    if args.preset is not None and not _known_preset(args.preset):
+        lang = language(args.lang)
+        choices = text(lang, "score.comma").join(_preset_choices(lang))
+        message = text(lang, "unknown_preset", name=args.preset, choices=choices)
+        print(f"{parser.prog}: {message}", file=sys.stderr)
+        return 2
+    out = Console(highlight=False)
+    quiet_logging()
+    url = args.db if "://" in args.db else f"sqlite+aiosqlite:///{args.db}"
+    try:
+        # A database that cannot be opened: one sentence and exit code 2 (storage.startup).
+        result = run_or_explain(
+            lambda: asyncio.run(
+                run_console(
+                    url,
+                    args.preset or DEFAULT_PRESET,
+                    args.lang,
+                    sys.stdin,
+                    out,
+                    preset_given=args.preset is not None,
+                    fresh=args.new,
+                )
+            ),
+            url,
+        )
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        with contextlib.suppress(Exception):
+            out.print("\n" + text(language(args.lang), "console.saved"))
+        return 130
+    return result or 0

@@ -1,0 +1,491 @@
+"""The offline console table: you and three AI players, in the terminal.
+
+``python -m bot console`` (``bot/console/cli.py``) — the same table service and a
+local SQLite file as the Discord bot, so you can quit at any time (``quit``,
+Ctrl-D or Ctrl-C) and resume where you stopped. Commands can also come from a
+pipe (non-interactive).
+
+Time stands still while the console waits for you: the service's timers run
+on a clock the console moves forward only when it is not your move. A timer
+that keeps failing (a full disk) is retried with a growing pause, said once,
+and never keeps ``quit`` waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+
+from bot.console.terminal import TIMEOUT, LineReader, TimerFailures, red_suits
+from bot.console.text import (
+    ask_text,
+    command_of,
+    kitty_lines,
+    last_trick_text,
+    missing_text,
+    notation_reason,
+    progress_lines,
+)
+from bot.text.i18n import preset_label, seat_name, sentences, text
+from bot.text.render import cards_text, event_line, hand_lines, status_lines
+from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
+from rules.actions import CallFriends
+from rules.declare import Declaration
+from rules.events import CardsDealt, KittyTaken
+from rules.trump import TrumpContext
+from rules.views import View
+from storage import SeatInfo
+
+CHANNEL = 1  # the console's one "channel"
+YOU = 1  # the console's one human user id
+YOUR_SEAT = 0
+
+CONSOLE_OPTIONS = TableOptions(
+    turn_seconds=0,  # no AFK timer at your own table
+    deal_seconds=5,
+    deal_steps=5,
+    declare_seconds=15,
+    bury_seconds=0,  # off: the console waits for you
+    ai_delay=0,
+    next_hand_seconds=0,
+)
+
+FIRST_RETRY = 1.0  # seconds before a failed timer is tried again; doubles up to MAX_RETRY
+MAX_RETRY = 30.0
+
+
+class ConsoleTable:
+    def __init__(
+        self,
+        service: TableService,
+        clock: FakeClock,
+        out: Console,
+        locale: str = "en",
+        preset_name: str = "classic",
+        *,
+        preset_given: bool = False,
+        fresh: bool = False,
+    ) -> None:
+        self.service = service
+        self.clock = clock
+        self.out = out
+        self.locale = locale
+        self.preset_name = preset_name
+        self.preset_given = preset_given  # --preset was typed, not the default
+        self.fresh = fresh  # --new: close the saved table and start another
+        self.table_id: int | None = None
+        self.asked_at: int | None = None  # deal position at which we offered a declaration
+        self.deal_hold: int | None = None  # the deal waits here until Enter / pass / declare
+        self.passed_at: tuple[int, int] | None = None  # (hand, declarations) at your pass
+        self.last_prompt: object = None
+        self.stopping = False  # Ctrl-C / SIGTERM: stop at the next safe point
+        self.stalled = False
+        self.retry = FIRST_RETRY
+        self.retry_at = 0.0  # event-loop time before which a failed timer is left alone
+        self.failures = TimerFailures()
+        service.subscribe(self._on_notice)
+
+    # ---- output ---------------------------------------------------------------------------
+    def say(self, message: str, style: str | None = None) -> None:
+        """Print plain text (escaped for rich), with ♥/♦ cards in red."""
+        body = red_suits(escape(message))
+        self.out.print(f"[{style}]{body}[/{style}]" if style else body)
+
+    def _panel(self, lines: Sequence[str], title_code: str) -> None:
+        body = red_suits(escape("\n".join(lines))) or "—"
+        self.out.print(Panel(body, title=text(self.locale, title_code)))
+
+    def _t(self, code: str, **params: object) -> str:
+        return text(self.locale, code, **params)
+
+    def _view(self) -> View | None:
+        return self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+
+    def _ctx(self) -> TrumpContext | None:
+        view = self._view()
+        return view.context if view is not None and view.trump_fixed else None
+
+    def _seats(self) -> tuple[SeatInfo, ...] | None:
+        """The seats, yours named "you" in your language (not the name stored)."""
+        status = self.service.cached_status(self.table_id or 0)
+        if status is None:
+            return None
+        seats = list(status.table.seats)
+        you = text(self.locale, "word.you")
+        seats[YOUR_SEAT] = dataclasses.replace(seats[YOUR_SEAT], display_name=you)
+        return tuple(seats)
+
+    def _on_notice(self, n: Notice) -> None:
+        if isinstance(n, Public) and n.kind == "event" and n.event is not None:
+            line = event_line(self.locale, n.event, self._seats(), self._ctx())
+            if line:
+                self.say(line)
+        elif isinstance(n, Public) and n.kind == "followup_delayed":
+            self.say(self._t("followup_delayed"))
+        elif isinstance(n, Public) and n.kind == "auto_acted":
+            seat = seat_name(self.locale, n.params.get("seat") or 0)
+            self.say(self._t("console.auto_acted", seat=seat))
+        elif isinstance(n, Private) and n.seat == YOUR_SEAT and n.event is not None:
+            if isinstance(n.event, CardsDealt):
+                return  # the hand is shown when you are asked
+            if isinstance(n.event, KittyTaken):
+                self.say(self._t("kitty_was", cards=cards_text(n.event.cards, self._ctx())))
+
+    def show_hand(self) -> None:
+        view = self._view()
+        if view is None:
+            self.say(self._t("console.no_hand"))
+            return
+        self._panel(hand_lines(self.locale, view), "console.title_hand")
+
+    def show_status(self) -> None:
+        view = self._view()
+        if view is None:
+            self.say(self._t("console.not_started"))
+            return
+        lines = status_lines(self.locale, view, self._seats(), show_last=True, sort=True)
+        self._panel(lines, "console.title_table")
+
+    # ---- set-up ----------------------------------------------------------------------------
+    async def open(self) -> None:
+        await self.service.start()
+        try:
+            status = await self.service.status(CHANNEL)
+        except ServiceError:
+            status = None
+        if status is not None and self.fresh:
+            await self.service.end_table(CHANNEL, YOU)
+            self.say(self._t("console.ended_old"))
+            status = None
+        if status is not None:
+            self.table_id = status.table.id
+            saved = status.table.rules.name
+            self.say(self._t("console.resuming", preset=preset_label(self.locale, saved)))
+            if self.preset_given and self.preset_name != saved:
+                self.say(self._t("console.preset_ignored", preset=saved, asked=self.preset_name))
+            return
+        status = await self.service.create_table(
+            guild_id=None,
+            channel_id=CHANNEL,
+            creator_id=YOU,
+            creator_name="you",
+            preset_name=self.preset_name,
+            options=CONSOLE_OPTIONS,
+            locale=self.locale,
+        )
+        self.table_id = status.table.id
+        for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
+            await self.service.add_ai(CHANNEL, YOU, level="basic")
+        await self.service.start_game(CHANNEL, YOU)
+        rules = status.table.rules
+        name = preset_label(self.locale, rules.name)
+        if rules.friends is not None:
+            self.say(self._t("console.new_table_friends", preset=name, n=rules.players))
+        else:
+            self.say(self._t("console.new_table", preset=name))
+
+    # ---- the loop ------------------------------------------------------------------------
+    async def pump(self) -> str | None:
+        """Run the table until you must act. Returns what you are asked for, "stalled"
+        when a due timer failed, "waiting" while it pauses before the next try, or
+        "quit" after Ctrl-C."""
+        for _ in range(100_000):
+            if self.stopping:
+                return "quit"
+            status = self.service.cached_status(self.table_id or 0)
+            if status is None:
+                return "over"
+            view = self.service.seat_view(status.table.id, YOUR_SEAT)
+            if view is None:
+                return None
+            if view.phase == "finished":
+                return "over"
+            if view.phase == "dealing":
+                if self.deal_hold == view.dealt:
+                    return "declare"  # only Enter, pass or a declaration deals on
+                options = self._declaration_options()
+                if options and self.asked_at != view.dealt:
+                    self.asked_at = self.deal_hold = view.dealt
+                    return "declare"
+            elif view.phase == "declaring" and YOUR_SEAT not in view.passes:
+                return "declare_or_pass"
+            elif view.phase == "burying" and view.dealer == YOUR_SEAT:
+                return "bury"
+            elif view.phase == "calling" and view.dealer == YOUR_SEAT:
+                return "call"
+            elif view.phase == "playing" and view.turn == YOUR_SEAT:
+                return "play"
+            elif view.phase == "scored":
+                return "next"
+            deadline = self.service.next_deadline()
+            if deadline is None:
+                return None
+            if self.stalled and asyncio.get_running_loop().time() < self.retry_at:
+                return "waiting"  # a failed timer: not again before its pause is over
+            if deadline > self.clock.now():
+                self.clock.advance((deadline - self.clock.now()).total_seconds())
+            if await self.service.tick() == 0:
+                # The timer failed (the service backs off in game time, which this
+                # console's clock skips through): wait in real time, do not spin.
+                due = self.service.next_deadline()
+                if self.service.timers_failing() or (due is not None and due <= self.clock.now()):
+                    return "stalled"
+        return None
+
+    def prompt_for(self, asked: str | None) -> str:
+        view = self._view()
+        key = (
+            asked,
+            view.hand if view else None,
+            view.trick_no if view else 0,
+            len(view.current) if view else 0,
+            len(view.declarations) if view else 0,
+        )
+        if key == self.last_prompt:
+            return ""  # nothing changed since we last asked: stay quiet
+        self.last_prompt = key
+        if asked in ("declare", "declare_or_pass") and view is not None:
+            self.show_hand()
+            return self._ask_text(asked, view)
+        if asked in ("bury", "call"):
+            self.show_hand()
+        if asked == "play":
+            self.show_status()
+            self.show_hand()
+        return self._ask_text(asked, view)
+
+    def _ask_text(self, asked: str | None, view: View | None) -> str:
+        """What you are asked to do, in words (no panels)."""
+        passed_before = (
+            view is not None
+            and self.passed_at is not None
+            and self.passed_at[0] == view.hand_no
+            and len(view.declarations) > self.passed_at[1]
+        )
+        if asked == "call" and view is not None:
+            return self._t(
+                "console.call", n=view.rules.friend_calls, suggested=self._suggested_call()
+            )
+        options = self._declaration_options() if asked in ("declare", "declare_or_pass") else []
+        return ask_text(self.locale, asked, view, self._seats(), options, passed_before)
+
+    async def handle(self, line: str, asked: str | None) -> bool:
+        """Run one command. Returns False to quit."""
+        cmd, rest = command_of(line)
+        try:
+            if cmd == "quit":
+                return False
+            if cmd == "help":
+                self.say(self._t("console.help"))
+                view = self._view()
+                if view is not None and view.friends_mode:
+                    self.say(self._t("console.help_call"))
+            elif cmd == "hand":
+                self.show_hand()
+            elif cmd == "status":
+                self.show_status()
+            elif cmd == "last":
+                self._last_trick()
+            elif cmd == "kitty":
+                self._kitty()
+            elif cmd == "progress":
+                await self._progress()
+            elif cmd == "hint":
+                self._hint()
+            elif cmd == "auto" and asked == "declare":
+                self.deal_hold = None  # the default during the deal: no declaration, deal on
+            elif cmd == "auto":
+                await self._auto()
+            elif cmd == "play":
+                await self._cards(self.service.play, rest)
+            elif cmd == "bury":
+                await self._cards(self.service.bury, rest)
+            elif cmd == "call":
+                await self.service.call_friends(CHANNEL, YOU, rest or self._suggested_call())
+            elif cmd == "" and asked == "call":
+                await self.service.call_friends(CHANNEL, YOU, self._suggested_call())
+            elif cmd == "declare":
+                await self._cards(self.service.declare, rest)
+                self.deal_hold = None
+            elif asked == "declare" and cmd in ("", "pass"):
+                self.deal_hold = None  # deal on
+            elif cmd == "pass":
+                await self._pass()
+            elif cmd == "next" or (cmd == "" and asked == "next"):
+                await self.service.next_hand(CHANNEL, YOU)
+            elif cmd == "":
+                if asked == "declare_or_pass":
+                    await self._pass()
+            else:
+                await self._contextual(line.strip(), asked)
+        except ServiceError as exc:
+            self.say(self._refusal(exc, asked), style="red")
+        return True
+
+    async def _cards(self, fn: Callable[..., object], cards: str) -> None:
+        try:
+            await fn(CHANNEL, YOU, cards)  # type: ignore[misc]
+        except ServiceError as exc:
+            exc.params.setdefault("asked_cards", cards)
+            raise
+
+    async def _pass(self) -> None:
+        view = self._view()
+        await self.service.pass_(CHANNEL, YOU)
+        if view is not None:
+            self.passed_at = (view.hand_no, len(view.declarations))
+
+    def _refusal(self, exc: ServiceError, asked: str | None) -> str:
+        """The refusal in your language, made precise where the console knows more."""
+        if exc.code == "not_held":
+            missing = missing_text(
+                self.locale, self._view(), str(exc.params.get("asked_cards", ""))
+            )
+            if missing:
+                return missing
+        message = exc.message(self.locale)
+        if exc.code == "bad_cards" and exc.params.get("bare"):
+            # One word that is neither a command nor cards: say both, and where help is.
+            return self._t(
+                "console.unknown_word",
+                word=exc.params.get("token", ""),
+                reason=notation_reason(self.locale, exc.params),
+            )
+        if exc.code == "wrong_phase":
+            what = self._ask_text(asked, self._view()) if asked else ""
+            view = self._view()
+            if what:
+                message = sentences(self.locale, message, self._t("console.now", what=what))
+            elif view is not None:
+                wait = self._t("console.wait", phase=self._t(f"phase.{view.phase}"))
+                message = sentences(self.locale, message, wait)
+        return message
+
+    async def _contextual(self, cards: str, asked: str | None) -> None:
+        actions: dict[str | None, Callable[..., object]] = {
+            "call": self.service.call_friends,
+            "play": self.service.play,
+            "bury": self.service.bury,
+            "declare": self.service.declare,
+            "declare_or_pass": self.service.declare,
+        }
+        fn = actions.get(asked)
+        if fn is None:
+            self.say(self._t("console.no_cards_now"))
+            return
+        try:
+            await self._cards(fn, cards)
+        except ServiceError as exc:
+            if exc.code == "bad_cards" and exc.params.get("token") == cards.strip():
+                exc.params["bare"] = True  # no command word, and not cards either
+            raise
+        if asked == "declare":
+            self.deal_hold = None
+
+    def _declaration_options(self) -> list[Declaration]:
+        match = self.service.match_of(self.table_id or 0)
+        return match.declaration_options(YOUR_SEAT) if match is not None else []
+
+    def _suggested_call(self) -> str:
+        return self.service.suggested_call(self.table_id or 0, YOUR_SEAT) or ""
+
+    def _hint(self) -> None:
+        match = self.service.match_of(self.table_id or 0)
+        action = match.suggest(YOUR_SEAT) if match is not None else None
+        cards = getattr(action, "cards", None)
+        if action is None:
+            self.say(self._t("console.nothing_now"))
+            return
+        shown = cards_text(cards, self._ctx()) if cards else self._suggested_call()
+        kind = self._t(f"hint.{action.kind}", fallback=action.kind)
+        self.say(self._t("console.hint", kind=kind, cards=shown).rstrip())
+
+    async def _auto(self) -> None:
+        """Let the suggestion move for you (the same move an absent player gets)."""
+        match = self.service.match_of(self.table_id or 0)
+        action = match.suggest(YOUR_SEAT) if match is not None else None
+        cards = getattr(action, "cards", None)
+        if action is None:
+            self.say(self._t("console.nothing_now"))
+        elif action.kind == "pass":
+            await self._pass()
+        elif action.kind == "bury" and cards is not None:
+            await self.service.bury(CHANNEL, YOU, cards)
+        elif isinstance(action, CallFriends):
+            await self.service.call_friends(CHANNEL, YOU, action.calls)
+        elif action.kind == "play" and cards is not None:
+            await self.service.play(CHANNEL, YOU, cards)
+
+    def _last_trick(self) -> None:
+        self.say(last_trick_text(self.locale, self._view(), self._seats()))
+
+    def _kitty(self) -> None:
+        """The dealer looks at the kitty they took and what they buried, again."""
+        for line in kitty_lines(self.locale, self._view()):
+            self.say(line)
+
+    async def _progress(self) -> None:
+        hands = await self.service.progress(CHANNEL)
+        view = self._view()
+        dealer = view.dealer if view is not None else None
+        if view is not None and view.phase in ("scored", "finished") and view.history:
+            dealer = view.history[-1].next_dealer  # this hand is over: who deals the next
+        for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
+            self.say(line)
+
+    # ---- running ---------------------------------------------------------------------------
+    async def run(self, reader: LineReader) -> None:
+        service_log = logging.getLogger("bot.service")
+        service_log.addHandler(self.failures)
+        try:
+            await self.open()
+            await self._loop(reader)
+        finally:
+            service_log.removeHandler(self.failures)
+        self.out.print()
+        self.say(self._t("console.saved"))
+
+    async def _loop(self, reader: LineReader) -> None:
+        show_cursor = True
+        while True:
+            asked = await self.pump()
+            if asked == "quit":
+                return
+            timeout = None
+            if asked in ("stalled", "waiting"):
+                if asked == "stalled":
+                    self._stalled()
+                timeout = max(0.0, self.retry_at - asyncio.get_running_loop().time())
+                asked = None
+            elif self.stalled:
+                self.stalled, self.retry = False, FIRST_RETRY
+                self.say(self._t("console.unstalled"))
+            prompt = self.prompt_for(asked)
+            if prompt:
+                self.say(prompt, style="bold cyan")
+                show_cursor = True
+            if show_cursor:
+                self.out.print("> ", end="")
+            line = await reader.readline(timeout)
+            show_cursor = line != TIMEOUT
+            if line == TIMEOUT:
+                continue  # time to try the failed timer again
+            if line is None or not await self.handle(line, asked):
+                return
+
+    def _stalled(self) -> None:
+        """A due timer failed: say so once; wait longer before each new try."""
+        self.retry_at = asyncio.get_running_loop().time() + self.retry
+        if not self.stalled:
+            self.stalled = True
+            code = self.failures.last_code
+            reason = ServiceError(code).message(self.locale) if code else ""
+            self.out.print()
+            self.say(self._t("console.stalled", reason=reason, seconds=int(MAX_RETRY)), style="red")
+        self.retry = min(self.retry * 2, MAX_RETRY)

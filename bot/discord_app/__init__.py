@@ -1,0 +1,1 @@
+"""The Discord front end: the client, one cog per area, views and the presenter."""

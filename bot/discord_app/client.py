@@ -1,0 +1,249 @@
+"""The discord.py client: cogs, persistent buttons, the timer loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections import OrderedDict
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app.cogs.info import Info
+from bot.discord_app.cogs.lobby import Lobby
+from bot.discord_app.cogs.panel import PanelCog
+from bot.discord_app.cogs.play import Play
+from bot.discord_app.components import DYNAMIC_ITEMS
+from bot.config import Config
+from bot.discord_app.emojis import TEXT_ONLY, CardEmojis, sync_emojis
+from bot.discord_app.host import Delivery
+from bot.discord_app.interactions import DELIVERY_CHECKED, NO_PINGS, refuse_duplicate
+from bot.discord_app.panel.items import PANEL_ITEMS, play_button
+from bot.discord_app.presenter import Presenter
+from bot.service import Clock, TableOptions, TableService
+from bot.discord_app.translator import ShengjiTranslator
+from storage import Database
+from storage.messages import MessageRefs
+
+log = logging.getLogger(__name__)
+
+
+class ShengjiTree(app_commands.CommandTree):
+    """Refuses a second delivery of the same interaction before any command runs
+    (a retried /table new must not open a second table)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        bot = interaction.client
+        if interaction.type != discord.InteractionType.application_command:
+            return True
+        delivery = bot.delivery(interaction) if isinstance(bot, _ShengjiCore) else "first"
+        if delivery == "first":
+            interaction.extras[DELIVERY_CHECKED] = True
+            return True
+        await refuse_duplicate(interaction, delivery)
+        return False
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            return  # a duplicate delivery, already answered
+        await super().on_error(interaction, error)
+
+
+class _ShengjiCore:
+    """Shared by the plain and the auto-sharded bot."""
+
+    service: TableService
+    presenter: Presenter
+
+    def _init_core(
+        self,
+        config: Config,
+        *,
+        database: Database | None = None,
+        clock: Clock | None = None,
+        options: TableOptions | None = None,
+        ticker: bool = True,
+        emojis: bool = True,
+    ) -> None:
+        self.config = config
+        self.database = database or Database(config.database_url)
+        self._clock = clock
+        self._options = options
+        self._ticker_enabled = ticker
+        self._emojis_enabled = emojis  # False: text alone, no emoji calls (tests of text)
+        self._ticker: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._seen: OrderedDict[int, str] = OrderedDict()  # interaction id -> token
+        self._closed_core = False
+        # Card → application emoji, synced at start (text alone until then or if
+        # Discord refuses): the one source every message and panel reads.
+        self.card_emojis: CardEmojis = TEXT_ONLY
+
+    def delivery(self, interaction: discord.Interaction) -> Delivery:
+        """See ``bot.discord_app.host.Host.delivery``."""
+        token = self._seen.get(interaction.id)
+        if token is not None:
+            return "copy" if token == interaction.token else "retry"
+        self._seen[interaction.id] = interaction.token
+        if len(self._seen) > 10_000:
+            self._seen.popitem(last=False)
+        return "first"
+
+    async def _setup_core(self) -> None:
+        bot: commands.Bot = self  # type: ignore[assignment]
+        await self.database.upgrade()
+        self.service = TableService(
+            self.database, clock=self._clock, defaults=self._options, shards=self.config.shards
+        )
+        self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
+        # Before any table is shown: idempotent (found by name, only missing ones
+        # are uploaded); a refusal means text alone and one warning line.
+        if self._emojis_enabled:
+            self.card_emojis = await sync_emojis(bot)
+        restored = await self.service.start()
+        log.info("restored %d table(s)", restored)
+        await bot.tree.set_translator(ShengjiTranslator())
+        await bot.add_cog(Lobby(bot))  # type: ignore[arg-type]
+        await bot.add_cog(Play(bot))  # type: ignore[arg-type]
+        await bot.add_cog(Info(bot))  # type: ignore[arg-type]
+        await bot.add_cog(PanelCog(bot))  # type: ignore[arg-type]
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
+        self.presenter.play_button = play_button
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            await bot.tree.sync(guild=guild)
+        if self._ticker_enabled:
+            self._ticker = asyncio.create_task(self._tick_loop())
+
+    async def after_change(self) -> None:
+        """Flush Discord updates after a change and wake the timer loop."""
+        await self.presenter.flush_all()
+        self._wake.set()
+
+    async def tick_now(self) -> int:
+        """Fire due timers (AI moves, deal steps, AFK) and show the results."""
+        fired = await self.service.tick()
+        await self.presenter.flush_all()
+        return fired
+
+    async def _tick_loop(self) -> None:
+        while True:
+            try:
+                await self.tick_now()
+            except Exception:  # keep the loop alive whatever one table does
+                log.exception("timer loop")
+            deadline = self.service.next_deadline()
+            wait = 1.0
+            if deadline is not None:
+                wait = max(0.05, min(1.0, (deadline - self.service.clock.now()).total_seconds()))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+
+    async def setup_hook(self) -> None:
+        await self._setup_core()
+
+    async def close(self) -> None:
+        """Stop the timer loop, close the gateway, then let storage finish its writes."""
+        if self._closed_core:
+            return
+        self._closed_core = True
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._ticker
+        await super().close()  # type: ignore[misc]  # the discord.py client's close
+        await self.database.dispose()
+
+
+CORE_OPTIONS = ("database", "clock", "options", "ticker", "emojis")
+
+
+class ShengjiBot(_ShengjiCore, commands.Bot):
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        core = {k: kwargs.pop(k) for k in CORE_OPTIONS if k in kwargs}
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=NO_PINGS,  # pings are opted into per message
+            tree_cls=ShengjiTree,
+            **kwargs,
+        )
+        self._init_core(config, **core)
+
+
+class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        core = {k: kwargs.pop(k) for k in CORE_OPTIONS if k in kwargs}
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=NO_PINGS,
+            shard_count=config.shard_count,
+            shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,
+            tree_cls=ShengjiTree,
+            **kwargs,
+        )
+        self._init_core(config, **core)
+
+
+def create_bot(config: Config, **kwargs: Any) -> ShengjiBot | ShardedShengjiBot:
+    """The bot for this configuration (auto-sharded when SHARD_COUNT is set)."""
+    if config.shard_count:
+        return ShardedShengjiBot(config, **kwargs)
+    return ShengjiBot(config, **kwargs)
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+async def run_until_signal(bot: discord.Client, main: Awaitable[Any]) -> int:
+    """Run ``main`` (the gateway connection) until it ends or SIGINT/SIGTERM arrives;
+    on a signal close the bot (gateway, timer loop, storage) and return 0 — Ctrl-C is
+    a normal way to stop the bot, not an error with a traceback."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    installed = []
+    for sig in STOP_SIGNALS:
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # e.g. Windows
+            loop.add_signal_handler(sig, stop.set)
+            installed.append(sig)
+    task = asyncio.ensure_future(main)
+    stopper = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            log.info("stop signal received: shutting down")
+            await bot.close()
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+            return 0
+        task.result()  # the connection ended on its own: raise what ended it
+        return 0
+    finally:
+        stopper.cancel()
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+async def run_bot(config: Config, sync_only: bool = False) -> int:
+    bot = create_bot(config)
+    assert config.token is not None
+    async with bot:
+        if sync_only:
+            await bot.login(config.token)
+            commands_ = await bot.tree.sync()
+            print(
+                f"synced {len(commands_)} global command(s); Discord may take up to an hour to show them"
+            )
+            return 0
+        return await run_until_signal(bot, bot.start(config.token))

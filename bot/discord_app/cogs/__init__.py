@@ -1,0 +1,1 @@
+"""The Discord cogs: one per area (lobby, play, panel, info)."""

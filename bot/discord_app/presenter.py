@@ -1,0 +1,459 @@
+"""Turns service notices into Discord messages, with as few REST calls as possible.
+
+Notices only mark what changed (no I/O under the table lock); ``flush`` then does
+the REST work for one table:
+
+* one living table message per hand in the channel (``bot.discord_app.table_message``), edited
+  when a trick ends, when the phase changes, or when a run of AI plays is over (AI
+  plays of a trick are batched into one edit; a human's play is shown by the reply
+  to their own command, which Discord does not count against the global rate
+  limit; a failed throw is shown with its trick, not by an edit of its own). It
+  carries the table picture (the hand summary picture once scored), swapped by
+  the same edit and uploaded only when its bytes changed, and the countdown of
+  the current timer as a Discord timestamp (no edits to count down);
+* one DM per player per hand with their hand (``bot.discord_app.hand_dms``);
+* the lobby message, which after the start links to the current table message;
+* short public posts (a re-deal, a seat taken over, closed DMs), and a single
+  mention of a player once half of their turn timer has passed.
+
+Mentions ping nobody unless a message names whom it pings (``allowed_mentions``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+import discord
+
+from bot.discord_app.components import lobby_view
+from bot.discord_app.emojis import CardEmojis, card_format
+from bot.discord_app.hand_dms import DMState, HandDMs, TableDMs
+from bot.text.i18n import language, text
+from bot.discord_app.interactions import NO_PINGS, pinging
+from bot.pictures import render_summary, render_table
+from bot.text.render import CardFormat, event_line
+from bot.discord_app.replies import post_line
+from bot.service import Notice, Private, Public, TableService, TableStatus
+from bot.service.auto import is_auto
+from bot.discord_app.table_message import (
+    SUMMARY_PICTURE,
+    TABLE_PICTURE,
+    lobby_text,
+    message_link,
+    table_embed,
+)
+from rules.events import (
+    CallStarted,
+    CardsDealt,
+    Declared,
+    Event,
+    FriendJoined,
+    FriendsCalled,
+    HandScored,
+    HandStarted,
+    KittyTaken,
+    Played,
+    Redealt,
+    ThrowFailed,
+    TrickWon,
+    TrumpFixed,
+)
+from storage.messages import MessageRefs
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class _TableRender:
+    channel_id: int
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    hand_no: int = 0
+    dirty: bool = False
+    force: bool = False  # a trick ended or the phase changed: edit even mid AI run
+    lobby_dirty: bool = False
+    rendered_phase: str = ""
+    loaded: bool = False  # message ids read back from storage (after a restart)
+    refs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    posts: list[str] = field(default_factory=list)  # short public messages to send
+    # 找朋友: calls made and friends joining, posted to the channel as the teams form.
+    news: list[Event] = field(default_factory=list)
+    dms: TableDMs = field(default_factory=TableDMs)
+    pending_throw: ThrowFailed | None = None
+    failed_throws: dict[tuple[int, int], list[ThrowFailed]] = field(default_factory=dict)
+    away: dict[int, bool] = field(default_factory=dict)  # auto-played seat -> pinged since
+    back: set[int] = field(default_factory=set)  # human seats that played (maybe by auto)
+    nudged: tuple[object, ...] | None = None  # the turn whose half-time mention went out
+    picture: bytes | None = None  # the PNG the table message carries now
+
+    def __post_init__(self) -> None:
+        self.dms.refs = self.refs  # one dict: DM refs are stored with the others
+
+
+class Presenter:
+    def __init__(
+        self, bot: discord.Client, service: TableService, refs: MessageRefs | None = None
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.refs = refs
+        self.tables: dict[int, _TableRender] = {}
+        self.dms = HandDMs(bot, service)
+        # The play panel's Play button (set by the client; None = no button).
+        self.play_button: Callable[[int, str | None], discord.ui.Item[Any]] | None = None
+        self.dms.decorate = self.play_view
+        self.dms.card_format = self.card_format
+        service.subscribe(self.on_notice)
+
+    def touch(self, table_id: int, channel_id: int) -> None:
+        """Show the table again at the next flush (a play made from a DM panel has no
+        public answer of its own; a seat went on or off auto)."""
+        r = self._render(table_id, channel_id)
+        r.dirty = r.force = True
+
+    @property
+    def emojis(self) -> CardEmojis | None:
+        """The card emojis the client synced at start (``bot.card_emojis``)."""
+        found = getattr(self.bot, "card_emojis", None)
+        return found if isinstance(found, CardEmojis) else None
+
+    def card_format(self) -> CardFormat:
+        return card_format(self.emojis)
+
+    def remember_user(self, user: discord.abc.User) -> None:
+        self.dms.users[user.id] = user
+
+    def turn_ping(self, table_id: int) -> int | None:
+        """The user to mention as next to play, if that helps: a player the bot had to
+        play for (timer ran out) is mentioned once when the turn comes back to them.
+        Otherwise None: a play reply names the next player without a ping."""
+        r = self.tables.get(table_id)
+        status = self.service.cached_status(table_id)
+        if r is None or status is None or status.view is None or status.view.turn is None:
+            return None
+        self._settle_away(r)
+        seat = status.view.turn
+        user_id = status.table.seats[seat].user_id
+        if user_id is None or r.away.get(seat, True):
+            return None
+        r.away[seat] = True
+        return user_id
+
+    def _render(self, table_id: int, channel_id: int) -> _TableRender:
+        r = self.tables.get(table_id)
+        if r is None:
+            r = self.tables[table_id] = _TableRender(channel_id)
+        return r
+
+    # ---- notices: bookkeeping only --------------------------------------------------------
+    def on_notice(self, n: Notice) -> None:
+        r = self._render(n.table_id, n.channel_id)
+        if isinstance(n, Public):
+            self._on_public(n, r)
+        elif isinstance(n, Private):
+            dm = r.dms.seats.setdefault(n.seat, DMState())
+            if n.kind == "hand_changed" or isinstance(n.event, CardsDealt | KittyTaken):
+                dm.dirty = True
+
+    def _on_public(self, n: Public, r: _TableRender) -> None:
+        if n.kind in ("table_created", "seats_changed"):
+            r.lobby_dirty = True
+        elif n.kind == "options_changed":  # e.g. the table's language: redraw all
+            r.lobby_dirty = True
+            r.dirty = r.force = True
+        elif n.kind == "game_started":
+            r.lobby_dirty = True
+            r.force = True
+            r.dirty = True
+        elif n.kind == "table_ended":
+            r.lobby_dirty = True
+            r.posts.append("table_ended")
+        elif n.kind == "followup_delayed":
+            r.posts.append("followup_delayed")  # the move stands; the next step is late
+        elif n.kind == "seat_to_ai":
+            r.posts.append(f"seat_to_ai:{n.params.get('seat')}")
+        elif n.kind == "auto_acted":
+            seat = n.params.get("seat")
+            r.posts.append(f"auto:{seat}")
+            if isinstance(seat, int):
+                r.back.discard(seat)  # that play was made for them
+                r.away.setdefault(seat, False)
+            r.dirty = r.force = True
+        elif n.kind == "event" and n.event is not None:
+            self._on_event(n, r)
+
+    def _on_event(self, n: Public, r: _TableRender) -> None:
+        ev = n.event
+        status = self.service.cached_status(n.table_id)
+        if isinstance(ev, ThrowFailed):
+            r.pending_throw = ev  # shown with its trick (the Played event comes next)
+            return
+        if isinstance(ev, Played):
+            info = status.table.seats[ev.seat] if status is not None else None
+            # A seat on auto (托管) plays like an AI seat: batched into the next edit.
+            human = info is not None and bool(info.user_id) and not info.is_ai
+            if r.pending_throw is not None and r.pending_throw.seat == ev.seat:
+                hand_no = status.view.hand_no if status and status.view else 0
+                r.failed_throws.setdefault((hand_no, ev.trick_no), []).append(r.pending_throw)
+                r.pending_throw = None
+            # A human's play is shown by the reply to their command; AI plays are
+            # batched into the next edit of the table message.
+            if human:
+                r.back.add(ev.seat)  # unless an ``auto_acted`` notice follows
+            else:
+                r.dirty = True
+        if isinstance(ev, Redealt):
+            match = self.service.match_of(n.table_id)
+            r.posts.append(f"redealt:{match.hand_no if match else ''}")
+        if isinstance(ev, FriendsCalled | FriendJoined):
+            r.news.append(ev)
+        if isinstance(
+            ev,
+            TrickWon
+            | TrumpFixed
+            | HandStarted
+            | Declared
+            | HandScored
+            | Redealt
+            | CallStarted
+            | FriendsCalled
+            | FriendJoined,
+        ):
+            r.dirty = True
+            r.force = True
+
+    @staticmethod
+    def _settle_away(r: _TableRender) -> None:
+        """Seats that played and were not played for are back: forget their absence."""
+        for seat in r.back:
+            r.away.pop(seat, None)
+        r.back.clear()
+
+    # ---- flushing: the REST calls ----------------------------------------------------------
+    async def flush_all(self) -> None:
+        for table_id in list(self.tables):
+            await self.flush(table_id)
+
+    async def flush(self, table_id: int) -> None:
+        r = self.tables.get(table_id)
+        if r is None:
+            return
+        status = self.service.cached_status(table_id)
+        if not r.loaded:
+            await self._load_refs(table_id, r)
+        self._settle_away(r)
+        try:
+            if status is not None and status.view is not None:
+                await self._table_message(table_id, r, status)
+            if r.lobby_dirty:  # after the table message: the lobby links to it
+                await self._lobby(table_id, r, status)
+            if status is not None and status.view is not None:
+                await self._dms(table_id, r, status)
+                await self._nudge(r, status)
+            await self._posts(r, status)
+        except discord.HTTPException as exc:  # never let Discord break a table
+            log.warning("table %s: Discord refused an update: %s", table_id, exc)
+        if status is None and not r.posts and not r.news:
+            self.tables.pop(table_id, None)
+
+    async def _load_refs(self, table_id: int, r: _TableRender) -> None:
+        """After a restart, find the messages already posted for this table."""
+        r.loaded = True
+        if self.refs is None:
+            return
+        try:
+            r.refs.update(await self.refs.load(table_id))
+        except Exception:  # storage trouble: worst case we post fresh messages
+            log.warning("table %s: could not read message refs", table_id)
+            return
+        if "lobby" in r.refs:
+            r.lobby_message_id = r.refs["lobby"][1]
+        for key in r.refs:
+            if key.startswith("dm_closed:"):
+                self.dms.closed.add(int(key.split(":")[1]))
+
+    async def _remember(
+        self, table_id: int, r: _TableRender, key: str, channel_id: int, message_id: int
+    ) -> None:
+        r.refs[key] = (channel_id, message_id)
+        if self.refs is None:
+            return
+        try:
+            await self.refs.save(table_id, key, channel_id, message_id)
+        except Exception:
+            log.warning("table %s: could not store message ref %s", table_id, key)
+
+    def _locale(self, status: TableStatus | None) -> str:
+        return language(status.options.language if status else "en")
+
+    async def _lobby(self, table_id: int, r: _TableRender, status: TableStatus | None) -> None:
+        r.lobby_dirty = False
+        channel = self.bot.get_partial_messageable(r.channel_id)
+        locale = self._locale(status)
+        if status is None:
+            if r.lobby_message_id is not None:
+                await channel.get_partial_message(r.lobby_message_id).edit(view=None)
+            return
+        link = None
+        if r.table_message_id is not None:
+            link = message_link(status.table.guild_id, r.channel_id, r.table_message_id)
+        content = lobby_text(locale, status, link)
+        seats = len(status.table.seats)
+        view = lobby_view(table_id, locale, seats) if status.phase == "lobby" else None
+        if r.lobby_message_id is None:
+            msg = await channel.send(
+                content,
+                view=view,  # type: ignore[arg-type]  # None: no buttons
+                allowed_mentions=NO_PINGS,
+            )
+            r.lobby_message_id = msg.id
+            await self._remember(table_id, r, "lobby", r.channel_id, msg.id)
+        else:
+            await channel.get_partial_message(r.lobby_message_id).edit(
+                content=content, view=view, allowed_mentions=NO_PINGS
+            )
+
+    async def _table_message(self, table_id: int, r: _TableRender, status: TableStatus) -> None:
+        view = status.view
+        assert view is not None
+        new_hand = view.hand_no != r.hand_no
+        if new_hand:
+            r.hand_no = view.hand_no
+            ref = r.refs.get(f"table:{view.hand_no}")
+            r.table_message_id = ref[1] if ref else None
+            r.picture = None
+            r.failed_throws = {k: v for k, v in r.failed_throws.items() if k[0] == view.hand_no}
+        phase_changed = view.phase != r.rendered_phase
+        if not (r.dirty or phase_changed or r.table_message_id is None):
+            return
+        next_ai = (
+            view.phase == "playing"
+            and view.turn is not None
+            and status.table.seats[view.turn].is_ai
+        )
+        if next_ai and not (r.force or phase_changed) and r.table_message_id is not None:
+            return  # more AI plays are coming: batch them into one edit
+        last = view.tricks[-1].trick_no if view.tricks else 0
+        throws = r.failed_throws.get((view.hand_no, last), [])
+        locale = self._locale(status)
+        name, png = await self._picture(status)
+        # Same bytes as the message carries: no upload (the edit keeps the attachment).
+        upload = png != r.picture or r.table_message_id is None
+        files = [discord.File(io.BytesIO(png), name, description=text(locale, "table_picture_alt"))]
+        embed = table_embed(
+            locale,
+            status,
+            throws,
+            fmt=self.card_format(),
+            picture=name if name == TABLE_PICTURE else None,
+            summary_picture=name if name == SUMMARY_PICTURE else None,
+        )
+        buttons = self.play_view(table_id, locale, view.phase)
+        channel = self.bot.get_partial_messageable(r.channel_id)
+        if r.table_message_id is None:
+            msg = await channel.send(
+                embed=embed,
+                files=files,
+                view=buttons,  # type: ignore[arg-type]  # None: no buttons
+                allowed_mentions=NO_PINGS,
+            )
+            r.table_message_id = msg.id
+            await self._remember(table_id, r, f"table:{view.hand_no}", r.channel_id, msg.id)
+            r.lobby_dirty = True  # the lobby links to the table message of this hand
+        else:
+            extra: dict[str, Any] = {"attachments": files} if upload else {}
+            await channel.get_partial_message(r.table_message_id).edit(
+                embed=embed, view=buttons, allowed_mentions=NO_PINGS, **extra
+            )
+        r.picture = png
+        r.dirty = False
+        r.force = False
+        r.rendered_phase = view.phase
+
+    async def _picture(self, status: TableStatus) -> tuple[str, bytes]:
+        """The table picture, or the hand summary picture once the hand is scored;
+        drawn in a worker thread (a few ms of CPU on a cache miss)."""
+        view = status.view
+        assert view is not None
+        lang = status.options.language  # the words drawn, in the table's language
+        if view.phase in ("scored", "finished") and view.history:
+            png = await asyncio.to_thread(render_summary, view.history[-1], view.rules, lang)
+            return SUMMARY_PICTURE, png
+        auto = frozenset(s.seat for s in status.table.seats if is_auto(s))
+        return TABLE_PICTURE, await asyncio.to_thread(render_table, view, auto, lang)
+
+    def play_view(
+        self, table_id: int, locale: str | None, phase: str, view: discord.ui.View | None = None
+    ) -> discord.ui.View | None:
+        """``view`` plus the Play button while the hand is on (None when nothing to show)."""
+        if self.play_button is None or phase not in ("dealing", "declaring", "burying", "playing"):
+            return view
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) < 25:
+            view.add_item(self.play_button(table_id, locale))
+        return view
+
+    async def _dms(self, table_id: int, r: _TableRender, status: TableStatus) -> None:
+        for info in status.table.seats:
+            if info.user_id is None or info.user_id in self.dms.closed:
+                continue
+            dm = r.dms.seats.setdefault(info.seat, DMState())
+            if not self.dms.due(table_id, r.dms, dm, status, info.seat):
+                continue
+
+            async def remember(key: str, channel_id: int, message_id: int) -> None:
+                await self._remember(table_id, r, key, channel_id, message_id)
+
+            sent = await self.dms.send(
+                table_id, r.dms, status, info.seat, info.user_id, dm, remember
+            )
+            if not sent:  # DMs closed: tell them once, in the channel, without cards
+                r.posts.append(f"dm_closed:{info.user_id}")
+                await self._remember(table_id, r, f"dm_closed:{info.user_id}", 0, 0)
+
+    async def _nudge(self, r: _TableRender, status: TableStatus) -> None:
+        """Mention a player once, when half of their time to act has passed."""
+        view = status.view
+        assert view is not None
+        kind, due = status.deadline_kind, status.deadline_at
+        o = status.options
+        total = {"turn": o.turn_seconds, "bury": o.bury_seconds}.get(kind or "", 0)
+        actor = view.turn if kind == "turn" else view.dealer if kind == "bury" else None
+        if due is None or not total or actor is None:
+            return
+        user_id = status.table.seats[actor].user_id
+        key = (view.hand_no, view.trick_no, len(view.current), actor, kind)
+        if user_id is None or r.nudged == key:
+            return
+        left = (due - self.service.clock.now()).total_seconds()
+        if left <= 0 or due - timedelta(seconds=total / 2) > self.service.clock.now():
+            return
+        r.nudged = key
+        locale = self._locale(status)  # public: the table's language
+        content = text(
+            locale, f"{kind}_nudge", mention=f"<@{user_id}>", seconds=max(1, round(left))
+        )
+        channel = self.bot.get_partial_messageable(r.channel_id)
+        await channel.send(content, allowed_mentions=pinging(user_id))
+
+    async def _posts(self, r: _TableRender, status: TableStatus | None) -> None:
+        if not r.posts and not r.news:
+            return
+        posts, r.posts = r.posts, []
+        news, r.news = r.news, []
+        locale = self._locale(status)
+        seats = status.table.seats if status is not None else None
+        lines = [line for ev in news if (line := event_line(locale, ev, seats))]
+        players = len(seats) if seats is not None else 4
+        lines += [line for p in posts if (line := post_line(locale, p, players))]
+        # Closed DMs concern that player: the one post that pings.
+        pinged = [int(p.split(":")[1]) for p in posts if p.startswith("dm_closed:")]
+        if lines:
+            channel = self.bot.get_partial_messageable(r.channel_id)
+            await channel.send("\n".join(lines)[:2000], allowed_mentions=pinging(*pinged))

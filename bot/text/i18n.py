@@ -1,0 +1,81 @@
+"""Messages in English, 简体中文 and 繁體中文, looked up by a stable code.
+
+``text(locale, code, **params)``; a Discord locale such as ``zh-CN``/``en-US`` is
+accepted as is. Rules errors (``rules.errors.RuleError``) and service errors share
+this catalog by their ``code``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.text.catalog import load as load_catalogs
+
+EN, ZH_CN, ZH_TW = "en", "zh-CN", "zh-TW"
+LANGUAGES = (EN, ZH_CN, ZH_TW)
+
+
+def language(locale: str | None) -> str:
+    """Map any locale string (Discord's ``zh-TW``, ``en-US`` …) to one we speak."""
+    if not locale:
+        return EN
+    low = locale.lower()
+    if low.startswith(("zh-tw", "zh-hk", "zh-hant")):
+        return ZH_TW
+    if low.startswith("zh"):
+        return ZH_CN
+    return EN
+
+
+# code -> (English, 简体中文, 繁體中文), from the .po catalogs in bot/text/locales/.
+CATALOG: dict[str, tuple[str, str, str]] = load_catalogs()
+
+SEAT_NAMES = {
+    EN: ("North", "East", "South", "West"),
+    ZH_CN: ("北", "东", "南", "西"),
+    ZH_TW: ("北", "東", "南", "西"),
+}
+SEAT_LETTERS = ("N", "E", "S", "W")
+
+
+def seat_name(locale: str | None, seat: int, players: int = 4) -> str:
+    """North/East/South/West at four seats; "Seat n" at a 找朋友 table of N seats."""
+    if players != 4 or not 0 <= seat < 4:
+        return text(locale, "seat.n", n=seat + 1)
+    return SEAT_NAMES[language(locale)][seat]
+
+
+def sentences(locale: str | None, *parts: str) -> str:
+    """Sentences one after another: a space between them in English, none in
+    Chinese (its full stop 。 already separates them)."""
+    return ("" if language(locale) != EN else " ").join(p for p in parts if p)
+
+
+def preset_label(locale: str | None, name: str) -> str:
+    """A rule preset's name as players read it (English: the name they type)."""
+    return text(locale, f"preset.{name}", fallback=name)
+
+
+def text(locale: str | None, code: str, **params: Any) -> str:
+    """The message for ``code`` in the locale's language, formatted with params."""
+    entry = CATALOG.get(code)
+    if entry is None:
+        return params.get("fallback", code)
+    template = entry[LANGUAGES.index(language(locale))]
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        # A message that cannot be filled in must not show raw {placeholders}.
+        fallback = params.get("fallback")
+        return str(fallback) if fallback else template.split("{")[0].strip() or code
+
+
+_TUPLE_WORDS = {2: "word.pair", 3: "word.triple", 4: "word.quad", 5: "word.quintuple"}
+
+
+def shape_text(locale: str | None, shape: tuple[int, int]) -> str:
+    w, length = shape
+    unit = text(locale, _TUPLE_WORDS.get(w, "word.pair"))
+    if length == 1:
+        return unit
+    return text(locale, "word.tractor", n=length, unit=unit)
