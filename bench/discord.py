@@ -226,8 +226,8 @@ class Driver:
             return cards
         return tuple(m.suggest(m.turn).cards)
 
-    async def panel_step(self) -> bool:
-        """One action of a human seat, by clicking in the panel only."""
+    async def human_step(self) -> bool:
+        """One action of a human seat that has something to do now. False if none."""
         m = self.match
         seats = self.seats()
         if m.phase == "declaring":
@@ -236,59 +236,60 @@ class Driver:
                 return False
             if not m.hand.declarations:
                 for s in humans:
-                    panel = await self.panel(self.member_at(s))
-                    declare = [b for b in panel.buttons() if b["custom_id"].startswith("sj:pd:")]
-                    if declare:
-                        self.interactions += 1
-                        await panel.member.click(panel.message, custom_id=declare[0]["custom_id"])
+                    if await self.declare(self.member_at(s)):
                         return True
-            panel = await self.panel(self.member_at(humans[0]))
-            self.interactions += 1
-            await panel.click("pass")
+            await self.pass_(self.member_at(humans[0]))
             return True
         if m.phase == "burying" and seats[m.dealer].user_id:
-            panel = await self.panel(self.member_at(m.dealer))
-            self.interactions += 2
-            await panel.click("sbury")
-            await panel.click("bury")
+            await self.bury(self.member_at(m.dealer))
             return True
         if m.phase == "playing" and seats[m.turn].user_id:
-            panel = await self.panel(self.member_at(m.turn))
-            cards = self.next_play(m)
-            self.interactions += len(await panel.choose(cards)) + 1
-            await panel.click("play")
+            await self.play(self.member_at(m.turn), self.next_play(m))
             return True
         return False
 
-    async def human_step(self) -> bool:
-        """One action of a human seat that has something to do now. False if none."""
+    # Each action ``via`` slash commands (values the autocomplete offered) or clicks
+    # in the play panel only.
+    async def declare(self, member: Any) -> bool:
+        """Make the first declaration ``member`` is offered. False if none."""
         if self.via == "panel":
-            return await self.panel_step()
-        m = self.match
-        seats = self.seats()
-        if m.phase == "declaring":
-            humans = [s for s in range(4) if seats[s].user_id and s not in m.hand.passes]
-            if not humans:
-                return False
-            if not m.hand.declarations:
-                for s in humans:
-                    member = self.member_at(s)
-                    options = await self.autocomplete(member, "declare")
-                    if options:
-                        await self.slash(member, "declare", cards=options[0]["value"])
-                        return True
-            await self.slash(self.member_at(humans[0]), "pass")
-            return True
-        if m.phase == "burying" and seats[m.dealer].user_id:
-            member = self.member_at(m.dealer)
+            panel = await self.panel(member)
+            declare = [b for b in panel.buttons() if b["custom_id"].startswith("sj:pd:")]
+            if declare:
+                self.interactions += 1
+                await panel.member.click(panel.message, custom_id=declare[0]["custom_id"])
+            return bool(declare)
+        options = await self.autocomplete(member, "declare")
+        if options:
+            await self.slash(member, "declare", cards=options[0]["value"])
+        return bool(options)
+
+    async def pass_(self, member: Any) -> None:
+        if self.via == "panel":
+            panel = await self.panel(member)
+            self.interactions += 1
+            await panel.click("pass")
+        else:
+            await self.slash(member, "pass")
+
+    async def bury(self, member: Any) -> None:
+        """Bury the suggested cards."""
+        if self.via == "panel":
+            panel = await self.panel(member)
+            self.interactions += 2
+            await panel.click("sbury")
+            await panel.click("bury")
+        else:
             options = await self.autocomplete(member, "bury")
             await self.slash(member, "bury", cards=options[0]["value"])
-            return True
-        if m.phase == "playing" and seats[m.turn].user_id:
-            cards = self.next_play(m)
-            await self.slash(self.member_at(m.turn), "play", cards=format_cards(cards, "ascii"))
-            return True
-        return False
+
+    async def play(self, member: Any, cards: tuple[Card, ...]) -> None:
+        if self.via == "panel":
+            panel = await self.panel(member)
+            self.interactions += len(await panel.choose(cards)) + 1
+            await panel.click("play")
+        else:
+            await self.slash(member, "play", cards=format_cards(cards, "ascii"))
 
     async def play_hand(self) -> int:
         """Drive the current hand until it is scored. Returns the number of tricks."""

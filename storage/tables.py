@@ -3,7 +3,8 @@
 Every write to a table is one transaction that checks and bumps
 ``tables.version``; a rules action is committed together with its sequence
 number before anyone is told about it. A table's state after a restart is the
-match snapshot plus a replay of the later actions (``load_match``).
+match snapshot plus a replay of the later actions (``load_match``). The per-action
+write, ``record_action``, is the hot path and lives in ``storage.action_log``.
 """
 
 from __future__ import annotations
@@ -11,69 +12,24 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, NoReturn
+from typing import Any
 
-from sqlalchemy import Table, bindparam, func, insert, select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from rules.actions import Action, action_from_dict
 from rules.game import Match
 from rules.ruleset import RuleSet
-from storage import pg_hot, sqlite_hot
+from storage.action_log import SNAPSHOT_EVERY as SNAPSHOT_EVERY
+from storage.action_log import UNSET, ActionLog
 from storage.db import Database
-from storage.errors import (
-    DuplicateAction,
-    StaleVersion,
-    StorageError,
-    TableExists,
-    TableNotFound,
-)
-from storage.hand_rows import hand_rows, store_hand
-from storage.models import (
-    ACTIVE_STATUSES,
-    ActionRow,
-    MatchRow,
-    SeatRow,
-    TableRow,
-    utcnow,
-)
-from storage.pg_hot import ActionWrite, ActionWritten
-from storage.table_info import (
-    ActionReceipt,
-    SeatInfo,
-    TableInfo,
-    info_of,
-    seat_row,
-    to_utc,
-)
-
-SNAPSHOT_EVERY = 64  # actions between snapshots inside a hand (hands always snapshot)
-_UNSET: Any = object()
-
-# Core tables for the hot path (``record_action``): no ORM unit of work per action.
-_TABLES: Table = TableRow.__table__  # type: ignore[assignment]
-_MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
-_ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
-
-# Built once: constructing a statement costs more CPU than executing a cached one.
-# Columns to SET come from the parameters; WHERE values from the ``w_*`` parameters.
-_BUMP = (
-    update(_TABLES)
-    .where(_TABLES.c.id == bindparam("w_id"), _TABLES.c.version == bindparam("w_version"))
-    .values(version=_TABLES.c.version + 1)
-)
-_INSERT_ACTION = insert(_ACTIONS)
-_SNAPSHOT_SEQ = select(_MATCHES.c.snapshot_seq).where(_MATCHES.c.id == bindparam("w_id"))
-_UPDATE_MATCH = update(_MATCHES).where(_MATCHES.c.id == bindparam("w_id"))
-_FIND_KEY = select(_ACTIONS.c.seq).where(
-    _ACTIONS.c.table_id == bindparam("w_id"), _ACTIONS.c.idempotency_key == bindparam("w_key")
-)
-_TABLE_EXISTS = select(_TABLES.c.id).where(_TABLES.c.id == bindparam("w_id"))
+from storage.errors import StaleVersion, TableExists, TableNotFound
+from storage.models import ACTIVE_STATUSES, ActionRow, MatchRow, SeatRow, TableRow, utcnow
+from storage.table_info import SeatInfo, TableInfo, info_of, seat_row, to_utc
 
 
-class Store:
+class Store(ActionLog):
     """All reads and writes of tables and matches. One transaction per call."""
 
     def __init__(self, db: Database) -> None:
@@ -192,21 +148,21 @@ class Store:
         table_id: int,
         expected_version: int,
         *,
-        status: str = _UNSET,
-        options: dict[str, Any] = _UNSET,
-        rules: RuleSet = _UNSET,
-        deadline: tuple[str, datetime] | None = _UNSET,
+        status: str = UNSET,
+        options: dict[str, Any] = UNSET,
+        rules: RuleSet = UNSET,
+        deadline: tuple[str, datetime] | None = UNSET,
         seats: Sequence[SeatInfo] = (),
     ) -> TableInfo:
         """Change a table's status, options, seats or timer in one versioned write."""
         values: dict[str, Any] = {}
-        if status is not _UNSET:
+        if status is not UNSET:
             values["status"] = status
-        if options is not _UNSET:
+        if options is not UNSET:
             values["options_json"] = json.dumps(options, sort_keys=True)
-        if rules is not _UNSET:
+        if rules is not UNSET:
             values["rules_json"] = rules.to_json()
-        if deadline is not _UNSET:
+        if deadline is not UNSET:
             values["deadline_kind"] = None if deadline is None else deadline[0]
             values["deadline_at"] = None if deadline is None else to_utc(deadline[1])
         try:
@@ -289,186 +245,6 @@ class Store:
                 )
             )
 
-    async def record_action(
-        self,
-        table: TableInfo,
-        action: Action,
-        match_after: Match,
-        *,
-        actor_id: int | None = None,
-        idempotency_key: str | None = None,
-        deadline: tuple[str, datetime] | None = _UNSET,
-    ) -> ActionReceipt:
-        """Commit one applied action (and the hand result it caused) atomically.
-
-        ``table`` is the version the caller applied the action on; if anyone
-        wrote since, ``StaleVersion`` is raised and nothing is stored.
-        """
-        # The hot path of every game: prebuilt Core statements, no ORM; two
-        # statements (version bump, action row) plus the snapshot when one is due,
-        # in one ``run_transaction`` (one thread hop on SQLite). Everything that
-        # needs no database (JSON, the snapshot, the hand record) is built here
-        # first, so the connection is held as briefly as possible and the worker
-        # thread never touches ``match_after``.
-        match_id = table.current_match_id
-        if match_id is None:
-            raise ValueError("the table has no match")
-        seq = table.seq + 1
-        now = utcnow()
-        bump: dict[str, Any] = {
-            "w_id": table.id,
-            "w_version": table.version,
-            "seq": seq,
-            "updated_at": now,
-        }
-        if deadline is not _UNSET:
-            bump["deadline_kind"] = None if deadline is None else deadline[0]
-            bump["deadline_at"] = None if deadline is None else to_utc(deadline[1])
-        hand_finished = bool(
-            match_after.history
-            and match_after.history[-1].hand_no == match_after.hand_no
-            and match_after.phase in ("scored", "finished")
-            and action.kind == "play"
-        )
-        finished = match_after.phase == "finished"
-        if finished:
-            bump["status"] = "finished"
-            bump["deadline_kind"] = None
-            bump["deadline_at"] = None
-        seat: int | None = getattr(action, "seat", None)
-        payload = json.dumps(action.to_dict(), ensure_ascii=False)
-        action_row = {
-            "table_id": table.id,
-            "match_id": match_id,
-            "seq": seq,
-            "hand_no": match_after.hand_no,
-            "kind": action.kind,
-            "seat": seat,
-            "payload": payload,
-            "actor_id": actor_id,
-            "idempotency_key": idempotency_key,
-            "created_at": now,
-        }
-        due = hand_finished or finished or action.kind == "next_hand"
-        known_seq = self._snapshot_seqs.get(match_id)
-        if not due and known_seq is not None:
-            due = seq - known_seq >= SNAPSHOT_EVERY
-        # Unknown (first action of this match since the process started): the
-        # transaction reads snapshot_seq and decides; have the snapshot ready.
-        snapshot_json = json.dumps(match_after.to_dict()) if due or known_seq is None else None
-        match_values: dict[str, Any] = {}
-        if finished:
-            match_values.update(status="finished", winner_team=match_after.winner, finished_at=now)
-        hand = hand_rows(table, match_after) if hand_finished else None
-
-        if self.db.is_postgres and hand is None and not match_values:
-            # The common action on PostgreSQL: one statement, one round trip.
-            write_pg = ActionWrite(
-                table_id=table.id,
-                expected_version=table.version,
-                seq=seq,
-                now=now,
-                set_deadline="deadline_kind" in bump,
-                deadline_kind=bump.get("deadline_kind"),
-                deadline_at=bump.get("deadline_at"),
-                match_id=match_id,
-                hand_no=match_after.hand_no,
-                kind=action.kind,
-                seat=seat,
-                payload=payload,
-                actor_id=actor_id,
-                idempotency_key=idempotency_key,
-                snapshot_json=snapshot_json,
-                snapshot_due=due,
-                snapshot_every=SNAPSHOT_EVERY,
-            )
-            written = await self._record_pg(write_pg)
-            snapshot = written.snapshotted
-            read_seq = None if known_seq is not None else written.stored_snapshot_seq
-            return self._recorded(table, seq, match_id, False, snapshot, read_seq, hand_finished)
-
-        bump_values = {k: v for k, v in bump.items() if not k.startswith("w_")}
-
-        def write(conn: Connection) -> tuple[bool, int | None]:
-            cur = sqlite_hot.cursor(conn) if conn.dialect.name == "sqlite" else None
-            if cur is not None:  # SQLite's writer thread: plain sqlite3 calls
-                if sqlite_hot.bump(cur, table.id, table.version, bump_values) != 1:
-                    _bump_failed(conn, table.id, table.version, idempotency_key)
-                sqlite_hot.insert_action(cur, action_row)
-                snapshot, read_seq = due, None
-                if not due and known_seq is None:
-                    read_seq = sqlite_hot.snapshot_seq(cur, match_id)
-                    snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
-                values = dict(match_values)
-                if snapshot:
-                    values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
-                if values:
-                    sqlite_hot.update_match(cur, match_id, values)
-            else:
-                if conn.execute(_BUMP, bump).rowcount != 1:
-                    _bump_failed(conn, table.id, table.version, idempotency_key)
-                conn.execute(_INSERT_ACTION, action_row)
-                snapshot, read_seq = due, None
-                if not due and known_seq is None:
-                    read_seq = conn.scalar(_SNAPSHOT_SEQ, {"w_id": match_id})
-                    snapshot = read_seq is None or seq - read_seq >= SNAPSHOT_EVERY
-                values = dict(match_values)
-                if snapshot:
-                    values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
-                if values:
-                    conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
-            if hand is not None:
-                store_hand(conn, *hand)
-            return snapshot, read_seq
-
-        try:
-            # _bump_failed's refusals come before any write: ``clean``.
-            snapshot, read_seq = await self.db.run_transaction(write, clean=(StorageError,))
-        except IntegrityError as exc:
-            if idempotency_key is not None and "idempotency" in str(exc).lower():
-                raise DuplicateAction(idempotency_key) from exc
-            raise StaleVersion(table.id, table.version) from exc
-        return self._recorded(table, seq, match_id, finished, snapshot, read_seq, hand_finished)
-
-    def _recorded(
-        self,
-        table: TableInfo,
-        seq: int,
-        match_id: int,
-        finished: bool,
-        snapshot: bool,
-        read_seq: int | None,
-        hand_finished: bool,
-    ) -> ActionReceipt:
-        """Committed: remember where the latest snapshot is (never ahead of the
-        database, so a snapshot is at worst taken early, never skipped)."""
-        if finished:
-            self._snapshot_seqs.pop(match_id, None)
-        elif snapshot:
-            self._snapshot_seqs[match_id] = seq
-        elif read_seq is not None:
-            self._snapshot_seqs[match_id] = read_seq
-        return ActionReceipt(seq, table.version + 1, hand_finished)
-
-    async def _record_pg(self, w: ActionWrite) -> ActionWritten:
-        import asyncpg  # only with PostgreSQL
-
-        try:
-            row = await self.db.fetchrow(pg_hot.RECORD_ACTION, w.args())
-        except asyncpg.UniqueViolationError as exc:
-            constraint = (exc.constraint_name or "").lower()
-            if w.idempotency_key is not None and "idempotency" in constraint:
-                raise DuplicateAction(w.idempotency_key) from exc
-            raise StaleVersion(w.table_id, w.expected_version) from exc
-        if not row["bumped"]:  # the cold path: say why
-            key = w.idempotency_key
-
-            def why(conn: Connection) -> None:
-                _bump_failed(conn, w.table_id, w.expected_version, key)
-
-            await self.db.run_transaction(why)
-        return ActionWritten(True, bool(row["snapped"]), row["stored_snapshot_seq"])
-
     async def end_match(
         self, table_id: int, expected_version: int, status: str = "ended"
     ) -> TableInfo:
@@ -535,16 +311,3 @@ class Store:
             return int(
                 await s.scalar(select(func.count()).where(ActionRow.table_id == table_id)) or 0
             )
-
-
-def _bump_failed(
-    conn: Connection, table_id: int, expected: int, idempotency_key: str | None
-) -> NoReturn:
-    """Why the version check of ``record_action`` matched no row (the cold path)."""
-    if idempotency_key is not None:
-        dup = conn.scalar(_FIND_KEY, {"w_id": table_id, "w_key": idempotency_key})
-        if dup is not None:  # a retry of an action that was already stored
-            raise DuplicateAction(idempotency_key)
-    if conn.scalar(_TABLE_EXISTS, {"w_id": table_id}) is None:
-        raise TableNotFound(table_id)
-    raise StaleVersion(table_id, expected)

@@ -1,0 +1,115 @@
+"""The kitty and friend calls: burying, 找朋友 calls and friends joining as called
+cards fall (RULES.md 4; 找朋友 in README). Part of ``Match`` (see ``rules.flow_state``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.actions import Bury, CallFriends
+from rules.cards import NUM_CARDS, Card, counts_of
+from rules.errors import RuleError
+from rules.events import BuryDone, CallStarted, Event, FriendJoined, FriendsCalled, KittyBuried
+from rules.flow_state import MatchState
+from rules.friends import check_calls
+from rules.hand_state import TrickState
+from rules.notation import format_cards
+
+
+class KittyFlow(MatchState):
+    """From the buried kitty to the first lead, and who the called friends are."""
+
+    def _bury(self, action: Bury) -> list[Event]:
+        self._check_seat(action.seat)
+        h = self.hand
+        if self.phase != "burying":
+            raise RuleError("wrong_phase", "it is not time to bury", phase=self.phase)
+        if action.seat != h.dealer:
+            raise RuleError("not_dealer", "only the dealer buries the kitty")
+        n = self.rules.kitty_size
+        if len(action.cards) != n:
+            raise RuleError("wrong_bury_count", f"bury exactly {n} cards", count=n)
+        need = counts_of(action.cards)
+        hand = h.hands[action.seat]
+        for c in range(NUM_CARDS):
+            if need[c] > hand[c]:
+                raise RuleError(
+                    "not_held",
+                    f"you do not hold {format_cards([c] * need[c])}",
+                    cards=format_cards([c] * need[c]),
+                )
+        for c in action.cards:
+            hand[c] -= 1
+        h.buried = list(action.cards)
+        return [
+            KittyBuried(action.seat, tuple(action.cards)),
+            BuryDone(action.seat),
+            *self._after_bury(),
+        ]
+
+    def _after_bury(self) -> list[Event]:
+        """Play starts, or first (找朋友) the dealer calls friends."""
+        h = self.hand
+        assert h.dealer is not None
+        if self.rules.friend_calls:
+            self.phase = "calling"
+            return [CallStarted(h.dealer, self.rules.friend_calls)]
+        self._start_play()
+        return []
+
+    def _call(self, action: CallFriends) -> list[Event]:
+        self._check_seat(action.seat)
+        h = self.hand
+        if self.phase != "calling":
+            raise RuleError("wrong_phase", "it is not time to call friends", phase=self.phase)
+        if action.seat != h.dealer:
+            raise RuleError("not_dealer_call", "only the dealer calls friends")
+        check_calls(self.rules, self.context, action.calls)
+        h.calls = list(action.calls)
+        h.call_seen = [0] * len(h.calls)
+        h.call_done = [None] * len(h.calls)
+        h.call_wasted = [False] * len(h.calls)
+        self._start_play()
+        return [FriendsCalled(action.seat, tuple(action.calls))]
+
+    def _friends_joining(self, seat: int, cards: Sequence[Card], trick_no: int) -> list[Event]:
+        """Count the called cards in this play; whoever plays a called copy joins."""
+        h = self.hand
+        rules = self.rules
+        assert rules.friends is not None
+        events: list[Event] = []
+        for card in cards:
+            for i, call in enumerate(h.calls):
+                if h.call_done[i] is not None or call.card != card:
+                    continue
+                on_team = self.on_dealer_team(seat)
+                if h.call_seen[i] + 1 == call.nth and on_team and rules.friends.no_double_join:
+                    continue  # not counted: the next copy completes the call
+                h.call_seen[i] += 1
+                if h.call_seen[i] == call.nth:
+                    h.call_done[i] = seat
+                    h.call_wasted[i] = on_team
+                    events.append(
+                        FriendJoined(seat, i, call.card, call.nth, trick_no, wasted=on_team)
+                    )
+        return events
+
+    def _recount(self) -> None:
+        """找朋友: the sides' points from per-seat points, by the teams known now."""
+        h = self.hand
+        att = dfn = pen = 0
+        for s in range(self.rules.players):
+            if self.on_dealer_team(s):
+                dfn += h.seat_points[s]
+                pen += h.seat_penalties[s]
+            else:
+                att += h.seat_points[s]
+                pen -= h.seat_penalties[s]
+        h.attackers_points, h.defenders_points, h.penalties = att, dfn, pen
+
+    def _start_play(self) -> None:
+        h = self.hand
+        self.phase = "playing"
+        assert h.dealer is not None
+        h.turn = h.dealer
+        h.current = TrickState(1, h.dealer)
