@@ -47,6 +47,11 @@ class ServiceError(Exception):
                 fallback=params.get("reason", ""),
                 **params.get("reason_params", {}),
             )
+        if "setting" in params:  # a house rule by its name in the reader's language
+            names = str(params["setting"]).split(", ")
+            params["setting_name"] = text(locale, "list_sep").join(
+                text(locale, f"setting.{n}", fallback=n) for n in names
+            )
         if "phase" in params:
             params["phase"] = text(locale, f"phase.{params['phase']}")
         if "shapes" in params:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from bot.service.automation import Automation
     from bot.service.clock import Clock
+    from bot.service.house_rules import SavedRules
     from storage import Store, TableLocks
 
 
@@ -37,6 +38,7 @@ class Lifecycle:
         defaults: TableOptions
         locks: TableLocks
         automation: Automation
+        saved_rules: SavedRules
         _seed: Callable[[], str]
         _live: dict[int, LiveTable]
         _by_channel: dict[int, int]
@@ -78,8 +80,21 @@ class Lifecycle:
         sit: bool = True,
         locale: str | None = None,
     ) -> TableStatus:
-        """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False)."""
-        rules = rules_for(preset_name, decks, players)
+        """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False).
+
+        ``preset_name`` may name a built-in preset or one of the server's saved rule
+        sets; without one (and without decks/players) the server's default is used."""
+        if preset_name is None and decks is None and players is None:
+            preset_name = await self.saved_rules.default(guild_id)
+        saved = await self.saved_rules.resolve(guild_id, preset_name)
+        if saved is not None:
+            if (decks is not None and decks != saved.decks) or (
+                players is not None and players != saved.players
+            ):
+                raise ServiceError("saved_rules_fixed", name=preset_name)
+            rules = saved
+        else:
+            rules = rules_for(preset_name, decks, players)
         opts = options or self.defaults
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()

@@ -26,6 +26,7 @@ from bot.service.announce import notices_for
 from bot.service.automation import Automation
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import ServiceError, from_notation_error, from_rule_error
+from bot.service.house_rules import SavedRules
 from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
@@ -86,6 +87,7 @@ class TableService(Lifecycle):
         self._by_channel: dict[int, int] = {}
         self._listeners: list[Listener] = []
         self.automation = Automation(self)
+        self.saved_rules = SavedRules(self)
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
