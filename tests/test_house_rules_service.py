@@ -77,14 +77,15 @@ async def test_a_saved_set_opens_a_table_and_is_the_default(db: Database) -> Non
     svc = new_service(db)
     await _lobby(svc)
     await set_rules(svc, CH, ANN, {"throw_penalty": "30"})
-    saved = await svc.saved_rules.save(GUILD, ANN, "ourrules", CH)
+    table_rules = (await svc.status(CH)).table.rules
+    saved = await svc.saved_rules.save(GUILD, ANN, "ourrules", table_rules)
     assert saved.rules.throw_penalty == 30
     assert [s.name for s in await svc.saved_rules.list(GUILD)] == ["ourrules"]
     st = await _lobby(svc, CH2, preset_name="ourrules")
     assert st.table.rules == saved.rules
     # Somebody else may not overwrite it, nor delete it without Manage Server.
     with pytest.raises(ServiceError) as err:
-        await svc.saved_rules.save(GUILD, BOB, "ourrules", CH)
+        await svc.saved_rules.save(GUILD, BOB, "ourrules", table_rules)
     assert err.value.code == "rules_not_yours"
     with pytest.raises(ServiceError) as err:
         await svc.saved_rules.delete(GUILD, BOB, "ourrules", can_manage=False)
@@ -101,7 +102,7 @@ async def test_a_saved_set_opens_a_table_and_is_the_default(db: Database) -> Non
     for bad, code in (("classic", "rules_name_builtin"), ("two words", "rules_bad_name"),
                       ("x" * 40, "rules_bad_name")):
         with pytest.raises(ServiceError) as err:
-            await svc.saved_rules.save(GUILD, ANN, bad, CH)
+            await svc.saved_rules.save(GUILD, ANN, bad, table_rules)
         assert err.value.code == code
     # Deleting the default set puts the server back on the built-in default.
     await svc.saved_rules.delete(GUILD, BOB, "ourrules", can_manage=True)

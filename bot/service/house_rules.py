@@ -1,11 +1,7 @@
-"""House rules at a table and saved per server.
-
-The lobby's creator edits the table's rule set setting by setting (``set_rules``);
-once the match starts the rules are locked (a new match may change them). A server
-keeps named rule sets (``save_rules`` … ``import_rules``) that ``/table new
-preset:`` opens and ``/rules default`` makes the server's default. Every rule set
-is validated by the engine before anything is stored.
-"""
+"""House rules at a table: the lobby's creator edits the table's rule set setting
+by setting (``set_rules``); once the match starts the rules are locked (a new match
+may change them). Every change is validated by the engine before it is stored;
+saved sets per server are ``bot.service.saved_rules``."""
 
 from __future__ import annotations
 
@@ -15,10 +11,9 @@ from typing import TYPE_CHECKING
 
 from bot.service.errors import ServiceError
 from bot.service.notices import Public
-from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, preset
-from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset import RuleSet
 from rules.settings import REGISTRY, SettingError
-from storage.rule_sets import NAME_MAX, RuleSets, SavedRuleSet
+from storage.rule_sets import NAME_MAX
 
 if TYPE_CHECKING:
     from bot.service.service import TableService
@@ -63,100 +58,3 @@ async def set_rules(
             [Public(t.id, t.channel_id, "rules_changed", params={"changes": dict(changes)})]
         )
         return rules
-
-
-def _check_name(name: str) -> str:
-    name = name.strip()
-    if not _NAME.fullmatch(name):
-        raise ServiceError("rules_bad_name", most=NAME_MAX)
-    if name in PRESET_NAMES or name in FRIENDS_PRESETS or name.startswith("friends-"):
-        raise ServiceError("rules_name_builtin", name=name)
-    return name
-
-
-class SavedRules:
-    """A server's saved rule sets, with the permission checks of ``/rules``."""
-
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self.store = RuleSets(service.db)
-
-    async def save(self, guild_id: int, user_id: int, name: str, channel_id: int) -> SavedRuleSet:
-        """Save the rule set of the table in ``channel_id`` under ``name``. Replacing a
-        set someone else saved needs its creator (``delete`` it first otherwise)."""
-        name = _check_name(name)
-        live = await self.service._table_for(channel_id)
-        old = await self.service._guard(self.store.get(guild_id, name))
-        if old is not None and old.creator_id != user_id:
-            raise ServiceError("rules_not_yours", name=name)
-        saved: SavedRuleSet = await self.service._guard(
-            self.store.save(guild_id, name, live.table.rules, user_id)
-        )
-        return saved
-
-    async def import_json(
-        self, guild_id: int, user_id: int, name: str, payload: bytes | str
-    ) -> SavedRuleSet:
-        """Validate a rule-set file and save it; a malformed or unplayable file is
-        refused with the reason and nothing is saved."""
-        name = _check_name(name)
-        raw = payload.encode() if isinstance(payload, str) else payload
-        if len(raw) > EXPORT_MAX_BYTES:
-            raise ServiceError("rules_file_bad", reason=f"> {EXPORT_MAX_BYTES // 1024} KB")
-        try:
-            rules = RuleSet.from_json(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise ServiceError("rules_file_bad", reason="UTF-8") from None
-        except RuleSetError as exc:
-            raise ServiceError("rules_file_bad", reason=str(exc)) from exc
-        old = await self.service._guard(self.store.get(guild_id, name))
-        if old is not None and old.creator_id != user_id:
-            raise ServiceError("rules_not_yours", name=name)
-        saved: SavedRuleSet = await self.service._guard(
-            self.store.save(guild_id, name, rules, user_id)
-        )
-        return saved
-
-    async def get(self, guild_id: int, name: str) -> SavedRuleSet:
-        saved: SavedRuleSet | None = await self.service._guard(self.store.get(guild_id, name))
-        if saved is None:
-            raise ServiceError("rules_unknown", name=name)
-        return saved
-
-    async def list(self, guild_id: int) -> list[SavedRuleSet]:
-        saved: list[SavedRuleSet] = await self.service._guard(self.store.list(guild_id))
-        return saved
-
-    async def delete(self, guild_id: int, user_id: int, name: str, *, can_manage: bool) -> None:
-        saved = await self.get(guild_id, name)
-        if saved.creator_id != user_id and not can_manage:
-            raise ServiceError("rules_not_yours", name=name)
-        await self.service._guard(self.store.delete(guild_id, name))
-        settings = await self.service._guard(self.service.settings.get(guild_id))
-        if settings.preset == name:  # the default goes back to the built-in one
-            await self.service._guard(self.service.settings.set(guild_id, preset="classic"))
-
-    async def set_default(self, guild_id: int, name: str, *, can_manage: bool) -> str:
-        """The server's default rule set for ``/table new`` (Manage Server)."""
-        if not can_manage:
-            raise ServiceError("needs_manage_server")
-        if name not in PRESET_NAMES:
-            await self.get(guild_id, name)
-        await self.service._guard(self.service.settings.set(guild_id, preset=name))
-        return name
-
-    async def default(self, guild_id: int | None) -> str | None:
-        """The server's default (None: none set, or no server)."""
-        if guild_id is None:
-            return None
-        settings = await self.service._guard(self.service.settings.get(guild_id))
-        return None if settings.preset == "classic" else str(settings.preset)
-
-    async def resolve(self, guild_id: int | None, name: str | None) -> RuleSet | None:
-        """The saved rule set called ``name`` in this server (None: not a saved name)."""
-        if guild_id is None or name is None or name in PRESET_NAMES or name.startswith("friends"):
-            return None
-        saved: SavedRuleSet | None = await self.service._guard(self.store.get(guild_id, name))
-        if saved is None:
-            return None
-        return saved.rules

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from bot.service.automation import Automation
     from bot.service.clock import Clock
-    from bot.service.house_rules import SavedRules
+    from bot.service.saved_rules import SavedRules
     from storage import Store, TableLocks
 
 

@@ -68,8 +68,10 @@ class RulesCog(
         loc = locale_of(interaction)
 
         async def go() -> object:
+            guild = self._guild(interaction)
+            status = await self.bot.service.status(interaction.channel_id or 0)
             return await self.bot.service.saved_rules.save(
-                self._guild(interaction), interaction.user.id, name, interaction.channel_id or 0
+                guild, interaction.user.id, name, status.table.rules
             )
 
         saved = await run(interaction, go)
@@ -131,6 +133,7 @@ class RulesCog(
 
     @app_commands.command(name=_("delete"), description=_("Delete a saved rule set (its creator or Manage Server)"))
     @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("A rule set saved in this server"))
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
         loc = locale_of(interaction)
         perms = interaction.permissions
@@ -147,6 +150,7 @@ class RulesCog(
 
     @app_commands.command(name=_("default"), description=_("The server's default rules for /table new (Manage Server)"))
     @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("A saved rule set or a built-in preset"))
     async def default(self, interaction: discord.Interaction, name: str) -> None:
         loc = locale_of(interaction)
         perms = interaction.permissions
@@ -180,6 +184,10 @@ class RulesCog(
 
     @app_commands.command(name=_("import"), description=_("Save a rule set from a JSON file"))
     @app_commands.rename(file=_("file"), name=_("name"))
+    @app_commands.describe(
+        file=_("A rule set file from /rules export"),
+        name=_("A short name (letters, digits, - or _)"),
+    )
     async def import_(
         self, interaction: discord.Interaction, file: discord.Attachment, name: str
     ) -> None:
