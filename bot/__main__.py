@@ -16,6 +16,10 @@ def main(argv: list[str]) -> int:
         from bot.pictures.samples import main as render_main
 
         return render_main(argv[1:])
+    if argv[:1] == ["rules"]:
+        from bot.console.rules_cli import main as rules_main
+
+        return rules_main(argv[1:])
     if argv[:1] == ["emojis"]:
         from bot.discord_app.emojis_cli import main as emojis_main
 

@@ -217,3 +217,18 @@ class MessageRefRow(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     channel_id: Mapped[int] = mapped_column(BigInteger)
     message_id: Mapped[int] = mapped_column(BigInteger)
+
+
+class SavedRuleSetRow(Base):
+    """A server's house rules saved by name (``/rules save``): a whole rule set as
+    JSON, so a table opened from it plays exactly those rules."""
+
+    __tablename__ = "saved_rule_sets"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rules_json: Mapped[str] = mapped_column(Text)
+    creator_id: Mapped[int] = mapped_column(BigInteger)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )

@@ -185,7 +185,7 @@ class World:
         return len(self.env.http_requests)
 
     # -- acting ----------------------------------------------------------------------------
-    async def slash(self, member: MemberActor, name: str, **options: Any) -> InteractionResult:
+    async def slash(self, member: MemberActor, name: str, /, **options: Any) -> InteractionResult:
         return await member.slash(self.channel, name, **options)
 
     async def redeliver(self, result: InteractionResult) -> InteractionResult:

@@ -14,16 +14,19 @@ import contextlib
 import signal
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
 
 from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
+from bot.service import FakeClock, ServiceError, TableService
+from bot.service.house_rules import setting_error
 from bot.text.i18n import language, preset_label, text
-from bot.service import FakeClock, TableService
 from rules.presets import ALL_PRESETS, preset
-from rules.ruleset import RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.settings import REGISTRY, SettingError
 from storage import Database
 from storage.startup import run_or_explain
 
@@ -41,6 +44,7 @@ async def run_console(
     *,
     preset_given: bool = False,
     fresh: bool = False,
+    rules: RuleSet | None = None,
 ) -> None:
     db = Database(db_url)
     reader = LineReader(stdin)
@@ -69,6 +73,7 @@ async def run_console(
             preset_name=preset_name,
             preset_given=preset_given,
             fresh=fresh,
+            rules=rules,
         )
         await table.run(reader)
     finally:
@@ -128,8 +133,47 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         "--preset", default=None, metavar=t("name"), help=t("preset", default=DEFAULT_PRESET)
     )
     parser.add_argument("--new", action="store_true", help=t("new"))
+    parser.add_argument(
+        "--rule", action="append", default=[], metavar=t("rule_metavar"), help=t("rule")
+    )
+    parser.add_argument("--rules", default=None, metavar=t("file"), help=t("rules_file"))
     parser.add_argument("--lang", default="en", metavar=t("language"), help=t("lang"))
     return parser
+
+
+class HouseRuleError(Exception):
+    """A --rule or --rules that cannot be played (worded like the Discord refusal)."""
+
+    def __init__(self, error: ServiceError) -> None:
+        super().__init__(error.code)
+        self.error = error
+
+    def message(self, lang: str) -> str:
+        return self.error.message(lang)
+
+
+def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleSet | None:
+    """The rule set of ``--rules FILE`` and ``--rule NAME=VALUE`` (None: neither given)."""
+    if path is None and not changes:
+        return None
+    if path is not None:
+        try:
+            raw = Path(path).read_bytes()
+            rules = RuleSet.from_json(raw.decode("utf-8"))
+        except (OSError, UnicodeDecodeError, RuleSetError) as exc:
+            raise HouseRuleError(ServiceError("rules_file_bad", reason=str(exc))) from exc
+    else:
+        rules = preset(preset_name)
+    wanted: dict[str, str] = {}
+    for item in changes:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise HouseRuleError(ServiceError("setting_bad_value", setting=name, allowed="NAME=VALUE"))
+        wanted[name.strip()] = value.strip()
+    try:
+        return REGISTRY.apply(rules, wanted)
+    except SettingError as exc:
+        raise HouseRuleError(setting_error(exc)) from exc
 
 
 def _preset_choices(lang: str) -> list[str]:
@@ -159,6 +203,12 @@ def main(argv: list[str]) -> int:
         message = text(lang, "unknown_preset", name=args.preset, choices=choices)
         print(f"{parser.prog}: {message}", file=sys.stderr)
         return 2
+    lang = language(args.lang)
+    try:
+        rules = house_rules(args.preset or DEFAULT_PRESET, args.rules, args.rule)
+    except HouseRuleError as exc:
+        print(f"{parser.prog}: {exc.message(lang)}", file=sys.stderr)
+        return 2
     out = Console(highlight=False)
     quiet_logging()
     url = args.db if "://" in args.db else f"sqlite+aiosqlite:///{args.db}"
@@ -174,6 +224,7 @@ def main(argv: list[str]) -> int:
                     out,
                     preset_given=args.preset is not None,
                     fresh=args.new,
+                    rules=rules,
                 )
             ),
             url,

@@ -32,12 +32,15 @@ from bot.console.text import (
     notation_reason,
     progress_lines,
 )
+from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from bot.text.i18n import preset_label, seat_name, sentences, text
 from bot.text.render import cards_text, event_line, hand_lines, status_lines
-from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
+from bot.text.rules_text import rules_lines
+from bot.text.settings_text import all_setting_lines
 from rules.actions import CallFriends
 from rules.declare import Declaration
 from rules.events import CardsDealt, KittyTaken
+from rules.ruleset import RuleSet
 from rules.trump import TrumpContext
 from rules.views import View
 from storage import SeatInfo
@@ -70,6 +73,7 @@ class ConsoleTable:
         preset_name: str = "classic",
         *,
         preset_given: bool = False,
+        rules: RuleSet | None = None,
         fresh: bool = False,
     ) -> None:
         self.service = service
@@ -78,6 +82,7 @@ class ConsoleTable:
         self.locale = locale
         self.preset_name = preset_name
         self.preset_given = preset_given  # --preset was typed, not the default
+        self.rules = rules  # --rule / --rules: the house rules of a new table
         self.fresh = fresh  # --new: close the saved table and start another
         self.table_id: int | None = None
         self.asked_at: int | None = None  # deal position at which we offered a declaration
@@ -152,6 +157,17 @@ class ConsoleTable:
         lines = status_lines(self.locale, view, self._seats(), show_last=True, sort=True)
         self._panel(lines, "console.title_table")
 
+    def show_rules(self) -> None:
+        """规则: the table's rules in words and every house-rule setting."""
+        status = self.service.cached_status(self.table_id) if self.table_id else None
+        if status is None:
+            self.say(self._t("console.not_started"))
+            return
+        rules = status.table.rules
+        lines = rules_lines(self.locale, rules, status.options.turn_seconds)
+        lines += ["", *(line.replace("**", "") for line in all_setting_lines(self.locale, rules))]
+        self._panel(lines, "console.title_rules")
+
     # ---- set-up ----------------------------------------------------------------------------
     async def open(self) -> None:
         await self.service.start()
@@ -169,6 +185,8 @@ class ConsoleTable:
             self.say(self._t("console.resuming", preset=preset_label(self.locale, saved)))
             if self.preset_given and self.preset_name != saved:
                 self.say(self._t("console.preset_ignored", preset=saved, asked=self.preset_name))
+            if self.rules is not None and self.rules != status.table.rules:
+                self.say(self._t("console.rules_ignored"))
             return
         status = await self.service.create_table(
             guild_id=None,
@@ -178,6 +196,7 @@ class ConsoleTable:
             preset_name=self.preset_name,
             options=CONSOLE_OPTIONS,
             locale=self.locale,
+            rules=self.rules,
         )
         self.table_id = status.table.id
         for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
@@ -286,6 +305,8 @@ class ConsoleTable:
                 view = self._view()
                 if view is not None and view.friends_mode:
                     self.say(self._t("console.help_call"))
+            elif cmd == "rules":
+                self.show_rules()
             elif cmd == "hand":
                 self.show_hand()
             elif cmd == "status":

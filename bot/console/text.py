@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("c", "call", "叫", "找朋友"), "call"),
     **dict.fromkeys(("progress", "进度", "進度"), "progress"),
     **dict.fromkeys(("hint", "提示"), "hint"),
+    **dict.fromkeys(("rules", "规则", "規則"), "rules"),
     **dict.fromkeys(("auto", "托管"), "auto"),
     **dict.fromkeys(("p", "play", "出", "出牌"), "play"),
     **dict.fromkeys(("b", "bury", "埋", "埋底"), "bury"),

@@ -12,6 +12,7 @@ import discord
 from bot.discord_app.emojis import cards_inline
 from bot.text.i18n import seat_name, text
 from bot.discord_app.interactions import bot_of, key_of, locale_of, reply, run, table_locale
+from bot.discord_app.rules_panel import RULES_ITEMS, show_page
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 
@@ -71,12 +72,13 @@ class SeatButton(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sj:(?P<what>addai|start|leave):(?P<table>\d+)",
+    template=r"sj:(?P<what>addai|start|leave|rules):(?P<table>\d+)",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "addai": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.danger,
+        "rules": discord.ButtonStyle.secondary,
     }
 
     def __init__(self, what: str, table_id: int, locale: str = "en") -> None:
@@ -101,6 +103,9 @@ class LobbyButton(
         channel_id = interaction.channel_id or 0
         loc = locale_of(interaction)
         user = interaction.user
+        if self.what == "rules":  # anyone may look; the panel refuses others' changes
+            await show_page(interaction, self.table_id, "", edit=False)
+            return
         if self.what == "addai":
             seat = await run(interaction, lambda: bot.service.add_ai(channel_id, user.id))
             if seat is not None:
@@ -193,11 +198,11 @@ class DeclareButton(
 
 def lobby_view(table_id: int, locale: str = "en", players: int = 4) -> discord.ui.View:
     """The lobby's buttons, labelled in the table's language: one per seat (five to a
-    row, so ten seats take two rows), then Add AI, Start and Leave."""
+    row, so ten seats take two rows), then Add AI, Start, Rules and Leave."""
     view = discord.ui.View(timeout=None)
     for seat in range(players):
         view.add_item(SeatButton(table_id, seat, locale, players))
-    for what in ("addai", "start", "leave"):
+    for what in ("addai", "start", "rules", "leave"):
         view.add_item(LobbyButton(what, table_id, locale))
     return view
 
@@ -219,4 +224,4 @@ def declare_view(
     return view
 
 
-DYNAMIC_ITEMS = (SeatButton, LobbyButton, DeclareButton)
+DYNAMIC_ITEMS = (SeatButton, LobbyButton, DeclareButton, *RULES_ITEMS)

@@ -162,7 +162,7 @@ class Presenter:
                 dm.dirty = True
 
     def _on_public(self, n: Public, r: _TableRender) -> None:
-        if n.kind in ("table_created", "seats_changed"):
+        if n.kind in ("table_created", "seats_changed", "rules_changed"):
             r.lobby_dirty = True
         elif n.kind == "options_changed":  # e.g. the table's language: redraw all
             r.lobby_dirty = True

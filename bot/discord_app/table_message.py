@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
+from bot.text.settings_text import house_rule_lines
 from bot.text.i18n import preset_label, seat_name, text
 from bot.text.render import (
     CardFormat,
@@ -49,6 +50,9 @@ def lobby_text(locale: str, status: TableStatus, table_link: str | None = None) 
         footer = text(locale, "lobby_footer", timer=timer or "∞")
     else:
         footer = text(locale, "lobby_started", link=table_link)
+    house = house_rule_lines(locale, rules)
+    if house:  # what this table plays differently from its preset
+        seats.append(text(locale, "lobby_house_rules") + "\n" + "\n".join(f"- {h}" for h in house))
     return f"{header}\n" + "\n".join(seats) + "\n" + footer
 
 

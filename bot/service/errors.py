@@ -3,12 +3,16 @@ rendered in the player's language by ``bot.text.i18n``."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 from bot.text.i18n import language, seat_name, shape_text, text
 from bot.text.rules_text import form_text
 from rules.errors import RuleError
 from rules.notation import NotationError
+from storage import StorageError
+
+T = TypeVar("T")
 
 # Rules errors whose English message from rules/ is already the best wording.
 ENGLISH_FROM_RULES = frozenset({"must_match_shape", "must_follow_suit", "not_held", "wrong_count"})
@@ -47,6 +51,11 @@ class ServiceError(Exception):
                 fallback=params.get("reason", ""),
                 **params.get("reason_params", {}),
             )
+        if "setting" in params:  # a house rule by its name in the reader's language
+            names = str(params["setting"]).split(", ")
+            params["setting_name"] = text(locale, "list_sep").join(
+                text(locale, f"setting.{n}", fallback=n) for n in names
+            )
         if "phase" in params:
             params["phase"] = text(locale, f"phase.{params['phase']}")
         if "shapes" in params:
@@ -83,3 +92,11 @@ def from_notation_error(err: NotationError) -> ServiceError:
         reason_params=err.params,
         fallback=str(err),
     )
+
+
+async def guarded(coro: Awaitable[T]) -> T:
+    """Await a storage call; a storage failure becomes the ServiceError front ends word."""
+    try:
+        return await coro
+    except StorageError as exc:
+        raise ServiceError(exc.code) from exc

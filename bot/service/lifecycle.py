@@ -20,6 +20,7 @@ from rules.actions import Action, NextHand
 from rules.ai import LEVELS
 from rules.events import Event
 from rules.game import Match
+from rules.ruleset import RuleSet
 from storage import SeatInfo, StorageError, TableExists
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
     from bot.service.automation import Automation
     from bot.service.clock import Clock
+    from bot.service.saved_rules import SavedRules
     from storage import Store, TableLocks
 
 
@@ -37,6 +39,7 @@ class Lifecycle:
         defaults: TableOptions
         locks: TableLocks
         automation: Automation
+        saved_rules: SavedRules
         _seed: Callable[[], str]
         _live: dict[int, LiveTable]
         _by_channel: dict[int, int]
@@ -77,9 +80,15 @@ class Lifecycle:
         parent_channel_id: int | None = None,
         sit: bool = True,
         locale: str | None = None,
+        rules: RuleSet | None = None,
     ) -> TableStatus:
-        """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False)."""
-        rules = rules_for(preset_name, decks, players)
+        """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False).
+
+        ``preset_name`` may name a built-in preset or one of the server's saved rule
+        sets; without one (and without decks/players) the server's default is used.
+        ``rules``: a whole rule set (the console's ``--rules FILE``), used as it is."""
+        if rules is None:
+            rules = await self._rules_named(guild_id, preset_name, decks, players)
         opts = options or self.defaults
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
@@ -102,6 +111,21 @@ class Lifecycle:
         self._by_channel[channel_id] = info.id
         await self._emit([Public(info.id, channel_id, "table_created")])
         return TableStatus.of(live)
+
+    async def _rules_named(
+        self, guild_id: int | None, name: str | None, decks: int | None, players: int | None
+    ) -> RuleSet:
+        """A built-in preset or a saved set by name; none given: the server's default."""
+        if name is None and decks is None and players is None:
+            name = await self.saved_rules.default(guild_id)
+        saved = await self.saved_rules.resolve(guild_id, name)
+        if saved is None:
+            return rules_for(name, decks, players)
+        if (decks is not None and decks != saved.decks) or (
+            players is not None and players != saved.players
+        ):
+            raise ServiceError("saved_rules_fixed", name=name)
+        return saved
 
     async def _change_seats(self, live: LiveTable, seats: list[SeatInfo]) -> None:
         live.table = await self._guard(

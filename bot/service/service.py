@@ -25,10 +25,11 @@ from typing import Any
 from bot.service.announce import notices_for
 from bot.service.automation import Automation
 from bot.service.clock import Clock, SystemClock
-from bot.service.errors import ServiceError, from_notation_error, from_rule_error
+from bot.service.errors import ServiceError, from_notation_error, from_rule_error, guarded
 from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
+from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
 from bot.service.state import LiveTable, TableStatus
@@ -86,6 +87,7 @@ class TableService(Lifecycle):
         self._by_channel: dict[int, int] = {}
         self._listeners: list[Listener] = []
         self.automation = Automation(self)
+        self.saved_rules = SavedRules(db, self.settings)
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -215,10 +217,7 @@ class TableService(Lifecycle):
 
     @staticmethod
     async def _guard(coro: Awaitable[Any]) -> Any:
-        try:
-            return await coro
-        except StorageError as exc:
-            raise ServiceError(exc.code) from exc
+        return await guarded(coro)
 
     def table_ids(self) -> list[int]:
         return sorted(self._live)

@@ -81,6 +81,8 @@ ZH_ASCII_WHITELIST = frozenset(
         "aakk",
         "sj",
         "hj",
+        # file formats named in messages (/rules export, /rules import)
+        "json",
         # console command words and their short forms
         "help",
         "play",

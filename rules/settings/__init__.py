@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from rules.ruleset import RuleSet
 from rules.settings import follows
-from rules.settings.core import GROUPS, Group, Registry, Setting
+from rules.settings.core import GROUPS, Group, Registry, Setting, SettingError
 
 REGISTRY = Registry(follows.SETTINGS)
 
@@ -24,4 +24,4 @@ def diff(rules: RuleSet, base: RuleSet) -> list[tuple[Setting, str, str]]:
     return REGISTRY.diff(rules, base)
 
 
-__all__ = ["GROUPS", "REGISTRY", "Group", "Registry", "Setting", "apply", "diff"]
+__all__ = ["GROUPS", "REGISTRY", "Group", "Registry", "Setting", "SettingError", "apply", "diff"]

@@ -58,8 +58,12 @@ class Setting:
                 lo, hi = self.bounds
                 if lo <= n <= hi:
                     return str(n)
-                raise RuleSetError(f"{self.name}: {n} is not within {lo}..{hi}")
-        raise RuleSetError(f"{self.name}: {raw!r} is not one of {self.allowed()}")
+        raise SettingError(
+            f"{self.name}: {raw!r} is not one of {self.allowed()}",
+            setting=self.name,
+            code="bad_value",
+            allowed=self.allowed(),
+        )
 
     def allowed(self) -> str:
         """The values in words, for error messages and ``bot rules``."""
@@ -67,6 +71,18 @@ class Setting:
         if self.bounds is not None:
             parts.append(f"{self.bounds[0]}..{self.bounds[1]}")
         return ", ".join(parts)
+
+
+class SettingError(RuleSetError):
+    """A refused setting: ``code`` says why (``unknown_setting``, ``bad_value``,
+    ``conflict``) so front ends can word it in the player's language; the message
+    stays English for logs and library users."""
+
+    def __init__(self, message: str, *, setting: str, code: str, allowed: str = "") -> None:
+        super().__init__(message)
+        self.setting = setting
+        self.code = code
+        self.allowed = allowed
 
 
 class Registry:
@@ -92,8 +108,10 @@ class Registry:
         try:
             return self._by_name[name]
         except KeyError:
-            raise RuleSetError(
-                f"unknown setting {name!r}; known: {', '.join(self._by_name)}"
+            raise SettingError(
+                f"unknown setting {name!r}; known: {', '.join(self._by_name)}",
+                setting=name,
+                code="unknown_setting",
             ) from None
 
     def in_group(self, group: Group) -> list[Setting]:
@@ -113,12 +131,17 @@ class Registry:
         for name, raw in changes.items():
             setting = self.get(name)
             value = setting.parse(str(raw))
-            out = setting.write(out, value)
+            try:
+                out = setting.write(out, value)
+            except SettingError:
+                raise
+            except RuleSetError as exc:
+                raise SettingError(f"{name}: {exc}", setting=name, code="conflict") from exc
         try:
             return out.validate()
         except RuleSetError as exc:
             names = ", ".join(changes)
-            raise RuleSetError(f"{names}: {exc}") from exc
+            raise SettingError(f"{names}: {exc}", setting=names, code="conflict") from exc
 
     def diff(self, rules: RuleSet, base: RuleSet) -> list[tuple[Setting, str, str]]:
         """(setting, base value, value) for each setting where ``rules`` differs."""

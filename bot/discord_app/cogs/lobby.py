@@ -9,8 +9,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.discord_app.cogs.rules import settings_embed
 from bot.discord_app.host import Host
-from bot.text.i18n import LANGUAGES, seat_name, text
+from bot.text.i18n import LANGUAGES, preset_label, seat_name, text
 from bot.discord_app.interactions import guild_language, locale_of, reply, run, table_locale
 from bot.text.rules_text import rules_lines
 from bot.discord_app.seat_choices import seat_choices, seat_index
@@ -19,7 +20,7 @@ from bot.discord_app.table_message import lobby_text, table_embed
 from rules.ai import LEVELS
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
 
-PRESET_CHOICES = [app_commands.Choice(name=p, value=p) for p in (*PRESET_NAMES, *FRIENDS_PRESETS)]
+CHOICES_MAX = 25
 MODE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("classic", "friends")]
 LEVEL_CHOICES = [app_commands.Choice(name=_(lv), value=lv) for lv in LEVELS]
 # Each language by its own name (a reader finds theirs whatever the client's language).
@@ -46,14 +47,14 @@ class Lobby(
         language=_("language"),
     )
     @app_commands.describe(
-        preset=_("Rule preset (classic, tournament, …)"),
+        preset=_("Rule preset (classic, tournament, …) or a rule set saved in this server"),
         mode=_("Table mode: classic (fixed partners) or friends (找朋友)"),
         players=_("Number of players, 4 to 10 (more than 4: friends)"),
         decks=_("Number of decks, 1 to 4 (2 to 5 at friends tables)"),
         timer=_("Seconds per turn (0 = no timer)"),
         language=_("Language of the table (default: the server's)"),
     )
-    @app_commands.choices(preset=PRESET_CHOICES, mode=MODE_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(mode=MODE_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -106,6 +107,27 @@ class Lobby(
                 ephemeral=private,
             )
             await self.bot.after_change()
+
+    @new.autocomplete("preset")
+    async def _preset_names(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The server's saved rule sets first, then the built-in presets, by name."""
+        loc = locale_of(interaction)
+        typed = typed.lower()
+        saved = []
+        if interaction.guild_id is not None:
+            saved = [
+                app_commands.Choice(name=s.name, value=s.name)
+                for s in await self.bot.service.saved_rules.list(interaction.guild_id)
+                if typed in s.name.lower()
+            ]
+        built = [
+            app_commands.Choice(name=preset_label(loc, p)[:100], value=p)
+            for p in (*PRESET_NAMES, *FRIENDS_PRESETS)
+            if typed in p or typed in preset_label(loc, p).lower()
+        ]
+        return [*saved, *built][:CHOICES_MAX]
 
     @app_commands.command(
         name=_("language"), description=_("Change the language of this table's public messages")
@@ -247,8 +269,11 @@ class Lobby(
         )
         if status is None:
             return
-        lines = rules_lines(locale_of(interaction), status.table.rules, status.options.turn_seconds)
-        await reply(interaction, "\n".join(lines), ephemeral=True)
+        loc = locale_of(interaction)
+        lines = rules_lines(loc, status.table.rules, status.options.turn_seconds)
+        title = text(loc, "rules_settings_title")
+        embed = settings_embed(loc, title, status.table.rules)
+        await reply(interaction, "\n".join(lines), embed=embed, ephemeral=True)
 
     @app_commands.command(
         name=_("end"), description=_("End the table (creator or Manage Channels)")

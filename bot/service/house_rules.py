@@ -1,0 +1,60 @@
+"""House rules at a table: the lobby's creator edits the table's rule set setting
+by setting (``set_rules``); once the match starts the rules are locked (a new match
+may change them). Every change is validated by the engine before it is stored;
+saved sets per server are ``bot.service.saved_rules``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from bot.service.errors import ServiceError
+from bot.service.notices import Public
+from rules.ruleset import RuleSet
+from rules.settings import REGISTRY, SettingError
+from storage.rule_sets import NAME_MAX
+
+if TYPE_CHECKING:
+    from bot.service.service import TableService
+
+# Saved names: letters (any script), digits, - and _; no spaces (slash options,
+# console flags and file names all take them as they are).
+_NAME = re.compile(rf"[\w\-]{{1,{NAME_MAX}}}")
+EXPORT_MAX_BYTES = 64 * 1024  # a rule set is ~2 KB; anything bigger is not one
+
+
+
+
+def setting_error(exc: SettingError) -> ServiceError:
+    """A refused setting in words the front ends translate (never the engine's English)."""
+    if exc.code == "unknown_setting":
+        return ServiceError("setting_unknown", setting=exc.setting)
+    if exc.code == "bad_value":
+        return ServiceError("setting_bad_value", setting=exc.setting, allowed=exc.allowed)
+    return ServiceError("setting_conflict", setting=exc.setting, fallback=str(exc))
+
+
+async def set_rules(
+    service: TableService, channel_id: int, user_id: int, changes: Mapping[str, str]
+) -> RuleSet:
+    """Change settings of the lobby's rule set. Only the creator; only before the start."""
+    async with service._locked(channel_id) as live:
+        t = live.table
+        if user_id != t.creator_id:
+            raise ServiceError("not_creator")
+        if t.status != "lobby":
+            raise ServiceError("rules_locked")
+        try:
+            rules = REGISTRY.apply(t.rules, changes)
+        except SettingError as exc:
+            raise setting_error(exc) from exc
+        if rules.players != t.rules.players:
+            raise ServiceError("setting_conflict", setting=", ".join(changes))
+        live.table = await service._guard(
+            service.store.update_table(t.id, t.version, rules=rules)
+        )
+        await service._emit(
+            [Public(t.id, t.channel_id, "rules_changed", params={"changes": dict(changes)})]
+        )
+        return rules

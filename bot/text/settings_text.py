@@ -1,0 +1,73 @@
+"""House rules in words: each setting's name, value and one-line help in the reader's
+language (catalog codes ``setting.<name>``, ``setting.<name>.help`` and
+``setting.<name>.<value>``; ``setting.group.<group>`` for the groups)."""
+
+from __future__ import annotations
+
+from bot.text.i18n import text
+from rules.presets import preset
+from rules.ruleset import RuleSet, RuleSetError
+from rules.settings import GROUPS, REGISTRY, Group, Setting
+
+
+def setting_label(locale: str | None, name: str) -> str:
+    return text(locale, f"setting.{name}", fallback=name)
+
+
+def setting_help(locale: str | None, setting: Setting) -> str:
+    return text(locale, f"setting.{setting.name}.help", fallback=setting.description)
+
+
+def group_label(locale: str | None, group: Group) -> str:
+    return text(locale, f"setting.group.{group}", fallback=group)
+
+
+def value_label(locale: str | None, setting: Setting, value: str) -> str:
+    """A value in words: a choice has its own label; a number is itself."""
+    if value in setting.choices:
+        return text(locale, f"setting.{setting.name}.{value}", fallback=value)
+    return value
+
+
+def base_of(rules: RuleSet) -> RuleSet:
+    """The built-in preset a rule set started from (by its ``name``), or itself."""
+    try:
+        return preset(rules.name)
+    except RuleSetError:
+        return rules
+
+
+def house_rule_lines(locale: str | None, rules: RuleSet) -> list[str]:
+    """One line per setting that differs from the preset the rules started from."""
+    return [
+        text(
+            locale,
+            "setting.line",
+            name=setting_label(locale, s.name),
+            value=value_label(locale, s, mine),
+        )
+        for s, _theirs, mine in REGISTRY.diff(rules, base_of(rules))
+    ]
+
+
+def all_setting_lines(locale: str | None, rules: RuleSet) -> list[str]:
+    """Every setting, grouped, the ones that differ from the preset marked."""
+    base = base_of(rules)
+    out: list[str] = []
+    for group in GROUPS:
+        settings = REGISTRY.in_group(group)
+        if not settings or (group == "friends" and rules.friends is None):
+            continue
+        out.append(f"**{group_label(locale, group)}**")
+        for s in settings:
+            value = s.read(rules)
+            mark = " ✎" if value != s.read(base) else ""
+            out.append(
+                text(
+                    locale,
+                    "setting.line",
+                    name=setting_label(locale, s.name),
+                    value=value_label(locale, s, value) + mark,
+                )
+            )
+    return out

@@ -1,0 +1,121 @@
+"""House rules on Discord — the real discord.py client in simcord: the creator edits
+settings through the lobby's Rules panel (the lobby shows what differs), anyone else
+may look but is refused, a saved set is reused by /table new, a broken import is
+refused, the match plays under the edited rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from discord_helpers import World, custom_ids, make_world, walk_components
+
+from rules.presets import preset
+
+
+def rules_of(w: World) -> Any:
+    return w.bot.service.cached_status(w.table_id).table.rules
+
+
+def selects(message: Any) -> dict[str, dict[str, Any]]:
+    return {
+        c["custom_id"]: c
+        for c in walk_components(message.components)
+        if c.get("type") == 3  # string select
+    }
+
+
+async def open_panel(w: World, member_no: int) -> Any:
+    lobby = w.lobby_message()
+    r = await w.members[member_no].click(lobby, custom_id=f"sj:rules:{w.table_id}")
+    assert r.response is not None and r.response.ephemeral, r
+    return r.response
+
+
+async def test_the_creator_edits_settings_through_the_panel_others_only_look(
+    tmp_path: Path,
+) -> None:
+    async with make_world(tmp_path) as w:
+        alice, bob = w.members[:2]
+        await w.slash(alice, "table new")
+        assert f"sj:rules:{w.table_id}" in custom_ids(w.lobby_message())
+        panel = await open_panel(w, 0)
+        found = selects(panel)
+        group = f"sj:rulesgroup:{w.table_id}"
+        assert group in found
+        penalty = f"sj:ruleset:{w.table_id}:follows.0:throw_penalty"
+        assert penalty in found, sorted(found)
+        current = [o for o in found[penalty]["options"] if o.get("default")]
+        assert [o["value"] for o in current] == ["10"]  # the current value is marked
+        assert len(panel.components) <= 5  # Discord: five rows at most
+        for s in found.values():
+            assert len(s["options"]) <= 25
+
+        r = await alice.select(panel, ["20"], custom_id=penalty)
+        assert rules_of(w).throw_penalty == 20
+        assert "Failed throw penalty: 20" in w.lobby_message().content  # the lobby says so
+        after = r.response or panel
+        marked = [o["value"] for o in selects(after)[penalty]["options"] if o.get("default")]
+        assert marked == ["20"]
+
+        # bob may open the panel and look, but a change is refused and changes nothing.
+        await w.slash(bob, "table join")
+        look = await open_panel(w, 1)
+        r = await bob.select(look, ["30"], custom_id=penalty)
+        assert r.response is not None and r.response.ephemeral
+        assert "creator" in r.response.content
+        assert rules_of(w).throw_penalty == 20
+
+        # The match plays under the edited rules; they are locked once it starts.
+        await w.slash(alice, "table addbot")
+        await w.slash(alice, "table addbot")
+        await w.slash(alice, "table start")
+        assert w.match.rules.throw_penalty == 20
+        # (the lobby's buttons are gone; a panel opened before still answers)
+        r = await alice.select(panel, ["30"], custom_id=penalty)
+        assert r.response is not None and "locked" in r.response.content
+        assert w.match.rules.throw_penalty == 20
+
+
+async def test_a_saved_set_is_reused_and_a_broken_import_is_refused(tmp_path: Path) -> None:
+    async with make_world(tmp_path) as w:
+        alice = w.members[0]
+        await w.slash(alice, "table new")
+        panel = await open_panel(w, 0)
+        await alice.select(panel, ["40"], custom_id=f"sj:ruleset:{w.table_id}:follows.0:throw_penalty")
+        r = await w.slash(alice, "rules save", name="club")
+        assert r.response is not None and "club" in r.response.content
+        r = await w.slash(alice, "rules list")
+        assert r.response is not None and "club" in r.response.content
+
+        # /table new preset: offers the saved set, and opens a table with it.
+        choices = await alice.autocomplete(w.channel, "table new", "preset", "cl")
+        assert choices[0]["value"] == "club"
+        await w.slash(alice, "table end")
+        await w.slash(alice, "table new", preset="club")
+        assert rules_of(w).throw_penalty == 40
+
+        # Export gives the JSON file; a broken file is refused and nothing is saved.
+        r = await w.slash(alice, "rules export", name="club")
+        assert r.response is not None and r.response.attachments
+        exported = w.env.backend.cdn.get(r.response.attachments[0].url)
+        assert json.loads(exported)["throw_penalty"] == 40
+        broken = json.loads(preset("classic").to_json())
+        broken["kitty_size"] = 7
+        for payload in (b"{oops", json.dumps(broken).encode()):
+            r = await w.slash(alice, "rules import", file=("house.json", payload), name="broken")
+            assert r.response is not None and r.response.ephemeral
+            assert "nothing was saved" in r.response.content
+        r = await w.slash(alice, "rules import", file=("house.json", exported), name="copy")
+        assert r.response is not None and "copy" in r.response.content
+        names = [s.name for s in await w.bot.service.saved_rules.list(w.guild.id)]
+        assert names == ["club", "copy"]
+
+        # Deleting needs its creator (or Manage Server); /rules show lists every setting.
+        r = await w.slash(w.members[1], "rules delete", name="club")
+        assert r.response is not None and "someone else" in r.response.content
+        r = await w.slash(alice, "rules show", name="club")
+        assert r.response is not None and r.response.embeds
+        shown = json.dumps([e.to_dict() for e in r.response.embeds])
+        assert "Failed throw penalty" in shown and "40" in shown

@@ -1,0 +1,47 @@
+"""Every house-rule setting has words in every language (its name, one-line help and
+each value), and ``python -m bot rules --json`` lists every setting."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bot.text.catalog import english_words
+from bot.text.i18n import CATALOG
+from rules.settings import GROUPS, REGISTRY
+from tests.conftest import ROOT
+
+CODES = [
+    *(f"setting.group.{g}" for g in GROUPS),
+    *(code for s in REGISTRY for code in (f"setting.{s.name}", f"setting.{s.name}.help")),
+    *(f"setting.{s.name}.{v}" for s in REGISTRY for v in s.choices),
+]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_setting_word_is_in_the_catalog_in_three_languages(code: str) -> None:
+    assert code in CATALOG, f"{code} has no message: python -m bot.text.catalog add {code} …"
+    en, zh_cn, zh_tw = CATALOG[code]
+    assert en and zh_cn and zh_tw
+    assert not english_words(zh_cn) and not english_words(zh_tw), (code, zh_cn, zh_tw)
+
+
+def test_bot_rules_json_lists_every_setting() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "rules", "--json"],
+        cwd=ROOT, capture_output=True, text=True, check=True, timeout=60,
+    ).stdout
+    listed = json.loads(out)
+    assert [s["name"] for s in listed] == [s.name for s in REGISTRY]
+    for s in listed:
+        assert s["default"] in s["choices"] or s["range"] is not None, s
+        assert set(s["description"]) == {"en", "zh-CN", "zh-TW"}
+        assert s["source"], f"{s['name']} cites no source"
+    text = subprocess.run(
+        [sys.executable, "-m", "bot", "rules", "--lang", "zh-CN"],
+        cwd=ROOT, capture_output=True, text=True, check=True, timeout=60,
+    ).stdout
+    assert "跟牌与甩牌" in text and "throw_penalty = 10" in text
