@@ -130,7 +130,8 @@ class DealFlow(KittyFlow):
             suit = decl.suit
             how = "declared"
             if h.dealer is None:  # hand 1: the last standing declarer deals (抢庄)
-                h.dealer = decl.seat
+                first = rules.first_dealer == "first-bid"
+                h.dealer = h.declarations[0].seat if first else decl.seat
         else:
             fallback = rules.declaration.fallback
             if (h.dealer is None or fallback == "redeal") and h.redeals < MAX_REDEALS:

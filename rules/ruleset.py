@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 KittyScheme = Literal["power", "seed-003", "tournament", "linear"]
 FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
+FirstDealer = Literal["winning-bid", "first-bid"]
 # Which cards the dealer may call as friends (找朋友): see ``FriendRules``.
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
 CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
@@ -111,6 +112,10 @@ class RuleSet:
     players: int = 4
     # Set = 找朋友 (Finding Friends): per-player levels, called friends.
     friends: FriendRules | None = None
+    # ---- house rules: the hand's flow
+    # Hand 1 (no dealer yet): the winning bid's seat deals (抢庄), or the first bidder
+    # (the winning bid still names trump).
+    first_dealer: FirstDealer = "winning-bid"
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -197,6 +202,8 @@ class RuleSet:
             raise RuleSetError("fallback 'suit' needs a suit 0..3")
         if self.kitty_scheme not in ("power", "seed-003", "tournament", "linear"):
             raise RuleSetError(f"unknown kitty_scheme {self.kitty_scheme!r}")
+        if self.first_dealer not in ("winning-bid", "first-bid"):
+            raise RuleSetError(f"unknown first_dealer {self.first_dealer!r}")
         if self.throw_penalty < 0:
             raise RuleSetError("throw_penalty must be ≥ 0")
         if self.step <= 0:
@@ -211,6 +218,9 @@ class RuleSet:
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        # Settings at their default are left out: older JSON and records stay as they were.
+        if self.first_dealer == "winning-bid":
+            del d["first_dealer"]
         # Four-player rule sets keep the JSON they had before the friends mode.
         if self.friends is None:
             del d["friends"]

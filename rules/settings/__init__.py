@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.ruleset import RuleSet
-from rules.settings import follows
+from rules.settings import flow, follows
 from rules.settings.core import GROUPS, Group, Registry, Setting, SettingError
 
-REGISTRY = Registry(follows.SETTINGS)
+REGISTRY = Registry((*follows.SETTINGS, *flow.SETTINGS))
 
 
 def apply(rules: RuleSet, changes: Mapping[str, object]) -> RuleSet:

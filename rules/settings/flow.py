@@ -1,0 +1,22 @@
+"""The hand's flow: who deals the first hand."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import cast
+
+from rules.ruleset import FirstDealer
+from rules.settings.core import Setting
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        name="first_dealer",
+        group="declaring",
+        default="winning-bid",
+        description="Who deals the first hand: the winning bid's seat, or the first bidder",
+        read=lambda rs: rs.first_dealer,
+        write=lambda rs, v: replace(rs, first_dealer=cast(FirstDealer, v)),
+        choices=("winning-bid", "first-bid"),
+        source="house-rules.md 1b first_landlord_selection_policy (ByWinningBid / ByFirstBid)",
+    ),
+)
