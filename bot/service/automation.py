@@ -11,6 +11,7 @@ import asyncio
 import logging
 import math
 import random
+from collections.abc import Awaitable
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -29,27 +30,27 @@ BACKOFF_MAX = 30.0  # seconds between retries of a timer that fails on storage, 
 THREADED_LEVELS = frozenset({"strong"})  # AI levels that search for a while per move
 
 
+class Commit(Protocol):
+    """The service's one path for every change (``TableService.commit``)."""
+
+    # One line: the signature is stated here once and implemented in the service.
+    def __call__(self, live: LiveTable, action: Action, actor_id: int | None, key: str | None, *, auto: bool = False) -> Awaitable[list[Event]]: ...
+
+
 class CommitHost(Protocol):
     """What automation needs from the service (kept narrow: no import circle)."""
 
     clock: Clock
     locks: TableLocks
 
+    @property
+    def commit(self) -> Commit: ...
+
     def live_table(self, table_id: int) -> LiveTable | None: ...
 
     def live_ids(self) -> list[int]: ...
 
     async def reload_stale(self, table_id: int) -> LiveTable | None: ...
-
-    async def commit(
-        self,
-        live: LiveTable,
-        action: Action,
-        actor_id: int | None,
-        key: str | None,
-        *,
-        auto: bool = False,
-    ) -> list[Event]: ...
 
 
 class Automation:

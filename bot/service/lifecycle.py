@@ -16,9 +16,8 @@ from bot.service.options import TableOptions
 from bot.service.schedule import plan_deadline
 from bot.service.seating import free_seat, require_member, rules_for
 from bot.service.state import LiveTable, TableStatus
-from rules.actions import Action, NextHand
+from rules.actions import NextHand
 from rules.ai import LEVELS
-from rules.events import Event
 from rules.game import Match
 from rules.ruleset import RuleSet
 from storage import SeatInfo, StorageError, TableExists
@@ -54,16 +53,6 @@ class Lifecycle:
         async def _guard(coro: Awaitable[Any]) -> Any: ...
 
         def _forget(self, live: LiveTable) -> None: ...
-
-        async def commit(
-            self,
-            live: LiveTable,
-            action: Action,
-            actor_id: int | None,
-            key: str | None,
-            *,
-            auto: bool = False,
-        ) -> list[Event]: ...
 
     async def create_table(
         self,
@@ -266,5 +255,6 @@ class Lifecycle:
             require_member(live.table, user_id)
             if live.match is None or live.match.phase != "scored":
                 raise ServiceError("hand_not_over")
-            await self.commit(live, NextHand(), user_id, None)
+            # the one commit path (the service's, reached through its automation host)
+            await self.automation.host.commit(live, NextHand(), user_id, None)
             await self._follow_up(live)

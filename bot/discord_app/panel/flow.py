@@ -18,6 +18,7 @@ import discord
 
 from bot.discord_app.autocomplete import bury_options
 from bot.discord_app.emojis import CardEmojis, card_format
+from bot.discord_app.host import Host
 from bot.text.i18n import text
 from bot.discord_app.interactions import (
     NO_PINGS,
@@ -74,6 +75,16 @@ class Seat:
         return self.status.table.channel_id
 
 
+def _state(bot: Host, status: TableStatus, seat: int, view: View) -> PanelState:
+    """What the panel shows this seat, with its declaration options while declaring."""
+    declarations: list[Sequence[Card]] = []
+    if view.phase in ("dealing", "declaring"):
+        match = bot.service.match_of(status.table.id)
+        if match is not None:
+            declarations = [d.cards for d in match.declaration_options(seat)]
+    return PanelState(status.table.id, view, status.table.seats, declarations, emojis_of(bot))
+
+
 async def load(interaction: discord.Interaction, table_id: int) -> Seat | None:
     """The player's seat and view, or None after answering why there is none."""
     bot = bot_of(interaction)
@@ -90,12 +101,7 @@ async def load(interaction: discord.Interaction, table_id: int) -> Seat | None:
     if view is None:
         await reply(interaction, text(loc, "no_game"), ephemeral=True)
         return None
-    declarations: list[Sequence[Card]] = []
-    if view.phase in ("dealing", "declaring"):
-        match = bot.service.match_of(table_id)
-        if match is not None:
-            declarations = [d.cards for d in match.declaration_options(seat)]
-    state = PanelState(table_id, view, status.table.seats, declarations, emojis_of(bot))
+    state = _state(bot, status, seat, view)
     return Seat(status, seat, view, loc, state)
 
 
@@ -301,12 +307,7 @@ async def load_quiet(interaction: discord.Interaction, table_id: int) -> Seat | 
     view = None if seat is None else bot.service.seat_view(table_id, seat)
     if seat is None or view is None:
         return None
-    declarations: list[Sequence[Card]] = []
-    if view.phase in ("dealing", "declaring"):
-        match = bot.service.match_of(table_id)
-        if match is not None:
-            declarations = [d.cards for d in match.declaration_options(seat)]
-    state = PanelState(table_id, view, status.table.seats, declarations, emojis_of(bot))
+    state = _state(bot, status, seat, view)
     return Seat(status, seat, view, locale_of(interaction), state)
 
 
