@@ -7,7 +7,7 @@ benchmarks and crash children drive matches with it (no AI, no randomness).
 
 from __future__ import annotations
 
-from rules.actions import Action, DealCards, Declare, NextHand
+from rules.actions import Action, DealCards, Declare, NextHand, Pass
 from rules.game import Match
 
 
@@ -32,3 +32,16 @@ def next_scripted(match: Match, *, deal: int = 25, declare: bool = False) -> Act
         if action is not None:
             return action
     raise RuntimeError(f"nobody can act in phase {match.phase!r}")
+
+
+def deal_and_declare(match: Match) -> None:
+    """Deal every card of a new hand; the first seat able to declare makes its first
+    declaration and everybody passes: the dealer then buries (or, without a kitty,
+    leads)."""
+    match.apply(DealCards(match.deal_total))
+    seats = range(match.rules.players)
+    seat = next(s for s in seats if match.declaration_options(s))
+    match.apply(Declare(seat, match.declaration_options(seat)[0].cards))
+    for s in seats:
+        if match.phase == "declaring" and s not in match.hand.passes:
+            match.apply(Pass(s))
