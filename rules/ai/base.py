@@ -1,4 +1,4 @@
-"""The one interface every AI level implements."""
+"""The one interface every AI level implements, and what every level starts with."""
 
 from __future__ import annotations
 
