@@ -31,13 +31,13 @@ from collections.abc import Sequence
 
 from bot.discord_app.autocomplete import choices
 from bot.discord_app.autocomplete import play_options as autocomplete_options
-from rules.actions import DealCards, Declare, Pass
 from rules.cards import ALL_CARDS, Card, counts_of
 from rules.game import Match
 from rules.notation import format_cards
 from rules.options import FOLLOW_NODE_BUDGET, play_options
 from rules.play import Lead, is_legal_follow, legal_follows, make_lead
 from rules.presets import preset
+from rules.scripted import deal_and_declare
 from rules.trump import TRUMP, TrumpContext
 from rules.views import View
 
@@ -48,12 +48,7 @@ TARGET_MS = 200.0
 def base_view(preset_name: str) -> View:
     """A real follower's view in the playing phase (its hand and trick replaced per case)."""
     m = Match(preset(preset_name), f"bench-autocomplete/{preset_name}")
-    m.apply(DealCards(m.deal_total))
-    seat = next(s for s in range(4) if m.declaration_options(s))
-    m.apply(Declare(seat, m.declaration_options(seat)[0].cards))
-    for s in range(4):
-        if m.phase == "declaring" and s not in m.hand.passes:
-            m.apply(Pass(s))
+    deal_and_declare(m)
     if m.phase == "burying":
         dealer = m.hand.dealer
         assert dealer is not None

@@ -11,8 +11,8 @@ and each table count N (``--tables 1,10,100``) it:
   0..``--warmup``-1 actions, so the tables are spread over a hand (they don't all
   snapshot or end a hand in the same instant);
 * runs every table as its own asyncio task, as the bot does, each looping AI
-  actions chosen by ``Match.suggest`` (``DealCards(25)`` while dealing,
-  ``NextHand()`` once a hand is scored; a finished match is followed by a new
+  actions chosen by ``Match.suggest`` (``rules.scripted``: ``DealCards(25)`` while
+  dealing, ``NextHand()`` once a hand is scored; a finished match is followed by a new
   one) for ``--seconds`` or ``--actions`` per table: as fast as it can, or with
   ``--rate R`` at a steady R actions/s for all tables together (each table every
   N/R s, like AI players that pause between moves);
@@ -56,9 +56,9 @@ from pathlib import Path
 import sqlalchemy
 from sqlalchemy import MetaData, func, inspect, select, text
 
-from rules.actions import Action, DealCards, NextHand
 from rules.game import Match
 from rules.presets import preset
+from rules.scripted import next_scripted
 from storage.db import Database
 from storage.locks import TableLocks
 from storage.models import TableRow
@@ -76,19 +76,6 @@ perf_ns = time.perf_counter_ns
 
 
 # ---- one table ------------------------------------------------------------------------
-
-
-def choose(match: Match) -> Action:
-    """What the AI players (or the table's pacing) do next."""
-    if match.phase == "dealing":
-        return DealCards(DEAL_STEP)
-    if match.phase == "scored":
-        return NextHand()
-    for seat in range(4):
-        action = match.suggest(seat)
-        if action is not None:
-            return action
-    raise RuntimeError(f"nobody can act in phase {match.phase!r}")
 
 
 @dataclass
@@ -147,7 +134,7 @@ async def drive(
             due = max(due + interval_ns, perf_ns() - interval_ns)  # no catch-up burst
         if deadline_ns is not None and perf_ns() >= deadline_ns:
             return
-        action = choose(run.match)
+        action = next_scripted(run.match, deal=DEAL_STEP)
         key = f"bench-{run.info.id}-{run.info.seq + 1}" if idempotency else None
         # ---- the unit of work, as the bot does it ----
         t0 = perf_ns()

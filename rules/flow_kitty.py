@@ -1,5 +1,5 @@
 """The kitty and friend calls: burying, 找朋友 calls and friends joining as called
-cards fall (RULES.md 4; 找朋友 in README). Part of ``Match`` (see ``rules.flow_state``).
+cards fall (RULES.md 5; 找朋友 in README). Part of ``Match`` (see ``rules.flow_state``).
 """
 
 from __future__ import annotations

@@ -17,10 +17,10 @@ from rules.hand_state import HandState
 from rules.ruleset import RuleSet
 from rules.scoring import team_of
 from rules.trump import TrumpContext
-from rules.views import HandSummary
+from rules.views import HandSummary, SeatsOfRules
 
 
-class MatchState:
+class MatchState(SeatsOfRules):
     """The fields ``Match`` sets and the queries every phase uses."""
 
     rules: RuleSet
@@ -34,15 +34,7 @@ class MatchState:
     hand_log: list[Action]  # this hand's accepted actions (for records)
     hand: HandState
 
-    # ---- public API ------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def friends_mode(self) -> bool:
-        return self.rules.friends is not None
-
+    # ---- public API (``players`` and ``friends_mode``: ``SeatsOfRules``) ---------------
     def level_of(self, seat: int) -> int:
         """The level ``seat`` plays at: its team's, or its own (找朋友)."""
         return self.levels[seat if self.friends_mode else team_of(seat)]

@@ -60,8 +60,23 @@ class HandSummary:
     team: tuple[int, ...] = ()  # friends: the dealer's team as it ended
 
 
+class SeatsOfRules:
+    """What the rule set says about the seats, for ``View`` and ``Match`` alike."""
+
+    __slots__ = ()
+    rules: RuleSet
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def friends_mode(self) -> bool:
+        return self.rules.friends is not None
+
+
 @dataclass(frozen=True, slots=True)
-class View:
+class View(SeatsOfRules):
     seat: int | None  # None = the public view
     rules: RuleSet
     phase: Phase
@@ -93,14 +108,6 @@ class View:
     friend_calls: tuple[FriendCallView, ...] = ()
     friends: tuple[int, ...] = ()
     seat_points: tuple[int, ...] = ()
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def friends_mode(self) -> bool:
-        return self.rules.friends is not None
 
     @property
     def teams_known(self) -> bool:

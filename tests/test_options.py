@@ -11,13 +11,14 @@ import pytest
 
 from bot.discord_app.autocomplete import choices
 from bot.discord_app.autocomplete import play_options as autocomplete_options
-from rules.actions import Bury, DealCards, Declare, Pass, Play
+from rules.actions import Bury, Play
 from rules.cards import Suit, counts_of
 from rules.game import Match, default_bury
 from rules.notation import parse_cards
 from rules.options import PlayOption, play_options, shown_voids
 from rules.play import check_lead, is_legal_follow, make_lead
 from rules.presets import PRESETS
+from rules.scripted import deal_and_declare
 from rules.views import TrickView, View
 
 C = parse_cards
@@ -27,12 +28,7 @@ def playing_match(preset: str, seed: str) -> Match:
     """A match at the first lead of hand 1: the first seat able to declares, all
     pass, the dealer buries the default cards."""
     m = Match(PRESETS[preset], seed)
-    m.apply(DealCards(m.deal_total))
-    seat = next(s for s in range(4) if m.declaration_options(s))
-    m.apply(Declare(seat, m.declaration_options(seat)[0].cards))
-    for s in range(4):
-        if m.phase == "declaring" and s not in m.hand.passes:
-            m.apply(Pass(s))
+    deal_and_declare(m)
     dealer = m.hand.dealer
     assert dealer is not None
     if m.phase == "burying":  # four decks have no kitty

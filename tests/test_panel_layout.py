@@ -14,23 +14,18 @@ from test_options import playing_match
 from bot.discord_app.emojis import CardEmojis
 from bot.discord_app.panel.build import PanelState, build
 from bot.discord_app.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
-from rules.actions import DealCards, Declare, Pass
 from rules.cards import ALL_CARDS, Card
 from rules.game import Match
 from rules.presets import PRESETS, friends_rules
 from rules.ruleset import RuleSet
+from rules.scripted import deal_and_declare
 from rules.trump import TRUMP
 from tests.friends_helpers import random_action
 
 
 def burying_match(preset: str) -> Match:
     m = Match(PRESETS[preset], f"layout-{preset}")
-    m.apply(DealCards(m.deal_total))
-    seat = next(s for s in range(4) if m.declaration_options(s))
-    m.apply(Declare(seat, m.declaration_options(seat)[0].cards))
-    for s in range(4):
-        if m.phase == "declaring" and s not in m.hand.passes:
-            m.apply(Pass(s))
+    deal_and_declare(m)
     return m
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 from test_options import BASE, lead_view, playing_match
 
-from rules.actions import DealCards, Declare, Pass, Play
+from rules.actions import Play
 from rules.cards import POINTS, Card, Suit, counts_of
 from rules.errors import RuleError
 from rules.events import ThrowFailed
@@ -19,6 +19,7 @@ from rules.notation import parse_cards
 from rules.options import play_options
 from rules.presets import PRESETS
 from rules.preview import preview, preview_bury, preview_play
+from rules.scripted import deal_and_declare
 from rules.trump import TRUMP
 from rules.views import TrickView
 
@@ -95,12 +96,7 @@ def test_a_follow_that_wins_the_trick_so_far_says_so() -> None:
 # ---- preview: bury --------------------------------------------------------------------------
 def test_bury_preview_counts_the_selection() -> None:
     m = Match(PRESETS["classic"], "preview-bury")
-    m.apply(DealCards(m.deal_total))
-    seat = next(s for s in range(4) if m.declaration_options(s))
-    m.apply(Declare(seat, m.declaration_options(seat)[0].cards))
-    for s in range(4):
-        if m.phase == "declaring" and s not in m.hand.passes:
-            m.apply(Pass(s))
+    deal_and_declare(m)
     dealer = m.hand.dealer
     assert m.phase == "burying" and dealer is not None
     view = m.view_for(dealer)

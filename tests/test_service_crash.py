@@ -5,9 +5,7 @@ timer — and the game goes on."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import subprocess
 from pathlib import Path
 
@@ -16,10 +14,9 @@ import pytest
 from bot.service import FakeClock, ServiceError
 from rules.game import Match
 from storage import Database, Store
-from tests.conftest import empty_database_url, run_script
+from tests.conftest import SLOW, kill_and_restart, run_script
 from tests.service_helpers import new_service, play_on
 
-SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 CH, ANN, BOB = 10, 101, 102
 
 # The child runs a table through the service and SIGKILLs itself at the first
@@ -103,10 +100,6 @@ asyncio.run(main())
 """
 
 
-def _child(tmp: Path, url: str, kill_at: int) -> subprocess.CompletedProcess[str]:
-    return run_script(tmp, "service_child.py", CHILD, url, str(kill_at), timeout=300)
-
-
 async def _restart_and_play(url: str) -> None:
     """A new process on what the killed one left: every table plays on."""
     db = Database(url)
@@ -133,28 +126,27 @@ async def _restart_and_play(url: str) -> None:
         await db.dispose()
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
-async def test_kill_between_steps_then_restart(backend: str, tmp_path: Path) -> None:
-    url = await empty_database_url(backend, tmp_path, "count.db")
-    full = _child(tmp_path, url, 0)
-    assert full.returncode == 0, full.stderr
-    steps = {w[-2]: int(w[-1]) for w in (line.split() for line in full.stdout.splitlines())}
+def _kill_points(stdout: str) -> set[int]:
+    steps = {w[-2]: int(w[-1]) for w in (line.split() for line in stdout.splitlines())}
     total = steps["done"]
     # Right after the first commit of each multi-step change, plus random points.
     points = {steps[name] + 1 for name in ("create", "start", "leave")}
     points |= {steps["next"], steps["next"] + 1}
     points = {p for p in points if p < total}
     rest = sorted(set(range(1, total)) - points)
-    points |= set(rest if SLOW else random.Random().sample(rest, 4))
-    killed = 0
-    for kill_at in sorted(points):
-        url = await empty_database_url(backend, tmp_path, f"kill-{kill_at}.db")
-        run = _child(tmp_path, url, kill_at)
-        # (SQLite's group commit may merge two commits of one run: a late point
-        # can then lie past the end; the start after it is checked all the same.)
-        assert run.returncode == -signal.SIGKILL or "done" in run.stdout, (kill_at, run.stderr)
-        killed += run.returncode == -signal.SIGKILL
-        await _restart_and_play(url)
+    return points | set(rest if SLOW else random.Random().sample(rest, 4))
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_kill_between_steps_then_restart(backend: str, tmp_path: Path) -> None:
+    def child(url: str, kill_at: int) -> subprocess.CompletedProcess[str]:
+        return run_script(tmp_path, "service_child.py", CHILD, url, str(kill_at), timeout=300)
+
+    # (SQLite's group commit may merge two commits of one run: a late point can
+    # then lie past the end; the start after it is checked all the same.)
+    points, killed = await kill_and_restart(
+        backend, tmp_path, "service", child, _kill_points, _restart_and_play
+    )
     assert killed >= len(points) - 1
 
 

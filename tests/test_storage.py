@@ -25,18 +25,19 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData, inspect, select, text
 from sqlalchemy.engine import Connection
 
-from rules.actions import Action, DealCards, Declare, NextHand
+from bot.pictures.samples import progress_of
+from rules.actions import Action, DealCards, NextHand
 from rules.errors import RuleError
 from rules.game import Match, replay
 from rules.presets import preset
 from rules.ruleset import RuleSet
 from rules.scoring import team_of
+from rules.scripted import next_scripted
 from storage import (
     ActionReceipt,
     Database,
     DuplicateAction,
     GuildSettings,
-    HandProgress,
     PlayerStats,
     SeatInfo,
     Settings,
@@ -68,27 +69,6 @@ SHORT = preset("one-deck").with_overrides(levels=(13, 14))
 # ---- a scripted player ------------------------------------------------------------------
 
 
-def next_action(match: Match, *, declare: bool = False) -> Action:
-    """The next action of a scripted table: deal 25 at a time, then whatever
-    ``suggest`` proposes (with ``declare``, the first level card shown becomes trump)."""
-    if match.phase == "dealing":
-        return DealCards(25)
-    if match.phase == "scored":
-        return NextHand()
-    if declare and match.phase == "declaring":
-        view = match.view_for(None)
-        if not view.declarations:
-            for seat in range(4):
-                for card in match.hand_of(seat):
-                    if not card.is_joker and card.rank == view.level_rank:
-                        return Declare(seat, (card,))
-    for seat in range(4):
-        action = match.suggest(seat)
-        if action is not None:
-            return action
-    raise AssertionError(f"nothing to do in phase {match.phase}")
-
-
 def seats_for(users: Sequence[int | None]) -> list[SeatInfo]:
     """Seat i is the user ``users[i]``, or an AI where it is None."""
     return [
@@ -110,7 +90,7 @@ class Game:
     log: list[tuple[Action, ActionReceipt]] = field(default_factory=list)
 
     async def step(self, **record_kwargs: Any) -> tuple[Action, ActionReceipt]:
-        action = next_action(self.match, declare=self.declare)
+        action = next_scripted(self.match, declare=self.declare)
         self.match.apply(action)
         seat = getattr(action, "seat", None)
         actor = None if seat is None else self.table.seats[seat].user_id
@@ -566,7 +546,7 @@ async def test_duplicate_delivery_is_applied_once(db: Database) -> None:
     for _ in range(6):
         await game.step()
     before = game.table
-    action = next_action(game.match)
+    action = next_scripted(game.match)
     after = game.match.copy()
     after.apply(action)
     key = "discord-interaction-1187000000000000001"
@@ -579,7 +559,7 @@ async def test_duplicate_delivery_is_applied_once(db: Database) -> None:
     # Delivered again with the same TableInfo (the retry) and with a fresh one.
     for table in (before, t):
         retry = after.copy()
-        retry_action = next_action(retry)
+        retry_action = next_scripted(retry)
         retry.apply(retry_action)
         with pytest.raises(DuplicateAction) as exc:
             await store.record_action(table, retry_action, retry, actor_id=U1, idempotency_key=key)
@@ -606,7 +586,7 @@ async def test_duplicate_delivery_to_two_processes_at_once(db: Database) -> None
     game = await start_game(store)
     await game.step()
     t = game.table
-    action = next_action(game.match)
+    action = next_scripted(game.match)
     after = game.match.copy()
     after.apply(action)
     other = Database(db.url)
@@ -718,7 +698,7 @@ async def test_table_locks_serialise_writers_in_one_process(db: Database) -> Non
                 match = await store.load_match(table_id)
                 assert match is not None
                 await asyncio.sleep(0)  # give the other writer every chance to interleave
-                action = next_action(match)
+                action = next_scripted(match)
                 match.apply(action)
                 receipt = await store.record_action(t, action, match, idempotency_key=f"{name}-{i}")
                 seqs[name].append(receipt.seq)
@@ -743,7 +723,7 @@ async def test_table_locks_serialise_writers_in_one_process(db: Database) -> Non
     assert stored == list(range(1, 25))
     expected = Match(CLASSIC, "seed")
     for _ in range(24):
-        expected.apply(next_action(expected))
+        expected.apply(next_scripted(expected))
     assert await loaded(store, table_id) == expected.to_dict()
     locks.forget(table_id)
 
@@ -801,10 +781,6 @@ def expected_stats(played: Sequence[Played], user: int, guild: int | None = None
     )
 
 
-def progress_of(match: Match) -> list[HandProgress]:
-    return [HandProgress.of_summary(h) for h in match.history]
-
-
 async def play_for_stats(db: Database) -> list[Played]:
     """Two finished matches in two guilds and one still running."""
     store, stats = Store(db), Stats(db)
@@ -823,7 +799,7 @@ async def play_for_stats(db: Database) -> list[Played]:
         while game.match.phase != "finished":
             await game.play_hand()
             # level_progress follows the match hand by hand.
-            assert await stats.level_progress(match_id) == progress_of(game.match)
+            assert await stats.level_progress(match_id) == progress_of(game.match.history)
             if stop_after is not None and len(game.match.history) == stop_after:
                 for _ in range(8):
                     await game.step()
@@ -883,7 +859,7 @@ async def test_statistics_after_scripted_matches(db: Database) -> None:
     assert await stats.leaderboard(GUILD_B + 1) == []
 
     for p in played:
-        assert await stats.level_progress(p.match_id) == progress_of(p.match)
+        assert await stats.level_progress(p.match_id) == progress_of(p.match.history)
     assert await stats.level_progress(10_000) == []
 
 
@@ -969,7 +945,7 @@ async def test_finished_match_is_marked_and_stays_queryable(db: Database) -> Non
     actions = await store.match_actions(match_id)
     assert len(actions) == t.seq == await store.action_count(t.id)
     assert replay(SHORT, "stats-4", actions).to_dict() == game.match.to_dict()
-    assert await Stats(db).level_progress(match_id) == progress_of(game.match)
+    assert await Stats(db).level_progress(match_id) == progress_of(game.match.history)
     winners = [u for i, u in enumerate((U1, U2, U3, U4)) if team_of(i) == game.match.winner]
     for user in (U1, U2, U3, U4):
         p = await Stats(db).player(user, GUILD_A)

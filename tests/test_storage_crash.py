@@ -4,7 +4,6 @@ cannot be reached, and a SQLite database that runs out of space."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sys
 from pathlib import Path
@@ -13,9 +12,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event, select
 
-from rules.actions import Action, DealCards, NextHand
 from rules.game import Match, replay
 from rules.presets import preset
+from rules.scripted import next_scripted
 from storage import (
     Database,
     SeatInfo,
@@ -26,8 +25,8 @@ from storage import (
     TableInfo,
 )
 from storage.models import ActionRow, Base
+from tests.conftest import ROOT, child_env
 
-ROOT = Path(__file__).resolve().parents[1]
 CLASSIC = preset("classic")
 SEED = "crash-seed"
 USERS = (1_170_000_000_000_000_001, 1_170_000_000_000_000_002)
@@ -38,22 +37,10 @@ CHILD = r"""
 import asyncio
 import sys
 
-from rules.actions import DealCards, NextHand
 from rules.game import Match
 from rules.presets import preset
+from rules.scripted import next_scripted
 from storage import Database, SeatInfo, Store
-
-
-def next_action(match):
-    if match.phase == "dealing":
-        return DealCards(25)
-    if match.phase == "scored":
-        return NextHand()
-    for seat in range(4):
-        action = match.suggest(seat)
-        if action is not None:
-            return action
-    raise AssertionError(match.phase)
 
 
 async def main(url, seed, users):
@@ -73,7 +60,7 @@ async def main(url, seed, users):
     t = await store.start_match(t.id, t.version, match)
     print(f"table {t.id} match {t.current_match_id}", flush=True)
     while match.phase != "finished":
-        action = next_action(match)
+        action = next_scripted(match)
         match.apply(action)
         seat = getattr(action, "seat", None)
         actor = None if seat is None else t.seats[seat].user_id
@@ -90,20 +77,8 @@ asyncio.run(main(sys.argv[1], sys.argv[2], [int(x) for x in sys.argv[3:]]))
 KILL_AFTER = 72  # past the first snapshot (64); hand 1 is 133 actions long with this driver
 
 
-def next_action(match: Match) -> Action:
-    if match.phase == "dealing":
-        return DealCards(25)
-    if match.phase == "scored":
-        return NextHand()
-    for seat in range(4):
-        action = match.suggest(seat)
-        if action is not None:
-            return action
-    raise AssertionError(match.phase)
-
-
 async def record_next(store: Store, t: TableInfo, match: Match, key: str) -> TableInfo:
-    action = next_action(match)
+    action = next_scripted(match)
     match.apply(action)
     seat = getattr(action, "seat", None)
     actor = None if seat is None else t.seats[seat].user_id
@@ -126,7 +101,7 @@ async def test_sigkill_mid_hand_then_resume(tmp_path: Path) -> None:
             SEED,
             *map(str, USERS),
             cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            env=child_env(),
             stdout=asyncio.subprocess.PIPE,
             stderr=stderr,
         )
@@ -180,7 +155,7 @@ async def test_sigkill_mid_hand_then_resume(tmp_path: Path) -> None:
         # What the child would have done: the same actions from the same seed.
         expected = Match(CLASSIC, SEED)
         for action in stored:
-            assert action == next_action(expected)
+            assert action == next_scripted(expected)
             expected.apply(action)
         match = await store.load_match(t.id)
         assert match is not None
@@ -258,7 +233,7 @@ async def test_sqlite_full_leaves_nothing_half_written(sqlite_db: Database) -> N
     # table, snapshot, hand record and one row per player).
     while True:
         probe = match.copy()
-        probe.apply(next_action(probe))
+        probe.apply(next_scripted(probe))
         if probe.phase == "scored":
             break
         t = await record_next(store, t, match, f"k{t.seq + 1}")
@@ -283,7 +258,7 @@ async def test_sqlite_full_leaves_nothing_half_written(sqlite_db: Database) -> N
             state = await store.load_match(t.id)
             assert state is not None
             after = match.copy()
-            action = next_action(after)
+            action = next_scripted(after)
             after.apply(action)
             key = f"k{t.seq + 1}"
             try:

@@ -3,9 +3,7 @@ upgrades cleanly (each migration is one transaction on SQLite and PostgreSQL).""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import subprocess
 from pathlib import Path
 
@@ -19,10 +17,9 @@ from rules.presets import preset
 from storage import Database, Store
 from storage.db import alembic_config
 from storage.models import Base
-from tests.conftest import empty_database_url, run_script
+from tests.conftest import SLOW, kill_and_restart, run_script
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
-SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
 # The child: optionally bring the schema to FROM first, then upgrade to head and
 # SIGKILL itself right after statement KILL_AT of that upgrade (0: never; it
@@ -55,10 +52,6 @@ asyncio.run(main())
 """
 
 
-def _child(tmp_path: Path, url: str, start: str, kill_at: int) -> subprocess.CompletedProcess[str]:
-    return run_script(tmp_path, "migrate_child.py", CHILD, url, start, str(kill_at))
-
-
 def _schema_diff(conn: Connection) -> list[object]:
     ctx = MigrationContext.configure(conn, opts={"compare_type": True})
     return list(compare_metadata(ctx, Base.metadata))
@@ -86,16 +79,17 @@ async def _usable(url: str) -> None:
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 @pytest.mark.parametrize("start", ["base", "0001", "0002"])
 async def test_kill_during_migration_then_start(backend: str, start: str, tmp_path: Path) -> None:
-    url = await empty_database_url(backend, tmp_path, "count.db")
-    counted = _child(tmp_path, url, start, 0)
-    assert counted.returncode == 0, counted.stderr
-    total = int(counted.stdout.split()[-1])
-    assert total > 3
-    points = list(range(1, total + 1))
-    if not SLOW:  # every statement with SHENGJI_SLOW=1; a random few by default
-        points = random.Random().sample(points, 3 if start == "base" else 2)
-    for kill_at in points:
-        url = await empty_database_url(backend, tmp_path, f"kill-{start}-{kill_at}.db")
-        run = _child(tmp_path, url, start, kill_at)
-        assert run.returncode == -signal.SIGKILL, (kill_at, run.stderr)
-        await _usable(url)
+    def child(url: str, kill_at: int) -> subprocess.CompletedProcess[str]:
+        return run_script(tmp_path, "migrate_child.py", CHILD, url, start, str(kill_at))
+
+    def kill_points(stdout: str) -> list[int]:
+        total = int(stdout.split()[-1])
+        assert total > 3
+        points = list(range(1, total + 1))
+        if SLOW:  # every statement with SHENGJI_SLOW=1; a random few by default
+            return points
+        return random.Random().sample(points, 3 if start == "base" else 2)
+
+    await kill_and_restart(
+        backend, tmp_path, f"migrate-{start}", child, kill_points, _usable, always_killed=True
+    )

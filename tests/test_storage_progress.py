@@ -12,9 +12,9 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import insert, select, update
 
-from rules.actions import Action, DealCards, NextHand
 from rules.game import Match
 from rules.presets import friends_rules, preset
+from rules.scripted import next_scripted
 from storage import Database, SeatInfo, Stats, Store, TableInfo
 from storage.db import alembic_config
 from storage.models import HandRow, MatchRow
@@ -25,15 +25,6 @@ GUILD = 1_150_000_000_000_000_013
 CHANNEL = 1_160_000_000_000_000_013
 USERS = tuple(1_170_000_000_000_000_300 + i for i in range(6))
 SIX = friends_rules(6, 3)
-
-
-def next_action(match: Match) -> Action:
-    if match.phase == "dealing":
-        return DealCards(1000)
-    if match.phase == "scored":
-        return NextHand()
-    n = match.rules.players
-    return next(a for s in range(n) if (a := match.suggest(s)) is not None)
 
 
 async def open_table(store: Store, match: Match, channel: int = CHANNEL) -> TableInfo:
@@ -49,7 +40,7 @@ async def open_table(store: Store, match: Match, channel: int = CHANNEL) -> Tabl
 async def play_recorded(store: Store, t: TableInfo, match: Match, hands: int) -> TableInfo:
     """Play ``hands`` whole hands, every action recorded as the service records it."""
     while len(match.history) < hands and match.phase != "finished":
-        action = next_action(match)
+        action = next_scripted(match, deal=1000)
         match.apply(action)
         seat = getattr(action, "seat", None)
         await store.record_action(
@@ -129,7 +120,7 @@ def _played(rules_name: str, hands: int) -> Match:
     rules = SIX if rules_name == "friends-6" else preset(rules_name)
     match = Match(rules, f"old-{rules_name}")
     while len(match.history) < hands:
-        match.apply(next_action(match))
+        match.apply(next_scripted(match, deal=1000))
     return match
 
 

@@ -1,4 +1,4 @@
-"""The one interface every AI level implements."""
+"""The one interface every AI level implements, and what every level starts with."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from rules.actions import Action
+from rules.actions import Action, Declare, Pass
+from rules.cards import counts_of
+from rules.declare import Declaration
 from rules.views import View
 
 
@@ -16,6 +18,22 @@ class Player(Protocol):
     def choose(self, view: View, rng: random.Random) -> Action | None:
         """The seat's next action now, or None when it has nothing to do."""
         ...
+
+
+def own_hand(view: View) -> tuple[int, list[int]] | None:
+    """The seat a view is for and its hand as counts (None: the public view)."""
+    if view.seat is None or view.hand is None:
+        return None
+    return view.seat, counts_of(view.hand)
+
+
+def declare_or_pass(view: View, seat: int, decl: Declaration | None) -> Action | None:
+    """During the deal: make ``decl``, or without one pass (once all cards are dealt)."""
+    if decl is not None:
+        return Declare(seat, decl.cards)
+    if view.phase == "declaring" and seat not in view.passes:
+        return Pass(seat)
+    return None
 
 
 def _simple() -> Player:

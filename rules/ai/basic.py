@@ -28,7 +28,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
+from rules.actions import Action, Bury, CallFriends, Play
+from rules.ai.base import declare_or_pass, own_hand
 from rules.ai.burying import choose_bury
 from rules.ai.common import beatable, cheapest, physical, richest, sure_units
 from rules.ai.declaring import choose_declaration, trump_quality
@@ -77,17 +78,11 @@ class BasicPlayer:
     level = "basic"
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
-        seat = view.seat
-        if seat is None or view.hand is None:
+        if (own := own_hand(view)) is None:
             return None
-        hand = counts_of(view.hand)
+        seat, hand = own
         if view.phase in ("dealing", "declaring"):
-            decl = choose_declaration(view, seat, hand)
-            if decl is not None:
-                return Declare(seat, decl.cards)
-            if view.phase == "declaring" and seat not in view.passes:
-                return Pass(seat)
-            return None
+            return declare_or_pass(view, seat, choose_declaration(view, seat, hand))
         if view.phase == "burying" and seat == view.dealer:
             cards = choose_bury(view.context, hand, view.rules.kitty_size)
             return Bury(seat, as_cards(cards))

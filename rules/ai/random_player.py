@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 
 from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
+from rules.ai.base import own_hand
 from rules.ai.state import as_cards, cards_list
-from rules.cards import NUM_CARDS, Card, counts_of
+from rules.cards import NUM_CARDS, Card
 from rules.declare import possible_declarations, read_declaration
 from rules.friends import FriendCall, call_allowed
 from rules.play import generate_follow, make_lead
@@ -68,10 +69,9 @@ class RandomPlayer:
     level = "random"
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
-        seat = view.seat
-        if seat is None or view.hand is None:
+        if (own := own_hand(view)) is None:
             return None
-        hand = counts_of(view.hand)
+        seat, hand = own
         rules = view.rules
         if view.phase in ("dealing", "declaring"):
             current = None

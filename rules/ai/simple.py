@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
-from rules.cards import counts_of
+from rules.actions import Action, Bury, CallFriends, Play
+from rules.ai.base import declare_or_pass, own_hand
 from rules.declare import Declaration, possible_declarations, read_declaration
 from rules.friends import suggest_calls
 from rules.game import default_bury, default_lead
@@ -20,17 +20,11 @@ class SimplePlayer:
     level = "simple"
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
-        seat = view.seat
-        if seat is None or view.hand is None:
+        if (own := own_hand(view)) is None:
             return None
-        hand = counts_of(view.hand)
+        seat, hand = own
         if view.phase in ("dealing", "declaring"):
-            decl = self._declaration(view, seat, hand)
-            if decl is not None:
-                return Declare(seat, decl.cards)
-            if view.phase == "declaring" and seat not in view.passes:
-                return Pass(seat)
-            return None
+            return declare_or_pass(view, seat, self._declaration(view, seat, hand))
         ctx = view.context
         if view.phase == "burying" and seat == view.dealer:
             return Bury(seat, tuple(default_bury(ctx, hand, view.rules.kitty_size)))
