@@ -36,7 +36,8 @@ SUIT_SYMBOLS = ("♠", "♥", "♣", "♦")
 
 # Ranks are their face value: 2..10, J=11, Q=12, K=13, A=14.
 RANKS: tuple[int, ...] = tuple(range(2, 15))
-RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+# 15 is no card's rank: the no-trump level after A (打无主, ``last_rank`` NT).
+RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "NT"}
 
 
 def rank_name(rank: int) -> str:

@@ -183,7 +183,9 @@ def settle_friends(
         match_winners = ()
     new = list(levels)
     for s in winners:
-        new[s] = advance_level(rules, levels[s], result.levels + bonus)
+        new[s] = advance_level(
+            rules, levels[s], result.levels + bonus, defending=result.winner == "defenders"
+        )
     after = [s for s in order[1:] if s in winners]
     next_dealer = after[0] if after else dealer
     return FriendsOutcome(

@@ -68,7 +68,7 @@ from rules.hand_state import (
 from rules.hand_state import shuffled_deck as shuffled_deck
 from rules.notation import format_cards
 from rules.play import Lead, check_follow, check_lead, generate_follow, make_lead, trick_winner
-from rules.ruleset import RuleSet
+from rules.ruleset import NT_RANK, RuleSet
 from rules.scoring import team_of
 from rules.trump import TRUMP, TrumpContext
 from rules.views import DeclarationView, FriendCallView, HandSummary, TrickView, View
@@ -285,6 +285,8 @@ class Match:
                 h.dealer = decl.seat
         else:
             fallback = rules.declaration.fallback
+            if h.dealer is not None and h.level_rank == NT_RANK:
+                fallback = "no-trump"  # 打无主: nobody declares, only jokers are trump
             if (h.dealer is None or fallback == "redeal") and h.redeals < MAX_REDEALS:
                 return self._redeal("nobody declared")
             if h.dealer is None:

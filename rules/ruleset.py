@@ -12,6 +12,11 @@ FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
 CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
 MIN_PLAYERS, MAX_PLAYERS = 4, 10
+# 打无主: the no-trump rank after A (house-rules.md 1g ``max_rank`` NT). As a level it
+# has no level cards: only the jokers (and permanent trumps) are trump.
+NT_RANK = 15
+BidOrder = Literal["jokers-over-suits", "suit-order", "longer-only"]
+BID_ORDERS: tuple[str, ...] = ("jokers-over-suits", "suit-order", "longer-only")
 # Five decks seat ten at 找朋友 (27 cards each); units go up to quintuples.
 MAX_DECKS = 5
 # Declaration forms, weakest first in a rule set: "L<n>" = n identical level cards of
@@ -111,6 +116,17 @@ class RuleSet:
     players: int = 4
     # Set = 找朋友 (Finding Friends): per-player levels, called friends.
     friends: FriendRules | None = None
+    # ---- house rules: scoring, deck and declaring
+    # The derived score table (``score`` None): attackers take over at
+    # ``steps_to_take_over`` × step; ``deadzone`` steps after that give no level;
+    # ``hand_cap`` caps the levels one hand gives (house-rules.md 1f).
+    steps_to_take_over: int = 2
+    deadzone: int = 1
+    hand_cap: int | None = None
+    # Must-play ranks are left only by winning them as defenders (house-rules.md 1g).
+    must_defend: bool = False
+    # Declarations of equal strength: house-rules.md 1b ``bid_policy``.
+    bid_order: BidOrder = "jokers-over-suits"
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -135,7 +151,9 @@ class RuleSet:
 
     @property
     def score_table(self) -> ScoreTable:
-        return self.score if self.score is not None else classic_score_table(self.step)
+        if self.score is not None:
+            return self.score
+        return classic_score_table(self.step, self.hand_cap, self.steps_to_take_over, self.deadzone)
 
     @property
     def max_width(self) -> int:
@@ -176,8 +194,10 @@ class RuleSet:
             )
         if not self.levels or len(set(self.levels)) != len(self.levels):
             raise RuleSetError("levels must be a non-empty list of distinct ranks")
+        if NT_RANK in self.levels and self.levels[-2:] != (14, NT_RANK):
+            raise RuleSetError("the no-trump rank (NT) can only be the last level, after A")
         for r in (*self.levels, *self.permanent_trumps, *self.must_play):
-            if not 2 <= r <= 14:
+            if not 2 <= r <= 14 and not (r == NT_RANK and r in self.levels):
                 raise RuleSetError(f"rank {r} is not 2..14 (J=11, Q=12, K=13, A=14)")
         for r in self.must_play:
             if r not in self.levels:
@@ -201,6 +221,7 @@ class RuleSet:
             raise RuleSetError("throw_penalty must be ≥ 0")
         if self.step <= 0:
             raise RuleSetError("score_step must be positive")
+        self._validate_house_rules()
         bands = self.score_table.bands
         if not bands or bands[0].min_points is not None:
             raise RuleSetError("the first score band must start at -∞ (min_points null)")
@@ -209,8 +230,28 @@ class RuleSet:
             raise RuleSetError("score bands must be in increasing order of min_points")
         return self
 
+    def _validate_house_rules(self) -> None:
+        if not 1 <= self.steps_to_take_over <= 5:
+            raise RuleSetError(f"steps_to_take_over must be 1 to 5, got {self.steps_to_take_over}")
+        if not 0 <= self.deadzone <= 1:
+            raise RuleSetError(f"deadzone must be 0 or 1, got {self.deadzone}")
+        if self.hand_cap is not None and self.hand_cap < 1:
+            raise RuleSetError(f"hand_cap must be at least 1, got {self.hand_cap}")
+        if self.score_step is not None and self.score_step % 5:
+            raise RuleSetError(f"score_step must be a multiple of 5, got {self.score_step}")
+        if self.kitty_cap < 1:
+            raise RuleSetError(f"kitty_cap must be at least 1, got {self.kitty_cap}")
+        if self.bid_order not in BID_ORDERS:
+            raise RuleSetError(f"unknown bid_order {self.bid_order!r}; use {BID_ORDERS}")
+        if self.must_defend and not self.must_play:
+            raise RuleSetError("must_defend needs must-play ranks to defend")
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        # House rules at their defaults stay out, so older records' JSON is unchanged.
+        for name, default in _HOUSE_DEFAULTS.items():
+            if d[name] == default:
+                del d[name]
         # Four-player rule sets keep the JSON they had before the friends mode.
         if self.friends is None:
             del d["friends"]
@@ -266,6 +307,13 @@ class RuleSet:
         return replace(self, **overrides).validate()
 
 
+# The house-rule fields (the block at the end of ``RuleSet``) and their defaults.
+_FIELDS = fields(RuleSet)
+_HOUSE_DEFAULTS: dict[str, Any] = {
+    f.name: f.default for f in _FIELDS[[f.name for f in _FIELDS].index("friends") + 1 :]
+}
+
+
 def friends_kitty(players: int, decks: int) -> int:
     """The friends mode's kitty: what is left after an equal deal, at least 5.
 
@@ -296,16 +344,19 @@ def _tables_from_json(
     return tuple(out)
 
 
-def classic_score_table(step: int, cap: int | None = None) -> ScoreTable:
-    """RULES.md section 6 for any step s: 0 → +3, <s → +2, <2s → +1, <3s switch, …"""
-    return ScoreTable(
-        bands=(
-            ScoreBand(None, "defenders", 3),
-            ScoreBand(1, "defenders", 2),
-            ScoreBand(step, "defenders", 1),
-            ScoreBand(2 * step, "attackers", 0),
-            ScoreBand(3 * step, "attackers", 1),
-        ),
-        extra_step=step,
-        cap=cap,
-    )
+def classic_score_table(
+    step: int, cap: int | None = None, steps: int = 2, deadzone: int = 1
+) -> ScoreTable:
+    """RULES.md section 6 for any step s: 0 → +3, <s → +2, <2s → +1, <3s switch, …
+
+    In general (house-rules.md 1f): the attackers take over at ``steps`` × s; below
+    that the defenders gain ``steps`` + 1 for a clean sweep (0 points), then one
+    level less per step; ``deadzone`` steps after the take-over give no level, then
+    one more level per step.
+    """
+    bands = [ScoreBand(None, "defenders", steps + 1), ScoreBand(1, "defenders", steps)]
+    bands.extend(ScoreBand(k * step, "defenders", steps - k) for k in range(1, steps))
+    if deadzone:
+        bands.append(ScoreBand(steps * step, "attackers", 0))
+    bands.append(ScoreBand((steps + deadzone) * step, "attackers", 1))
+    return ScoreTable(bands=tuple(bands), extra_step=step, cap=cap)
