@@ -43,6 +43,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "last_rank": ("a", "nt"),
     "bid_order": ("jokers-over-suits", "suit-order", "longer-only"),
     "joker_bid": ("two-or-more", "all-copies", "off"),
+    "kitty_size": ("auto", "0", "12"),
 }
 FRIEND_VALUES: dict[str, tuple[str, ...]] = {
     "friend_calls": ("auto", "1"),
@@ -64,11 +65,13 @@ def house_rules(i: int) -> RuleSet:
         j = i // 2
         for k, (name, vs) in enumerate(FRIEND_VALUES.items()):
             changes[name] = vs[(j + k) % len(vs)]
-    try:
-        return apply(base, changes)
-    except RuleSetError:  # all-copies with two decks is the same as two-or-more
-        changes["joker_bid"] = "two-or-more"
-        return apply(base, changes)
+    # all-copies needs three decks; 12 cards must leave a deal that divides evenly.
+    for name, fallback in (("joker_bid", "two-or-more"), ("kitty_size", "auto")):
+        try:
+            apply(base, {name: changes[name]})
+        except RuleSetError:
+            changes[name] = fallback
+    return apply(base, changes)
 
 
 def _conserved(m: Match) -> None:

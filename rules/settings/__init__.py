@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.ruleset import RuleSet
-from rules.settings import declaring, follows, friends, scoring
+from rules.settings import deck, declaring, follows, friends, scoring
 from rules.settings.core import GROUPS, Group, Registry, Setting
 
-REGISTRY = Registry(follows.SETTINGS + declaring.SETTINGS + scoring.SETTINGS + friends.SETTINGS)
+REGISTRY = Registry(
+    follows.SETTINGS + declaring.SETTINGS + scoring.SETTINGS + deck.SETTINGS + friends.SETTINGS
+)
 
 
 def apply(rules: RuleSet, changes: Mapping[str, object]) -> RuleSet:
