@@ -166,9 +166,12 @@ CARD_SYMBOL_TEXT: tuple[str, ...] = tuple(_symbol_text(c) for c in range(NUM_CAR
 CARD_ASCII_TEXT: tuple[str, ...] = tuple(_ascii_text(c) for c in range(NUM_CARDS))
 
 
-def full_deck(decks: int) -> list[Card]:
-    """Every card of ``decks`` packs, in identity order."""
-    return [c for c in ALL_CARDS for _ in range(decks)]
+def full_deck(decks: int, lowest_rank: int = 2, jokers: bool = True) -> list[Card]:
+    """Every card of ``decks`` packs, in identity order; a short deck leaves out the
+    ranks below ``lowest_rank`` and, without ``jokers``, the jokers."""
+    return [
+        c for c in ALL_CARDS if (c.rank >= lowest_rank if c < 52 else jokers) for _ in range(decks)
+    ]
 
 
 def counts_of(cards: Iterable[int]) -> list[int]:

@@ -71,6 +71,8 @@ def top_card(ctx: TrumpContext, card: int) -> bool:
 def call_allowed(rules: RuleSet, ctx: TrumpContext, card: int) -> bool:
     """Whether the call policy lets the dealer call ``card``."""
     assert rules.friends is not None
+    if not rules.in_deck(card):
+        return False  # a short deck has no such card
     policy = rules.friends.policy
     if policy == "trumps-allowed":
         return True

@@ -127,6 +127,10 @@ class RuleSet:
     must_defend: bool = False
     # Declarations of equal strength: house-rules.md 1b ``bid_policy``.
     bid_order: BidOrder = "jokers-over-suits"
+    # Short deck: each pack without the ranks below ``lowest_rank`` (and without its
+    # jokers when ``jokers`` is False); points stay as the cards say (house-rules 1a).
+    lowest_rank: int = 2
+    jokers: bool = True
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -135,11 +139,31 @@ class RuleSet:
 
     @property
     def total_points(self) -> int:
-        return 100 * self.decks
+        """5s, 10s and Ks left in the deck: 100 a pack unless the short deck drops some."""
+        return (
+            self.decks
+            * 4
+            * sum(p for r, p in ((5, 5), (10, 10), (13, 10)) if r >= self.lowest_rank)
+        )
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in one pack: 54, fewer with a short deck."""
+        return 4 * (15 - self.lowest_rank) + (2 if self.jokers else 0)
+
+    @property
+    def deck_size(self) -> int:
+        return self.pack_size * self.decks
+
+    def in_deck(self, card: int) -> bool:
+        """Whether the (short) deck has this card at all."""
+        if card >= 52:
+            return self.jokers
+        return card % 13 + 2 >= self.lowest_rank
 
     @property
     def hand_size(self) -> int:
-        return (54 * self.decks - self.kitty_size) // self.players
+        return (self.deck_size - self.kitty_size) // self.players
 
     @property
     def friend_calls(self) -> int:
@@ -184,7 +208,7 @@ class RuleSet:
                 raise RuleSetError(f"friend calls must be 0..{n - 1}, got {self.friend_calls}")
             if fr.small_team_bonus < 0:
                 raise RuleSetError("small_team_bonus must be ≥ 0")
-        total = 54 * self.decks
+        total = self.deck_size
         if self.kitty_size < 0 or self.kitty_size >= total:
             raise RuleSetError(f"kitty_size must be 0..{total - 1}, got {self.kitty_size}")
         if (total - self.kitty_size) % n:
@@ -245,6 +269,16 @@ class RuleSet:
             raise RuleSetError(f"unknown bid_order {self.bid_order!r}; use {BID_ORDERS}")
         if self.must_defend and not self.must_play:
             raise RuleSetError("must_defend needs must-play ranks to defend")
+        low = self.lowest_rank
+        if not 2 <= low <= 11:
+            raise RuleSetError(f"a short deck keeps 2 (all) to J and up, got {low}")
+        below = sorted({r for r in (*self.levels, *self.permanent_trumps) if r < low})
+        if below:
+            raise RuleSetError(
+                f"a short deck from {low} removes ranks the rules still use: {below}"
+            )
+        if not self.jokers and any(f[:2] in ("LJ", "BJ") for f in self.declaration.forms):
+            raise RuleSetError("declaring with jokers needs the jokers in the deck")
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -314,14 +348,14 @@ _HOUSE_DEFAULTS: dict[str, Any] = {
 }
 
 
-def friends_kitty(players: int, decks: int) -> int:
+def friends_kitty(players: int, decks: int, pack: int = 54) -> int:
     """The friends mode's kitty: what is left after an equal deal, at least 5.
 
     When the remainder is under 5, one card per player joins it until it is not;
     ``remainder + k × players`` always leaves a multiple of ``players``, so no card
     ever has to be removed from the decks.
     """
-    kitty = 54 * decks % players
+    kitty = pack * decks % players
     while kitty < 5:
         kitty += players
     return kitty

@@ -44,6 +44,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "bid_order": ("jokers-over-suits", "suit-order", "longer-only"),
     "joker_bid": ("two-or-more", "all-copies", "off"),
     "kitty_size": ("auto", "0", "12"),
+    "short_deck": ("full", "from-5", "from-3-no-jokers"),
 }
 FRIEND_VALUES: dict[str, tuple[str, ...]] = {
     "friend_calls": ("auto", "1"),
@@ -66,7 +67,8 @@ def house_rules(i: int) -> RuleSet:
         for k, (name, vs) in enumerate(FRIEND_VALUES.items()):
             changes[name] = vs[(j + k) % len(vs)]
     # all-copies needs three decks; 12 cards must leave a deal that divides evenly.
-    for name, fallback in (("joker_bid", "two-or-more"), ("kitty_size", "auto")):
+    fallbacks = (("joker_bid", "two-or-more"), ("kitty_size", "auto"), ("short_deck", "full"))
+    for name, fallback in fallbacks:
         try:
             apply(base, {name: changes[name]})
         except RuleSetError:
@@ -88,7 +90,8 @@ def _conserved(m: Match) -> None:
         pool.update(h.deck[m.deal_total :])
     else:
         pool.update(h.buried)
-    assert pool == Counter(int(c) for c in full_deck(m.rules.decks))
+    r = m.rules
+    assert pool == Counter(int(c) for c in full_deck(r.decks, r.lowest_rank, r.jokers))
 
 
 def _views_hide(m: Match) -> None:
