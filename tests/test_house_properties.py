@@ -187,3 +187,14 @@ def test_random_house_rule_hands(i: int) -> None:
 def test_random_house_rule_hands_long() -> None:
     played = Counter(run(i) for i in range(8, 408 if SLOW else 48))
     assert played[NT_RANK] > 0  # the no-trump level was played
+
+
+def test_strong_ai_plays_a_short_deck_hand() -> None:
+    """The strong level deals the unseen cards in its search: only cards the short
+    deck has (it used to count every card once per pack)."""
+    rules = apply(preset("classic"), {"short_deck": "from-5-no-jokers", "joker_bid": "off"})
+    rng = random.Random("short-strong")
+    m = Match(rules, "short-strong", first_dealer=0)
+    players = [make_player("strong"), make_player("basic")] * 2
+    play_hand(m, players, rng)
+    assert m.phase == "scored"
