@@ -263,6 +263,10 @@ class RuleSet:
             raise RuleSetError(f"hand_cap must be at least 1, got {self.hand_cap}")
         if self.score_step is not None and self.score_step % 5:
             raise RuleSetError(f"score_step must be a multiple of 5, got {self.score_step}")
+        if self.step > self.total_points:  # house-rules.md 1f: at most the deck's points
+            raise RuleSetError(
+                f"score_step {self.step} is more than the deck's {self.total_points} points"
+            )
         if self.kitty_cap < 1:
             raise RuleSetError(f"kitty_cap must be at least 1, got {self.kitty_cap}")
         if self.bid_order not in BID_ORDERS:

@@ -86,6 +86,8 @@ def test_score_step_must_be_a_multiple_of_five() -> None:
     """house-rules.md 1f: the step must be a multiple of 5."""
     with pytest.raises(RuleSetError, match="score_step"):
         apply(CLASSIC, {"score_step": "33"})
+    with pytest.raises(RuleSetError, match="more than the deck's 200 points"):
+        apply(CLASSIC, {"score_step": "205"})
 
 
 def test_three_steps_to_take_over() -> None:
