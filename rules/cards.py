@@ -36,7 +36,8 @@ SUIT_SYMBOLS = ("♠", "♥", "♣", "♦")
 
 # Ranks are their face value: 2..10, J=11, Q=12, K=13, A=14.
 RANKS: tuple[int, ...] = tuple(range(2, 15))
-RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+# 15 is no card's rank: the no-trump level after A (打无主, ``last_rank`` NT).
+RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "NT"}
 
 
 def rank_name(rank: int) -> str:
@@ -165,9 +166,12 @@ CARD_SYMBOL_TEXT: tuple[str, ...] = tuple(_symbol_text(c) for c in range(NUM_CAR
 CARD_ASCII_TEXT: tuple[str, ...] = tuple(_ascii_text(c) for c in range(NUM_CARDS))
 
 
-def full_deck(decks: int) -> list[Card]:
-    """Every card of ``decks`` packs, in identity order."""
-    return [c for c in ALL_CARDS for _ in range(decks)]
+def full_deck(decks: int, lowest_rank: int = 2, jokers: bool = True) -> list[Card]:
+    """Every card of ``decks`` packs, in identity order; a short deck leaves out the
+    ranks below ``lowest_rank`` and, without ``jokers``, the jokers."""
+    return [
+        c for c in ALL_CARDS if (c.rank >= lowest_rank if c < 52 else jokers) for _ in range(decks)
+    ]
 
 
 def counts_of(cards: Iterable[int]) -> list[int]:

@@ -10,7 +10,10 @@ from typing import Literal
 from rules.cards import Card, Suit
 from rules.errors import RuleError
 from rules.notation import format_cards
-from rules.ruleset import RuleSet
+from rules.ruleset import NT_RANK, RuleSet
+
+# Suit order for ``bid_order`` suit-order (house-rules.md 1b): ♦ < ♣ < ♥ < ♠.
+SUIT_ORDER = {Suit.DIAMONDS: 0, Suit.CLUBS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +33,10 @@ class Declaration:
 
 def read_declaration(rules: RuleSet, level: int, seat: int, cards: Sequence[Card]) -> Declaration:
     """What a group of shown cards declares, or a RuleError saying why it can't."""
+    if level == NT_RANK:
+        raise RuleError(
+            "no_declaring_at_nt", "nobody declares at the no-trump level: only jokers are trump"
+        )
     if not cards:
         raise RuleError(
             "bad_declaration", "show at least one level card to declare", level=_rank(level)
@@ -127,7 +134,7 @@ def judge_declaration(
             "an override must show more pairs than the current declaration",
             current=format_cards(current.cards),
         )
-    if new.strength <= current.strength:
+    if not _stronger(rules, current, new):
         raise RuleError(
             "declaration_too_weak",
             "an override must be stronger than the current declaration",
@@ -145,6 +152,28 @@ def judge_declaration(
     return "override"
 
 
+def _stronger(rules: RuleSet, current: Declaration, new: Declaration) -> bool:
+    """Whether ``new`` beats ``current`` under the rule set's ``bid_order``.
+
+    jokers-over-suits: the later form in ``forms`` (more cards; at equal length the
+    jokers, big over small). suit-order: also, at equal strength of two or more
+    suited cards, the higher suit ♦ < ♣ < ♥ < ♠. longer-only: more cards only.
+    """
+    order = rules.bid_order
+    if order == "longer-only" and not new.form.endswith("+P"):
+        return len(new.cards) > len(current.cards)
+    if new.strength > current.strength:
+        return True
+    return (
+        order == "suit-order"
+        and new.strength == current.strength
+        and len(new.cards) >= 2
+        and new.suit is not None
+        and current.suit is not None
+        and SUIT_ORDER[new.suit] > SUIT_ORDER[current.suit]
+    )
+
+
 def count_overrides(declarations: Sequence[Declaration]) -> int:
     """How many declarations so far changed hands (a seat over another seat's)."""
     return sum(1 for a, b in pairwise(declarations) if a.seat != b.seat)
@@ -160,6 +189,8 @@ def possible_declarations(
 ) -> list[Declaration]:
     """Every declaration this seat could make right now with the cards it holds."""
     out: list[Declaration] = []
+    if level == NT_RANK:
+        return out
     for form in rules.declaration.forms:
         options: list[tuple[Card, ...]] = []
         if form.endswith("+P"):

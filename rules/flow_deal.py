@@ -21,6 +21,7 @@ from rules.events import (
     TrumpFixed,
 )
 from rules.flow_kitty import KittyFlow
+from rules.ruleset import NT_RANK
 from rules.hand_state import HandState, shuffled_deck
 from rules.notation import format_cards
 
@@ -134,6 +135,8 @@ class DealFlow(KittyFlow):
                 h.dealer = h.declarations[0].seat if first else decl.seat
         else:
             fallback = rules.declaration.fallback
+            if h.dealer is not None and h.level_rank == NT_RANK:
+                fallback = "no-trump"  # 打无主: nobody declares, only jokers are trump
             if (h.dealer is None or fallback == "redeal") and h.redeals < MAX_REDEALS:
                 return self._redeal("nobody declared")
             if h.dealer is None:

@@ -71,6 +71,8 @@ def top_card(ctx: TrumpContext, card: int) -> bool:
 def call_allowed(rules: RuleSet, ctx: TrumpContext, card: int) -> bool:
     """Whether the call policy lets the dealer call ``card``."""
     assert rules.friends is not None
+    if not rules.in_deck(card):
+        return False  # a short deck has no such card
     policy = rules.friends.policy
     if policy == "trumps-allowed":
         return True
@@ -183,7 +185,9 @@ def settle_friends(
         match_winners = ()
     new = list(levels)
     for s in winners:
-        new[s] = advance_level(rules, levels[s], result.levels + bonus)
+        new[s] = advance_level(
+            rules, levels[s], result.levels + bonus, defending=result.winner == "defenders"
+        )
     after = [s for s in order[1:] if s in winners]
     next_dealer = after[0] if after else dealer
     return FriendsOutcome(

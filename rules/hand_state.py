@@ -75,7 +75,7 @@ class HandState:
 
 def shuffled_deck(rules: RuleSet, seed: str, hand_no: int, redeals: int) -> list[Card]:
     """The deal order of one hand: a pure function of the seed, hand and redeal."""
-    deck = full_deck(rules.decks)
+    deck = full_deck(rules.decks, rules.lowest_rank, rules.jokers)
     random.Random(f"{seed}/{hand_no}/{redeals}").shuffle(deck)
     return deck
 

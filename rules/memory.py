@@ -86,7 +86,8 @@ def card_memory(view: View) -> CardMemory:
             for r in HIGH_RANKS
             if played[Card.of(suit, r)]
         )
-        level = played[Card.of(suit, view.level_rank)]
+        # The no-trump level (NT, rank 15) has no level cards.
+        level = played[Card.of(suit, view.level_rank)] if view.level_rank <= 14 else 0
         in_suit = sum(played[Card.of(suit, r)] for r in range(2, 15))
         suits.append(SuitMemory(suit, high, level, in_suit))
     jokers = tuple((c, played[c]) for c in (Card.BJ, Card.LJ) if played[c])

@@ -151,6 +151,7 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
             flush_passes()
             lines.append(f"bury: {format_cards(a.cards)}")
         elif isinstance(a, CallFriends):
+            flush_passes()  # with no kitty the passes lead straight to the call
             lines.append(f"call: {format_calls(a.calls)}")
         elif isinstance(a, Play):
             flush_passes()

@@ -13,6 +13,11 @@ FirstDealer = Literal["winning-bid", "first-bid"]
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
 CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
 MIN_PLAYERS, MAX_PLAYERS = 4, 10
+# 打无主: the no-trump rank after A (house-rules.md 1g ``max_rank`` NT). As a level it
+# has no level cards: only the jokers (and permanent trumps) are trump.
+NT_RANK = 15
+BidOrder = Literal["jokers-over-suits", "suit-order", "longer-only"]
+BID_ORDERS: tuple[str, ...] = ("jokers-over-suits", "suit-order", "longer-only")
 # Five decks seat ten at 找朋友 (27 cards each); units go up to quintuples.
 MAX_DECKS = 5
 # Declaration forms, weakest first in a rule set: "L<n>" = n identical level cards of
@@ -116,6 +121,21 @@ class RuleSet:
     # Hand 1 (no dealer yet): the winning bid's seat deals (抢庄), or the first bidder
     # (the winning bid still names trump).
     first_dealer: FirstDealer = "winning-bid"
+    # ---- house rules: scoring, deck and declaring
+    # The derived score table (``score`` None): attackers take over at
+    # ``steps_to_take_over`` × step; ``deadzone`` steps after that give no level;
+    # ``hand_cap`` caps the levels one hand gives (house-rules.md 1f).
+    steps_to_take_over: int = 2
+    deadzone: int = 1
+    hand_cap: int | None = None
+    # Must-play ranks are left only by winning them as defenders (house-rules.md 1g).
+    must_defend: bool = False
+    # Declarations of equal strength: house-rules.md 1b ``bid_policy``.
+    bid_order: BidOrder = "jokers-over-suits"
+    # Short deck: each pack without the ranks below ``lowest_rank`` (and without its
+    # jokers when ``jokers`` is False); points stay as the cards say (house-rules 1a).
+    lowest_rank: int = 2
+    jokers: bool = True
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -124,11 +144,31 @@ class RuleSet:
 
     @property
     def total_points(self) -> int:
-        return 100 * self.decks
+        """5s, 10s and Ks left in the deck: 100 a pack unless the short deck drops some."""
+        return (
+            self.decks
+            * 4
+            * sum(p for r, p in ((5, 5), (10, 10), (13, 10)) if r >= self.lowest_rank)
+        )
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in one pack: 54, fewer with a short deck."""
+        return 4 * (15 - self.lowest_rank) + (2 if self.jokers else 0)
+
+    @property
+    def deck_size(self) -> int:
+        return self.pack_size * self.decks
+
+    def in_deck(self, card: int) -> bool:
+        """Whether the (short) deck has this card at all."""
+        if card >= 52:
+            return self.jokers
+        return card % 13 + 2 >= self.lowest_rank
 
     @property
     def hand_size(self) -> int:
-        return (54 * self.decks - self.kitty_size) // self.players
+        return (self.deck_size - self.kitty_size) // self.players
 
     @property
     def friend_calls(self) -> int:
@@ -140,7 +180,9 @@ class RuleSet:
 
     @property
     def score_table(self) -> ScoreTable:
-        return self.score if self.score is not None else classic_score_table(self.step)
+        if self.score is not None:
+            return self.score
+        return classic_score_table(self.step, self.hand_cap, self.steps_to_take_over, self.deadzone)
 
     @property
     def max_width(self) -> int:
@@ -171,7 +213,7 @@ class RuleSet:
                 raise RuleSetError(f"friend calls must be 0..{n - 1}, got {self.friend_calls}")
             if fr.small_team_bonus < 0:
                 raise RuleSetError("small_team_bonus must be ≥ 0")
-        total = 54 * self.decks
+        total = self.deck_size
         if self.kitty_size < 0 or self.kitty_size >= total:
             raise RuleSetError(f"kitty_size must be 0..{total - 1}, got {self.kitty_size}")
         if (total - self.kitty_size) % n:
@@ -181,8 +223,10 @@ class RuleSet:
             )
         if not self.levels or len(set(self.levels)) != len(self.levels):
             raise RuleSetError("levels must be a non-empty list of distinct ranks")
+        if NT_RANK in self.levels and self.levels[-2:] != (14, NT_RANK):
+            raise RuleSetError("the no-trump rank (NT) can only be the last level, after A")
         for r in (*self.levels, *self.permanent_trumps, *self.must_play):
-            if not 2 <= r <= 14:
+            if not 2 <= r <= 14 and not (r == NT_RANK and r in self.levels):
                 raise RuleSetError(f"rank {r} is not 2..14 (J=11, Q=12, K=13, A=14)")
         for r in self.must_play:
             if r not in self.levels:
@@ -208,6 +252,7 @@ class RuleSet:
             raise RuleSetError("throw_penalty must be ≥ 0")
         if self.step <= 0:
             raise RuleSetError("score_step must be positive")
+        self._validate_house_rules()
         bands = self.score_table.bands
         if not bands or bands[0].min_points is not None:
             raise RuleSetError("the first score band must start at -∞ (min_points null)")
@@ -216,11 +261,42 @@ class RuleSet:
             raise RuleSetError("score bands must be in increasing order of min_points")
         return self
 
+    def _validate_house_rules(self) -> None:
+        if not 1 <= self.steps_to_take_over <= 5:
+            raise RuleSetError(f"steps_to_take_over must be 1 to 5, got {self.steps_to_take_over}")
+        if not 0 <= self.deadzone <= 1:
+            raise RuleSetError(f"deadzone must be 0 or 1, got {self.deadzone}")
+        if self.hand_cap is not None and self.hand_cap < 1:
+            raise RuleSetError(f"hand_cap must be at least 1, got {self.hand_cap}")
+        if self.score_step is not None and self.score_step % 5:
+            raise RuleSetError(f"score_step must be a multiple of 5, got {self.score_step}")
+        if self.step > self.total_points:  # house-rules.md 1f: at most the deck's points
+            raise RuleSetError(
+                f"score_step {self.step} is more than the deck's {self.total_points} points"
+            )
+        if self.kitty_cap < 1:
+            raise RuleSetError(f"kitty_cap must be at least 1, got {self.kitty_cap}")
+        if self.bid_order not in BID_ORDERS:
+            raise RuleSetError(f"unknown bid_order {self.bid_order!r}; use {BID_ORDERS}")
+        if self.must_defend and not self.must_play:
+            raise RuleSetError("must_defend needs must-play ranks to defend")
+        low = self.lowest_rank
+        if not 2 <= low <= 11:
+            raise RuleSetError(f"a short deck keeps 2 (all) to J and up, got {low}")
+        below = sorted({r for r in (*self.levels, *self.permanent_trumps) if r < low})
+        if below:
+            raise RuleSetError(
+                f"a short deck from {low} removes ranks the rules still use: {below}"
+            )
+        if not self.jokers and any(f[:2] in ("LJ", "BJ") for f in self.declaration.forms):
+            raise RuleSetError("declaring with jokers needs the jokers in the deck")
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
-        # Settings at their default are left out: older JSON and records stay as they were.
-        if self.first_dealer == "winning-bid":
-            del d["first_dealer"]
+        # House rules at their defaults stay out, so older records' JSON is unchanged.
+        for name, default in _HOUSE_DEFAULTS.items():
+            if d[name] == default:
+                del d[name]
         # Four-player rule sets keep the JSON they had before the friends mode.
         if self.friends is None:
             del d["friends"]
@@ -276,14 +352,21 @@ class RuleSet:
         return replace(self, **overrides).validate()
 
 
-def friends_kitty(players: int, decks: int) -> int:
+# The house-rule fields (the block at the end of ``RuleSet``) and their defaults.
+_FIELDS = fields(RuleSet)
+_HOUSE_DEFAULTS: dict[str, Any] = {
+    f.name: f.default for f in _FIELDS[[f.name for f in _FIELDS].index("friends") + 1 :]
+}
+
+
+def friends_kitty(players: int, decks: int, pack: int = 54) -> int:
     """The friends mode's kitty: what is left after an equal deal, at least 5.
 
     When the remainder is under 5, one card per player joins it until it is not;
     ``remainder + k × players`` always leaves a multiple of ``players``, so no card
     ever has to be removed from the decks.
     """
-    kitty = 54 * decks % players
+    kitty = pack * decks % players
     while kitty < 5:
         kitty += players
     return kitty
@@ -306,16 +389,19 @@ def _tables_from_json(
     return tuple(out)
 
 
-def classic_score_table(step: int, cap: int | None = None) -> ScoreTable:
-    """RULES.md section 6 for any step s: 0 → +3, <s → +2, <2s → +1, <3s switch, …"""
-    return ScoreTable(
-        bands=(
-            ScoreBand(None, "defenders", 3),
-            ScoreBand(1, "defenders", 2),
-            ScoreBand(step, "defenders", 1),
-            ScoreBand(2 * step, "attackers", 0),
-            ScoreBand(3 * step, "attackers", 1),
-        ),
-        extra_step=step,
-        cap=cap,
-    )
+def classic_score_table(
+    step: int, cap: int | None = None, steps: int = 2, deadzone: int = 1
+) -> ScoreTable:
+    """RULES.md section 6 for any step s: 0 → +3, <s → +2, <2s → +1, <3s switch, …
+
+    In general (house-rules.md 1f): the attackers take over at ``steps`` × s; below
+    that the defenders gain ``steps`` + 1 for a clean sweep (0 points), then one
+    level less per step; ``deadzone`` steps after the take-over give no level, then
+    one more level per step.
+    """
+    bands = [ScoreBand(None, "defenders", steps + 1), ScoreBand(1, "defenders", steps)]
+    bands.extend(ScoreBand(k * step, "defenders", steps - k) for k in range(1, steps))
+    if deadzone:
+        bands.append(ScoreBand(steps * step, "attackers", 0))
+    bands.append(ScoreBand((steps + deadzone) * step, "attackers", 1))
+    return ScoreTable(bands=tuple(bands), extra_step=step, cap=cap)

@@ -79,10 +79,16 @@ def score_result(rules: RuleSet, attackers_points: int) -> ScoreResult:
     return ScoreResult(band.winner, levels)
 
 
-def advance_level(rules: RuleSet, level: int, steps: int) -> int:
-    """Climb ``steps`` levels; stop at the last level and at must-play levels."""
+def advance_level(rules: RuleSet, level: int, steps: int, defending: bool = True) -> int:
+    """Climb ``steps`` levels; stop at the last level and at must-play levels.
+
+    With ``must_defend`` a team at a must-play level leaves it only by winning as
+    the defenders (house-rules.md 1g): a take-over there gains no level.
+    """
     seq = rules.levels
     i = seq.index(level)
+    if rules.must_defend and not defending and level in rules.must_play:
+        return level
     for _ in range(steps):
         if i == len(seq) - 1:
             break
@@ -126,7 +132,7 @@ def settle_hand(
         new[defenders] = advance_level(rules, levels[defenders], result.levels)
         next_dealer = (dealer + 2) % 4 if rules.hold_next == "partner" else dealer
     else:
-        new[attackers] = advance_level(rules, levels[attackers], result.levels)
+        new[attackers] = advance_level(rules, levels[attackers], result.levels, defending=False)
         next_dealer = (dealer + 1) % 4
     if (
         rules.jack_rule

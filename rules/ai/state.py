@@ -65,7 +65,8 @@ class Public:
     def total(self) -> list[int]:
         """Copies of each card in the deck."""
         if not self._total:
-            self._total = [self.rules.decks] * NUM_CARDS
+            d, rules = self.rules.decks, self.rules  # a short deck lacks some cards
+            self._total = [d if rules.in_deck(c) else 0 for c in range(NUM_CARDS)]
         return self._total
 
     def copy(self) -> Public:

@@ -1,8 +1,8 @@
 """House rules as data: ``REGISTRY`` of every named setting, ``apply`` and ``diff``.
 
-    from rules.settings import apply, diff
-    rs = apply(preset("classic"), {"throw_penalty": "20"})
-    diff(rs, preset("classic"))  # [(Setting(throw_penalty), "10", "20")]
+from rules.settings import apply, diff
+rs = apply(preset("classic"), {"throw_penalty": "20"})
+diff(rs, preset("classic"))  # [(Setting(throw_penalty), "10", "20")]
 """
 
 from __future__ import annotations
@@ -10,10 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.ruleset import RuleSet
-from rules.settings import flow, follows
+from rules.settings import deck, declaring, flow, follows, friends, scoring
 from rules.settings.core import GROUPS, Group, Registry, Setting, SettingError
 
-REGISTRY = Registry((*follows.SETTINGS, *flow.SETTINGS))
+REGISTRY = Registry(
+    follows.SETTINGS
+    + declaring.SETTINGS
+    + flow.SETTINGS
+    + scoring.SETTINGS
+    + deck.SETTINGS
+    + friends.SETTINGS
+)
 
 
 def apply(rules: RuleSet, changes: Mapping[str, object]) -> RuleSet:
