@@ -21,9 +21,9 @@ from rules.events import (
     TrumpFixed,
 )
 from rules.flow_kitty import KittyFlow
-from rules.ruleset import NT_RANK
 from rules.hand_state import HandState, shuffled_deck
 from rules.notation import format_cards
+from rules.ruleset import NT_RANK
 
 MAX_REDEALS = 3  # empty deals in a row before the fallback applies anyway
 

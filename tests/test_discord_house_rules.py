@@ -59,6 +59,26 @@ async def test_the_creator_edits_settings_through_the_panel_others_only_look(
         marked = [o["value"] for o in selects(after)[penalty]["options"] if o.get("default")]
         assert marked == ["20"]
 
+        # Two more settings on other pages: the group select turns the page in place.
+        for page, name, value in (
+            ("declaring.0", "bid_order", "suit-order"),
+            ("scoring.1", "kitty_multiplier", "linear"),
+        ):
+            turned = await alice.select(panel, [page], custom_id=group)
+            assert turned.response is not None  # the panel, redrawn at that page
+            panel = turned.response
+            shown = selects(panel)
+            item = f"sj:ruleset:{w.table_id}:{page}:{name}"
+            assert item in shown, sorted(shown)
+            await alice.select(panel, [value], custom_id=item)
+        panel = (await alice.select(panel, ["follows.0"], custom_id=group)).response
+        assert penalty in selects(panel)
+        rules = rules_of(w)
+        assert (rules.throw_penalty, rules.bid_order, rules.kitty_scheme) == (20, "suit-order", "linear")
+        lobby = w.lobby_message().content
+        assert "Equal declarations: jokers, then ♦ < ♣ < ♥ < ♠" in lobby
+        assert "Kitty multiplier: 2 × cards" in lobby
+
         # bob may open the panel and look, but a change is refused and changes nothing.
         await w.slash(bob, "table join")
         look = await open_panel(w, 1)

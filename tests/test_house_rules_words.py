@@ -18,6 +18,7 @@ CODES = [
     *(f"setting.group.{g}" for g in GROUPS),
     *(code for s in REGISTRY for code in (f"setting.{s.name}", f"setting.{s.name}.help")),
     *(f"setting.{s.name}.{v}" for s in REGISTRY for v in s.choices),
+    *sorted({f"setting.{s.name}.{v.partition(':')[0]}" for s in REGISTRY for v in s.examples}),
 ]
 
 
@@ -37,7 +38,7 @@ def test_bot_rules_json_lists_every_setting() -> None:
     listed = json.loads(out)
     assert [s["name"] for s in listed] == [s.name for s in REGISTRY]
     for s in listed:
-        assert s["default"] in s["choices"] or s["range"] is not None, s
+        assert s["default"] in s["choices"] + s["examples"] or s["range"] is not None, s
         assert set(s["description"]) == {"en", "zh-CN", "zh-TW"}
         assert s["source"], f"{s['name']} cites no source"
     text = subprocess.run(

@@ -21,6 +21,8 @@ def setting_json(s: Setting) -> dict[str, Any]:
         "group": s.group,
         "choices": list(s.choices),
         "range": list(s.bounds) if s.bounds is not None else None,
+        "examples": list(s.examples),
+        "allowed": s.allowed(),
         "default": s.default,
         "description": {lang: setting_help(lang, s) for lang in LANGUAGES},
         "label": {lang: setting_label(lang, s.name) for lang in LANGUAGES},
@@ -41,6 +43,8 @@ def listing(lang: str) -> str:
                       for v in s.choices]
             if s.bounds is not None:
                 values.append(f"{s.bounds[0]}..{s.bounds[1]}")
+            if not s.choices and s.bounds is None:
+                values.append(s.allowed())
             lines.append(f"{s.name} = {s.default}   [{' | '.join(values)}]")
             lines.append(f"    {setting_label(lang, s.name)}: {setting_help(lang, s)}")
             changed = REGISTRY.changed_by(s, PRESETS)

@@ -47,7 +47,9 @@ def pages(rules: RuleSet) -> list[tuple[str, list[Setting]]]:
 def value_choices(setting: Setting, current: str) -> list[str]:
     """The values a select offers: every choice, and numbers in the range (spread
     out when there are more than fit, always with the current and the default)."""
-    values = list(setting.choices)
+    values = list(setting.choices) or list(setting.examples)
+    if not setting.choices and not setting.bounds and current not in values:
+        values.insert(0, current)  # a free-form value typed elsewhere (--rule, a file)
     if setting.bounds is not None:
         lo, hi = setting.bounds
         room = OPTIONS_MAX - len(values)

@@ -23,10 +23,13 @@ def group_label(locale: str | None, group: Group) -> str:
 
 
 def value_label(locale: str | None, setting: Setting, value: str) -> str:
-    """A value in words: a choice has its own label; a number is itself."""
-    if value in setting.choices:
-        return text(locale, f"setting.{setting.name}.{value}", fallback=value)
-    return value
+    """A value in words: a choice (or an example) has its own label; ``kind:ranks``
+    values (``defend:5,10,k,a``) word their kind; a number is itself."""
+    kind, sep, rest = value.partition(":")
+    if sep:
+        ranks = rest.upper().replace(",", " ")
+        return text(locale, f"setting.{setting.name}.{kind}", ranks=ranks, fallback=value)
+    return text(locale, f"setting.{setting.name}.{value}", fallback=value)
 
 
 def base_of(rules: RuleSet) -> RuleSet:

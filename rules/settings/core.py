@@ -43,6 +43,8 @@ class Setting:
     bounds: tuple[int, int] | None = None
     # Sources the scenario tests cite: seeds, RULES.md, the web table's rules.
     source: str = ""
+    # Free-form settings (neither choices nor bounds): values a picker offers.
+    examples: tuple[str, ...] = ()
 
     def parse(self, raw: str) -> str:
         """Normalise ``raw`` to one of this setting's values or raise RuleSetError."""
@@ -130,7 +132,14 @@ class Registry:
         out = rules
         for name, raw in changes.items():
             setting = self.get(name)
-            value = setting.parse(str(raw))
+            try:
+                value = setting.parse(str(raw))
+            except SettingError:
+                raise
+            except RuleSetError as exc:  # a subclass's own parse: still a bad value
+                raise SettingError(
+                    str(exc), setting=name, code="bad_value", allowed=setting.allowed()
+                ) from exc
             try:
                 out = setting.write(out, value)
             except SettingError:

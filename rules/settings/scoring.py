@@ -190,6 +190,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=_read_defend,
         write=_write_defend,
         source="RULES.md section 8 (tournament must play 2 and A); house-rules.md 1g",
+        examples=("none", "stop:a", "defend:a", "stop:2,a", "defend:5,10,k,a"),
     ),
     Setting(
         name="last_rank",
