@@ -53,15 +53,16 @@ STAR = 4
 SUPERSAMPLE = 4
 
 
-# What a picture drew, for the readability test: ("text", font px) and ("card",
-# card width px), appended while ``measuring()`` is active (empty otherwise).
-_RECORDERS: list[list[tuple[str, int]]] = []
+# What a picture drew, for the readability test: ("text", font px, the words) and
+# ("card", card width px, ""), appended while ``measuring()`` is active.
+Drawn = tuple[str, int, str]
+_RECORDERS: list[list[Drawn]] = []
 
 
 @contextmanager
-def measuring() -> Iterator[list[tuple[str, int]]]:
+def measuring() -> Iterator[list[Drawn]]:
     """Record the text sizes and card widths drawn inside the ``with``."""
-    rec: list[tuple[str, int]] = []
+    rec: list[Drawn] = []
     _RECORDERS.append(rec)
     try:
         yield rec
@@ -69,9 +70,9 @@ def measuring() -> Iterator[list[tuple[str, int]]]:
         _RECORDERS.remove(rec)
 
 
-def note(kind: str, size: int) -> None:
+def note(kind: str, size: int, what: str = "") -> None:
     if _RECORDERS:
-        _RECORDERS[-1].append((kind, size))
+        _RECORDERS[-1].append((kind, size, what))
 
 
 @lru_cache(maxsize=64)
@@ -219,7 +220,7 @@ def draw_text(
     """``measure=False``: text inside a card face (a card's size is measured instead)."""
     f = font_for(txt, size)
     if measure:
-        note("text", round(f.size))
+        note("text", round(f.size), txt)
     d.text(xy, txt, font=f, fill=fill, anchor=anchor)
 
 

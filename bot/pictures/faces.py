@@ -79,7 +79,7 @@ def _corner(d: ImageDraw.ImageDraw, card: Card, w: float, h: float, style: FaceS
     size = round(w * (0.27 if label == "10" else 0.32))
     # "10" is drawn narrower (squeezed) so the corner stays inside the visible strip.
     draw_text(d, (cx, h * 0.035), label, size, colour, anchor="mt", measure=False)
-    draw_pip(d, card.suit, cx, h * 0.035 + w * 0.32 + w * 0.15, w * 0.145, colour)
+    draw_pip(d, card.suit, cx, h * 0.035 + w * 0.32 + w * 0.165, w * 0.16, colour)
 
 
 def _centre(d: ImageDraw.ImageDraw, card: Card, w: float, h: float, style: FaceStyle) -> None:
