@@ -102,7 +102,7 @@ def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str
         lambda dealer: (word(lang, f"seat{dealer}"), TEAM_COLOURS[dealer % 2]),
     )
     # Legend.
-    x = LEFT
+    x: float = LEFT
     for team in (0, 1):
         d.line((x, 20, x + 22, 20), fill=TEAM_COLOURS[team], width=4)
         name = word(lang, f"team{team}")
@@ -216,7 +216,7 @@ def _draw_seats(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lan
     # Legend: the seats, then the marks.
     step = min(56, (WIDTH - LEFT - RIGHT) // seats)
     for seat in range(seats):
-        x = LEFT + seat * step
+        x: float = LEFT + seat * step
         d.line((x, 18, x + 14, 18), fill=SEAT_COLOURS[seat % len(SEAT_COLOURS)], width=4)
         draw_text(d, (x + 18, 18), str(seat + 1), SMALL, INK, anchor="lm")
     x = LEFT

@@ -82,12 +82,12 @@ def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
         y += fan_h + 34
     d.rounded_rectangle((14, y, WIDTH - 14, y + 12 + 32 * rows), radius=12, fill=FELT_DARK)
     if friends:
-        team = set(s.team) or {s.dealer}
+        side = set(s.team) or {s.dealer}
         for seat in range(seats):
             col, row = divmod(seat, rows)
             x, ty = 30 + col * (WIDTH // 2 - 10), y + 22 + row * 32
             before, after = s.levels_before[seat], s.levels_after[seat]
-            colour = TEAM_COLOURS[0] if seat in team else TEAM_COLOURS[1]
+            colour = TEAM_COLOURS[0] if seat in side else TEAM_COLOURS[1]
             draw_text(d, (x, ty), str(seat + 1), 16, colour, anchor="lm")
             draw_text(d, (x + 36, ty), rank_name(before), 18, WHITE, anchor="lm")
             draw_text(d, (x + 76, ty), "→", 18, SOFT, anchor="lm")
