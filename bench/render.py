@@ -96,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         if rules.decks == 4:
             add("table (4 × 25-card throw)", partial(render_table, widest_trick(sc.mid_trick)))
     add("hand (72 cards, 4 × 5 decks)", partial(render_hand, widest_hand(args.seed)))
+    # 找朋友 at ten seats: the ring with the calls, and a four-colour hand.
+    ten = scene("friends-10", args.seed)
+    add("table (trick), friends-10", partial(render_table, ten.mid_trick))
+    add("hand, four-colour", partial(render_hand, first.hand, "en", True))
     add("progress chart", partial(render_progress, sample_match(args.seed)))
     friends = sample_match(args.seed, name="friends-6")
     add("progress chart, friends-6", partial(render_progress, friends, preset("friends-6").levels))

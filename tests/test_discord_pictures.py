@@ -257,3 +257,25 @@ async def test_four_deck_hands_with_faces_fit_discord_limits(tmp_path: Path) -> 
         view = w.bot.service.seat_view(w.table_id, seat)
         assert len(options) == len(view.hand) >= 54
         assert all("emoji" in o for o in options)  # select options always carry the face
+
+
+async def test_the_creator_turns_the_four_colour_deck_on(tmp_path: Path) -> None:
+    """/cardcolours on: the table picture is redrawn with ♣ green and ♦ blue; only
+    the creator may change it, and it is stored with the table."""
+    async with make_world(tmp_path) as w:
+        await playing(w)
+        r = await w.slash(w.members[1], "cardcolours", mode="on")
+        assert r.response is not None and r.response.ephemeral  # only the creator
+        r = await w.slash(w.members[0], "cardcolours", mode="on")
+        assert r.response is not None and "on" in r.response.content
+        await w.bot.presenter.flush_all()
+        status = w.bot.service.cached_status(w.table_id)
+        assert status.options.four_colour
+        msg = w.table_messages()[-1]
+        png = png_of(w, msg.attachments[0])
+        assert png == render_table(status.view, four_colour=True)
+        assert png != render_table(status.view) or not any(
+            c.suit in (2, 3) for _, cs in status.view.current for c in cs
+        )
+        await w.restart()  # stored with the table
+        assert w.bot.service.cached_status(w.table_id).options.four_colour

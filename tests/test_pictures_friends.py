@@ -11,7 +11,7 @@ from PIL import Image
 from bot.pictures import render_progress, render_summary, render_table
 from bot.pictures.chart import SEAT_COLOURS
 from bot.pictures.samples import sample_match
-from bot.pictures.table import ring_badge, scene_of
+from bot.pictures.table import WIDTH, ring_badge, scene_of
 from rules.actions import DealCards
 from rules.game import Match
 from rules.presets import friends_rules, preset
@@ -41,7 +41,9 @@ def test_table_picture_places_every_seat_of_a_friends_table() -> None:
         badges = [ring_badge(s, n) for s in range(n)]
         # Distinct places on the canvas, seat 1 at the top.
         assert len({(round(x), round(y)) for x, y in badges}) == n
-        assert min(badges, key=lambda b: b[1]) == badges[0]
+        # (with an even count, seat N shares the top row, left of seat 1)
+        assert badges[0][1] <= min(y for _, y in badges) + 1e-6
+        assert badges[0][0] >= WIDTH / 2
         for x, y in badges:
             assert 20 <= x <= 700 and 20 <= y <= 460
 
@@ -78,8 +80,9 @@ def test_progress_chart_draws_a_line_per_seat() -> None:
     assert im.width == classic.width and im.height > classic.height  # a second legend row
     for seat in range(6):
         assert _near(im, SEAT_COLOURS[seat]) > 100, seat
-    for seat in range(6, 10):  # no seventh line
-        assert _near(im, SEAT_COLOURS[seat]) < 20, seat
+    fewest = min(_near(im, SEAT_COLOURS[seat]) for seat in range(6))
+    for seat in range(6, 10):  # no seventh line (seat 10's grey also edges the text)
+        assert _near(im, SEAT_COLOURS[seat]) < fewest / 3, seat
     last = progress[-1]
     moved = list(last.levels_after)
     moved[5] = next(lv for lv in preset("friends-6").levels if lv != moved[5])

@@ -165,7 +165,7 @@ class HandDMs:
             content = dm_text(locale, status, view, self.card_format())
         else:
             content = dm_text(locale, status, view)
-        png = await asyncio.to_thread(render_hand, view, locale)
+        png = await asyncio.to_thread(render_hand, view, locale, status.options.four_colour)
         options = self._options(table_id, seat, view)
         redeals = self._redeals(table_id)
         cards = [[Card(c) for c in option] for option in sorted(options)]

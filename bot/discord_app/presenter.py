@@ -386,7 +386,8 @@ class Presenter:
             png = await asyncio.to_thread(render_summary, view.history[-1], view.rules, lang)
             return SUMMARY_PICTURE, png
         auto = frozenset(s.seat for s in status.table.seats if is_auto(s))
-        return TABLE_PICTURE, await asyncio.to_thread(render_table, view, auto, lang)
+        four = status.options.four_colour
+        return TABLE_PICTURE, await asyncio.to_thread(render_table, view, auto, lang, four)
 
     def play_view(
         self, table_id: int, locale: str | None, phase: str, view: discord.ui.View | None = None

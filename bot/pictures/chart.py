@@ -29,8 +29,10 @@ from bot.pictures.words import lang_of, word
 from rules.cards import rank_name
 from storage.stats import HandProgress
 
-WIDTH, HEIGHT = 640, 340
-LEFT, RIGHT, TOP, BOTTOM = 52, 20, 46, 50
+# 480 wide: Discord shows it nearly full size, so 13 px words stay >= 12 px.
+WIDTH, HEIGHT = 480, 320
+SMALL = 13  # the smallest words drawn
+LEFT, RIGHT, TOP, BOTTOM = 68, 20, 46, 54
 
 
 def _level_axis(progress: Sequence[HandProgress], levels: Sequence[int]) -> list[int]:
@@ -74,11 +76,13 @@ def _frame(
     for i, x in enumerate(xs):
         if i > 0 and (i % tick_every == 0 or i == n):  # the hand and who dealt it
             label, colour = dealer_mark(progress[i - 1].dealer)
-            draw_text(d, (x, height - BOTTOM + 12), str(i), 11, MUTED, anchor="mt")
-            draw_text(d, (x, height - BOTTOM + 26), label, 11, colour, anchor="mt")
-    draw_text(d, (LEFT - 10, height - BOTTOM + 12), word(lang, "axis.hand"), 10, MUTED, anchor="rt")
+            draw_text(d, (x, height - BOTTOM + 14), str(i), SMALL, MUTED, anchor="mt")
+            draw_text(d, (x, height - BOTTOM + 32), label, SMALL, colour, anchor="mt")
     draw_text(
-        d, (LEFT - 10, height - BOTTOM + 26), word(lang, "axis.dealer"), 10, MUTED, anchor="rt"
+        d, (LEFT - 10, height - BOTTOM + 14), word(lang, "axis.hand"), SMALL, MUTED, anchor="rt"
+    )
+    draw_text(
+        d, (LEFT - 10, height - BOTTOM + 32), word(lang, "axis.dealer"), SMALL, MUTED, anchor="rt"
     )
     return xs, y_of
 
@@ -98,18 +102,18 @@ def _draw(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str
         lambda dealer: (word(lang, f"seat{dealer}"), TEAM_COLOURS[dealer % 2]),
     )
     # Legend.
-    x = LEFT
+    x: float = LEFT
     for team in (0, 1):
         d.line((x, 20, x + 22, 20), fill=TEAM_COLOURS[team], width=4)
         name = word(lang, f"team{team}")
-        draw_text(d, (x + 28, 20), name, 13, INK, anchor="lm")
-        x += max(90, 28 + text_width(name, 13) + 24)
+        draw_text(d, (x + 28, 20), name, SMALL, INK, anchor="lm")
+        x += 28 + text_width(name, SMALL) + 20
     d.polygon([(x, 26), (x + 12, 26), (x + 6, 14)], fill=INK)
     takeover = word(lang, "takeover")
-    draw_text(d, (x + 18, 20), takeover, 12, INK, anchor="lm")
-    x += max(104, 18 + text_width(takeover, 12) + 16)
+    draw_text(d, (x + 18, 20), takeover, SMALL, INK, anchor="lm")
+    x += 18 + text_width(takeover, SMALL) + 18
     d.rectangle((x, 14, x + 11, 25), fill=GOLD, outline=INK)
-    draw_text(d, (x + 18, 20), word(lang, "kitty_captured"), 12, INK, anchor="lm")
+    draw_text(d, (x + 18, 20), word(lang, "kitty_captured"), SMALL, INK, anchor="lm")
     if not progress:
         draw_text(d, (WIDTH / 2, HEIGHT / 2), word(lang, "no_hands"), 16, MUTED, anchor="mm")
         return encode_png(im)
@@ -166,6 +170,32 @@ def _seat_levels(p: HandProgress, seat: int, before: bool) -> int | None:
     return levels[seat] if seat < len(levels) and p.per_seat else None
 
 
+MARK_GAP = 7  # px between the markers of seats at the same level
+
+
+def _seat_points(
+    progress: Sequence[HandProgress],
+    seats: int,
+    xs: Sequence[float],
+    y_of: Callable[[int], float],
+) -> list[list[tuple[float, float, float]]]:
+    """Per seat: (x, y of its level, marker's x offset) at the start and after
+    each hand; seats sharing a level at one x get markers ``MARK_GAP`` apart."""
+    out: list[list[tuple[float, float, float]]] = [[] for _ in range(seats)]
+    columns = [(xs[0], progress[0], True)] + [(xs[i + 1], p, False) for i, p in enumerate(progress)]
+    for x, p, before in columns:
+        at: dict[int, list[int]] = {}
+        for seat in range(seats):
+            level = _seat_levels(p, seat, before)
+            if level is not None:
+                at.setdefault(level, []).append(seat)
+        for level, group in at.items():
+            for k, seat in enumerate(group):
+                dx = (k - (len(group) - 1) / 2) * MARK_GAP
+                out[seat].append((x, y_of(level), dx))
+    return out
+
+
 def _draw_seats(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lang: str) -> bytes:
     """找朋友: every seat's own level, a numbered line per seat (seat numbers, as on
     the table picture); take-overs and captured kitties in a strip above the plot,
@@ -186,33 +216,29 @@ def _draw_seats(progress: tuple[HandProgress, ...], levels: tuple[int, ...], lan
     # Legend: the seats, then the marks.
     step = min(56, (WIDTH - LEFT - RIGHT) // seats)
     for seat in range(seats):
-        x = LEFT + seat * step
-        d.line((x, 18, x + 20, 18), fill=SEAT_COLOURS[seat % len(SEAT_COLOURS)], width=4)
-        draw_text(d, (x + 25, 18), str(seat + 1), 13, INK, anchor="lm")
+        x: float = LEFT + seat * step
+        d.line((x, 18, x + 14, 18), fill=SEAT_COLOURS[seat % len(SEAT_COLOURS)], width=4)
+        draw_text(d, (x + 18, 18), str(seat + 1), SMALL, INK, anchor="lm")
     x = LEFT
     d.polygon([(x, 44), (x + 12, 44), (x + 6, 32)], fill=INK)
     takeover = word(lang, "takeover")
-    draw_text(d, (x + 18, 38), takeover, 12, INK, anchor="lm")
-    x += max(104, 18 + text_width(takeover, 12) + 16)
+    draw_text(d, (x + 18, 38), takeover, SMALL, INK, anchor="lm")
+    x += 18 + text_width(takeover, SMALL) + 18
     d.rectangle((x, 32, x + 11, 43), fill=GOLD, outline=INK)
-    draw_text(d, (x + 18, 38), word(lang, "kitty_captured"), 12, INK, anchor="lm")
-    # Equal levels: the lines sit side by side (at most ±7 px) so each stays visible.
-    spread = min(2.5, 14 / max(1, seats - 1))
+    draw_text(d, (x + 18, 38), word(lang, "kitty_captured"), SMALL, INK, anchor="lm")
+    # Every line at its seat's true level (no nudging: a level never reads as 4.2);
+    # where seats share a level after a hand, their markers sit side by side.
+    points = _seat_points(progress, seats, xs, y_of)
     for seat in range(seats):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        offset = (seat - (seats - 1) / 2) * spread
-        pts = []
-        first = _seat_levels(progress[0], seat, before=True)
-        if first is not None:
-            pts.append((xs[0], y_of(first) + offset))
-        for i, p in enumerate(progress):
-            level = _seat_levels(p, seat, before=False)
-            if level is not None:
-                pts.append((xs[i + 1], y_of(level) + offset))
+        pts = [(x, y) for x, y, _ in points[seat]]
         if len(pts) > 1:
             d.line(pts, fill=colour, width=3, joint="curve")
-        for px, py in pts:
-            d.ellipse((px - 3, py - 3, px + 3, py + 3), fill=colour, outline=PANEL)
+    for seat in range(seats):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        for px, py, dx in points[seat]:
+            cx = px + dx
+            d.ellipse((cx - 4, py - 4, cx + 4, py + 4), fill=colour, outline=PANEL)
     strip = SEATS_TOP - 10
     for i, p in enumerate(progress):
         both = p.winner == "attackers" and p.kitty_multiplier > 0

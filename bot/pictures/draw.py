@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +27,9 @@ RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
 RED: RGB = (200, 24, 40)
+# The four-colour deck (as on the web table): clubs green, diamonds blue.
+GREEN: RGB = (18, 128, 58)
+BLUE: RGB = (24, 88, 200)
 BLACK: RGB = (26, 26, 30)
 GOLD: RGB = (232, 178, 36)
 WHITE: RGB = (255, 255, 255)
@@ -46,6 +51,28 @@ FADE_ALPHA = 0.5  # the last trick, drawn over the felt
 SPADES, HEARTS, CLUBS, DIAMONDS = 0, 1, 2, 3
 STAR = 4
 SUPERSAMPLE = 4
+
+
+# What a picture drew, for the readability test: ("text", font px, the words) and
+# ("card", card width px, ""), appended while ``measuring()`` is active.
+Drawn = tuple[str, int, str]
+_RECORDERS: list[list[Drawn]] = []
+
+
+@contextmanager
+def measuring() -> Iterator[list[Drawn]]:
+    """Record the text sizes and card widths drawn inside the ``with``."""
+    rec: list[Drawn] = []
+    _RECORDERS.append(rec)
+    try:
+        yield rec
+    finally:
+        _RECORDERS.remove(rec)
+
+
+def note(kind: str, size: int, what: str = "") -> None:
+    if _RECORDERS:
+        _RECORDERS[-1].append((kind, size, what))
 
 
 @lru_cache(maxsize=64)
@@ -71,7 +98,9 @@ def font_for(txt: str, size: int) -> ImageFont.FreeTypeFont:
     return cjk_font(max(size, CJK_MIN_SIZE)) if is_cjk(txt) else font(size)
 
 
-def suit_colour(suit: int) -> RGB:
+def suit_colour(suit: int, four_colour: bool = False) -> RGB:
+    if four_colour and suit in (CLUBS, DIAMONDS):
+        return GREEN if suit == CLUBS else BLUE
     return RED if suit in (HEARTS, DIAMONDS) else BLACK
 
 
@@ -186,8 +215,13 @@ def draw_text(
     size: int,
     fill: RGB | RGBA,
     anchor: str = "la",
+    measure: bool = True,
 ) -> None:
-    d.text(xy, txt, font=font_for(txt, size), fill=fill, anchor=anchor)
+    """``measure=False``: text inside a card face (a card's size is measured instead)."""
+    f = font_for(txt, size)
+    if measure:
+        note("text", round(f.size), txt)
+    d.text(xy, txt, font=f, fill=fill, anchor=anchor)
 
 
 def rounded_card(
@@ -201,7 +235,7 @@ def rounded_card(
 
 
 def _base_colours() -> list[RGB]:
-    base = [FELT, FELT_DARK, WHITE, BLACK, RED, GOLD, PANEL, INK, MUTED, *TEAM_COLOURS]
+    base = [FELT, FELT_DARK, WHITE, BLACK, RED, GREEN, BLUE, GOLD, PANEL, INK, MUTED, *TEAM_COLOURS]
     base += [SOFT, GRID, TURN_RING, BORDER, FACE_TINT, BIG_JOKER_TINT]
     faded = [_mix(c, FELT, FADE_ALPHA) for c in base]
     return base + faded

@@ -9,6 +9,7 @@ emojis, which show at 22 px inline.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -28,45 +29,62 @@ from bot.pictures.draw import (
     star_points,
     suit_colour,
 )
+from bot.text.i18n import text
 from rules.cards import Card, rank_name
 
 CARD_RATIO = 1.4
 EMOJI_SIZE = 128
 
 
+@dataclass(frozen=True, slots=True)
+class FaceStyle:
+    """How faces are drawn: the language of the joker corners (大王 / 小王, BJ /
+    LJ) and the four-colour deck (♣ green, ♦ blue; off: the usual two colours)."""
+
+    lang: str = "en"
+    four_colour: bool = False
+
+
+PLAIN = FaceStyle()
+
+
 def card_height(width: int) -> int:
     return round(width * CARD_RATIO)
 
 
-def _colour(card: Card) -> tuple[int, int, int]:
+def _colour(card: Card, style: FaceStyle = PLAIN) -> tuple[int, int, int]:
     if card == Card.BJ:
         return RED
     if card == Card.LJ:
         return BLACK
     assert card.suit is not None
-    return suit_colour(card.suit)
+    return suit_colour(card.suit, style.four_colour)
 
 
-def _corner(d: ImageDraw.ImageDraw, card: Card, w: float, h: float) -> None:
-    """Rank over pip in the top-left corner (jokers: the letters of JOKER)."""
-    colour = _colour(card)
+def _corner(d: ImageDraw.ImageDraw, card: Card, w: float, h: float, style: FaceStyle) -> None:
+    """Rank over a large pip in the top-left corner, so the suit reads on an
+    overlapped card; jokers: BJ / LJ (大王 / 小王, as the notation writes them)
+    down the corner."""
+    colour = _colour(card, style)
     cx = w * 0.19
     if card.is_joker:
-        size = round(w * 0.15)
-        for i, ch in enumerate("JOKER"):
-            draw_text(d, (cx, h * 0.04 + i * size * 1.02), ch, size, colour, anchor="mt")
+        label = text(style.lang, "pic.bj_corner" if card == Card.BJ else "pic.lj_corner")
+        size = round(w * (0.26 if len(label) <= 2 else 0.15))
+        for i, ch in enumerate(label):
+            y = h * 0.04 + i * size * 1.05
+            draw_text(d, (cx, y), ch, size, colour, anchor="mt", measure=False)
         return
     assert card.suit is not None
     label = rank_name(card.rank)
     size = round(w * (0.27 if label == "10" else 0.32))
     # "10" is drawn narrower (squeezed) so the corner stays inside the visible strip.
-    draw_text(d, (cx, h * 0.035), label, size, colour, anchor="mt")
-    draw_pip(d, card.suit, cx, h * 0.035 + w * 0.32 + w * 0.1, w * 0.1, colour)
+    draw_text(d, (cx, h * 0.035), label, size, colour, anchor="mt", measure=False)
+    draw_pip(d, card.suit, cx, h * 0.035 + w * 0.32 + w * 0.165, w * 0.16, colour)
 
 
-def _centre(d: ImageDraw.ImageDraw, card: Card, w: float, h: float) -> None:
+def _centre(d: ImageDraw.ImageDraw, card: Card, w: float, h: float, style: FaceStyle) -> None:
     cx, cy = w / 2, h / 2
-    colour = _colour(card)
+    colour = _colour(card, style)
     if card.is_joker:
         if card == Card.BJ:
             d.polygon(star_points(cx, cy, w * 0.36), fill=(*GOLD, 255))
@@ -85,7 +103,7 @@ def _centre(d: ImageDraw.ImageDraw, card: Card, w: float, h: float) -> None:
             outline=colour,
             width=max(1, round(w * 0.025)),
         )
-        draw_text(d, (cx, cy - h * 0.02), rank_name(card.rank), round(w * 0.3), colour, anchor="mb")
+        draw_text(d, (cx, cy - h * 0.02), rank_name(card.rank), round(w * 0.3), colour, "mb", False)
         draw_pip(d, card.suit, cx, cy + h * 0.12, w * 0.1, colour)
         return
     r = w * (0.25 if card.rank == 14 else 0.19)
@@ -93,7 +111,7 @@ def _centre(d: ImageDraw.ImageDraw, card: Card, w: float, h: float) -> None:
 
 
 @lru_cache(maxsize=512)
-def card_face(card: Card, width: int) -> Image.Image:
+def card_face(card: Card, width: int, style: FaceStyle = PLAIN) -> Image.Image:
     """The face of ``card`` at ``width`` px (RGBA, transparent rounded corners).
     Callers must not modify the returned image: it is shared."""
     s = SUPERSAMPLE
@@ -104,11 +122,11 @@ def card_face(card: Card, width: int) -> Image.Image:
     d.rounded_rectangle(
         (0, 0, w - 1, h - 1), radius=w * 0.09, fill=(*tint, 255), outline=BORDER, width=s
     )
-    _corner(d, card, w, h)
+    _corner(d, card, w, h, style)
     im = im.rotate(180)
     d = ImageDraw.Draw(im)
-    _corner(d, card, w, h)
-    _centre(d, card, w, h)
+    _corner(d, card, w, h, style)
+    _centre(d, card, w, h, style)
     return im.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.draw import FADE_ALPHA, RGB, draw_text, font_for, put
-from bot.pictures.faces import card_face, card_height
+from bot.pictures.draw import FADE_ALPHA, RGB, draw_text, font_for, note, put
+from bot.pictures.faces import PLAIN, FaceStyle, card_face, card_height
 from rules.cards import Card
 
 _FADE = [round(v * FADE_ALPHA) for v in range(256)]
@@ -53,6 +53,7 @@ def paste_fan(
     min_step: int,
     row_dy: int,
     faded: bool = False,
+    style: FaceStyle = PLAIN,
 ) -> tuple[int, int, int, int]:
     """Paste ``cards`` as a fan centred on ``centre``; return its bounding box."""
     rows = fan_rows(len(cards), max_width, card_w, step, min_step)
@@ -62,11 +63,17 @@ def paste_fan(
     # overlapped cards do not show through each other.
     target = Image.new("RGBA", (w, h), (0, 0, 0, 0)) if faded else canvas
     ox, oy = (0, 0) if faded else (x0, y0)
+    if cards:
+        note("card", card_w)
     i = 0
     for r, (k, s) in enumerate(rows):
         rx = (w - (card_w + (k - 1) * s)) / 2
         for j in range(k):
-            put(target, card_face(cards[i], card_w), (ox + round(rx + j * s), oy + r * row_dy))
+            put(
+                target,
+                card_face(cards[i], card_w, style),
+                (ox + round(rx + j * s), oy + r * row_dy),
+            )
             i += 1
     if faded:
         target.putalpha(target.getchannel("A").point(_FADE))

@@ -26,6 +26,7 @@ from rules.views import HandSummary, View
 from storage.stats import HandProgress
 
 MAX_STEPS = 20_000
+FRIENDS_SAMPLES = ("friends-5", "friends-10")
 
 
 def _step(m: Match, rng: random.Random) -> None:
@@ -156,6 +157,12 @@ def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
             f"showcase-progress-{tag}.png",
             render_progress(showcase.SHOWCASE_PROGRESS, lang=lang),
         )
+    # The four-colour deck (``four_colour=True``: ♣ green, ♦ blue).
+    yield (
+        "showcase-table-four-colour.png",
+        render_table(showcase.showcase_table(), four_colour=True),
+    )
+    yield "showcase-hand-four-colour.png", render_hand(showcase.showcase_hand(), four_colour=True)
     yield "card-faces.png", showcase.card_sheet()
     yield "emoji-faces.png", showcase.emoji_sheet()
     for name in PRESET_NAMES:
@@ -166,6 +173,17 @@ def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
         yield f"{name}-summary.png", render_summary(sc.scored, sc.mid_trick.rules)
         if sc.mid_trick.rules.decks == 4:
             yield f"{name}-table-widest-throw.png", render_table(widest_trick(sc.mid_trick))
+    # 找朋友: the fewest and the most seats (ten seats is the tightest table).
+    for name in FRIENDS_SAMPLES:
+        sc = scene(name, seed)
+        yield f"{name}-table.png", render_table(sc.mid_trick)
+        yield f"{name}-table-last-trick.png", render_table(sc.trick_start)
+        yield f"{name}-hand.png", render_hand(sc.hand)
+        yield f"{name}-summary.png", render_summary(sc.scored, sc.mid_trick.rules)
+    yield (
+        "friends-10-table-zh-cn.png",
+        render_table(scene("friends-10", seed).mid_trick, lang="zh-CN"),
+    )
     yield "progress.png", render_progress(sample_match(seed), preset("classic").levels)
     # 找朋友: a line per seat.
     friends = preset("friends-6")

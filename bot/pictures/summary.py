@@ -16,6 +16,7 @@ from bot.pictures.draw import (
     draw_text,
     encode_png,
 )
+from bot.pictures.faces import FaceStyle
 from bot.pictures.layout import chip, fan_size, paste_fan
 from bot.pictures.words import lang_of, word
 from rules.cards import POINTS, rank_name
@@ -26,6 +27,7 @@ WIDTH = 520
 CARD_W = 52
 STEP, MIN_STEP = 30, 14
 ROW_DY = 30
+SMALL = 15  # the smallest words: 13 px when Discord shows the picture 450 px wide
 
 
 def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
@@ -47,12 +49,12 @@ def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
         teams = (word(lang, "role.defenders"), word(lang, "role.attackers"))
         defenders, attackers = 0, 1
         won = 0 if s.winner == "defenders" else 1
-    draw_text(d, (20, 16), word(lang, "hand_no", n=s.hand_no), 14, SOFT)
+    draw_text(d, (20, 16), word(lang, "hand_no", n=s.hand_no), SMALL, SOFT)
     draw_text(d, (20, 36), f"{s.attackers_points}", 34, WHITE)
     pts_x = 20 + d.textlength(str(s.attackers_points), font_size=34) * 1.0 + 30
-    draw_text(d, (pts_x, 44), word(lang, "points_title"), 13, SOFT)
+    draw_text(d, (pts_x, 40), word(lang, "points_title"), SMALL, SOFT)
     if rules is not None:
-        draw_text(d, (pts_x, 62), word(lang, "takeover_at", n=2 * rules.step), 11, SOFT)
+        draw_text(d, (pts_x, 60), word(lang, "takeover_at", n=2 * rules.step), SMALL, SOFT)
     verdict = (
         word(lang, "up", team=teams[won], n=s.level_change)
         if s.level_change
@@ -65,7 +67,7 @@ def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
         label = word(lang, "kitty", n=kp)
         if s.multiplier:
             label += word(lang, "kitty_mult", m=s.multiplier, total=kp * s.multiplier)
-        draw_text(d, (20, y), label, 13, GOLD if s.multiplier else SOFT)
+        draw_text(d, (20, y - 2), label, SMALL, GOLD if s.multiplier else SOFT)
         paste_fan(
             canvas,
             kitty,
@@ -75,16 +77,17 @@ def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
             step=STEP,
             min_step=MIN_STEP,
             row_dy=ROW_DY,
+            style=FaceStyle(lang),
         )
         y += fan_h + 34
     d.rounded_rectangle((14, y, WIDTH - 14, y + 12 + 32 * rows), radius=12, fill=FELT_DARK)
     if friends:
-        team = set(s.team) or {s.dealer}
+        side = set(s.team) or {s.dealer}
         for seat in range(seats):
             col, row = divmod(seat, rows)
             x, ty = 30 + col * (WIDTH // 2 - 10), y + 22 + row * 32
             before, after = s.levels_before[seat], s.levels_after[seat]
-            colour = TEAM_COLOURS[0] if seat in team else TEAM_COLOURS[1]
+            colour = TEAM_COLOURS[0] if seat in side else TEAM_COLOURS[1]
             draw_text(d, (x, ty), str(seat + 1), 16, colour, anchor="lm")
             draw_text(d, (x + 36, ty), rank_name(before), 18, WHITE, anchor="lm")
             draw_text(d, (x + 76, ty), "→", 18, SOFT, anchor="lm")
@@ -101,7 +104,7 @@ def _draw(s: HandSummary, rules: RuleSet | None, lang: str = "en") -> bytes:
             d, (176, ty), rank_name(after), 18, GOLD if after != before else WHITE, anchor="lm"
         )
         role = word(lang, "role.defenders" if team == defenders else "role.attackers")
-        draw_text(d, (WIDTH - 30, ty), role, 13, SOFT, anchor="rm")
+        draw_text(d, (WIDTH - 30, ty), role, SMALL, SOFT, anchor="rm")
     return encode_png(canvas)
 
 

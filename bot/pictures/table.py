@@ -31,7 +31,10 @@ from bot.pictures.draw import (
     draw_text,
     encode_png,
     paste_pip,
+    suit_colour,
+    text_width,
 )
+from bot.pictures.faces import FaceStyle
 from bot.pictures.layout import chip, fan_size, paste_fan
 from bot.pictures.words import lang_of, word
 from rules.cards import Card, rank_name
@@ -49,15 +52,17 @@ class FanStyle:
     row_dy: int
 
 
-NORMAL = FanStyle(60, 26, 16, 34)
+NORMAL = FanStyle(70, 30, 18, 38)
 # Big throws (three or four decks) switch to smaller cards so the seats stay apart.
-COMPACT = FanStyle(46, 20, 14, 28)
+COMPACT = FanStyle(48, 20, 13, 30)
 COMPACT_FROM = 10  # cards in one seat's play
 SEAT_LETTERS = ("N", "E", "S", "W")
-BADGE_R = 17
+BADGE_R = 20
+# The smallest words: 20 px at 720 wide is 12.5 px where Discord shows it (450 px).
+LABEL = 20
 # Seat badge centres and the widest fan each seat may use.
-BADGES = ((WIDTH // 2, 24), (WIDTH - 26, HEIGHT // 2), (WIDTH // 2, HEIGHT - 24), (26, HEIGHT // 2))
-FAN_MAX = (360, 220, 360, 220)
+BADGES = ((WIDTH // 2, 27), (WIDTH - 29, HEIGHT // 2), (WIDTH // 2, HEIGHT - 27), (29, HEIGHT // 2))
+FAN_MAX = (380, 230, 380, 230)
 WINNER_GLOW = (*GOLD, 255)
 
 
@@ -83,6 +88,12 @@ class TableScene:
     lang: str = "en"  # the language of the words drawn (``bot.text.i18n``)
     players: int = 4
     team: frozenset[int] = frozenset()  # 找朋友: the dealer and the friends revealed
+    calls: tuple[tuple[int, Card, int | None], ...] = ()  # 找朋友: (nth, card, joined seat)
+    four_colour: bool = False  # the four-colour deck (♣ green, ♦ blue)
+
+    @property
+    def faces(self) -> FaceStyle:
+        return FaceStyle(self.lang, self.four_colour)
 
 
 def _trump_code(view: View) -> str:
@@ -94,7 +105,9 @@ def _trump_code(view: View) -> str:
     return ""
 
 
-def scene_of(view: View, auto: Collection[int] = (), lang: str = "en") -> TableScene:
+def scene_of(
+    view: View, auto: Collection[int] = (), lang: str = "en", four_colour: bool = False
+) -> TableScene:
     plays: tuple[tuple[int, tuple[Card, ...]], ...] = view.current
     faded = False
     winner: int | None = None
@@ -135,6 +148,8 @@ def scene_of(view: View, auto: Collection[int] = (), lang: str = "en") -> TableS
         lang=lang_of(lang),
         players=view.players,
         team=frozenset([view.dealer, *view.friends]) if view.dealer is not None else frozenset(),
+        calls=tuple((c.call.nth, c.call.card, c.joined) for c in view.friend_calls),
+        four_colour=four_colour,
     )
 
 
@@ -163,75 +178,89 @@ def _badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TURN_RING)
     r = BADGE_R
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TEAM_COLOURS[seat % 2], outline=WHITE, width=2)
-    draw_text(d, (cx, cy + 1), word(sc.lang, f"seat{seat}"), 18, WHITE, anchor="mm")
+    draw_text(d, (cx, cy + 1), word(sc.lang, f"seat{seat}"), 22, WHITE, anchor="mm")
     if sc.dealer == seat:
         # The dealer's "D" chip sits on the badge's outer side, clear of the cards.
-        dx, dy = {0: (r + 14, -2), 1: (0, r + 14), 2: (r + 14, 2), 3: (0, r + 14)}[seat]
-        chip(d, (cx + dx, cy + dy), word(sc.lang, "dealer"), 13, GOLD, INK)
+        dx, dy = {0: (r + 20, -2), 1: (0, r + 20), 2: (r + 20, 2), 3: (0, r + 20)}[seat]
+        chip(d, (cx + dx, cy + dy), word(sc.lang, "dealer"), LABEL, GOLD, INK, pad=4)
     if seat in sc.auto:
         # "AUTO" on the other side of the badge from the dealer chip.
-        dx, dy = {0: (-r - 34, 0), 1: (0, -r - 16), 2: (-r - 34, 0), 3: (0, -r - 16)}[seat]
-        chip(d, (cx + dx, cy + dy), word(sc.lang, "auto"), 11, WHITE, INK)
+        dx, dy = {0: (-r - 10, 0), 1: (0, -r - 20), 2: (-r - 10, 0), 3: (0, -r - 20)}[seat]
+        anchor = "rm" if seat in (0, 2) else "mm"
+        chip(d, (cx + dx, cy + dy), word(sc.lang, "auto"), LABEL, WHITE, INK, anchor, pad=4)
 
 
 def _trump_box(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: TableScene) -> None:
-    d.rounded_rectangle((10, 10, 150, 84), radius=10, fill=FELT_DARK)
-    draw_text(d, (20, 16), word(sc.lang, "trump"), 12, SOFT)
-    draw_text(d, (94, 16), word(sc.lang, "level"), 12, SOFT)
+    # Each label centred over its box, so long words ("TRUMP", "LEVEL") never meet.
+    d.rounded_rectangle((10, 10, 190, 100), radius=10, fill=FELT_DARK)
+    tx, lx = 52, 146
+    draw_text(d, (tx, 14), word(sc.lang, "trump"), LABEL, SOFT, anchor="ma")
+    draw_text(d, (lx, 14), word(sc.lang, "level"), LABEL, SOFT, anchor="ma")
     code = sc.trump.rstrip("?")
-    box = (20, 34, 62, 76)
-    d.rounded_rectangle(box, radius=6, fill=WHITE)
+    d.rounded_rectangle((tx - 24, 42, tx + 24, 90), radius=6, fill=WHITE)
     if code in ("S", "H", "C", "D"):
-        paste_pip(canvas, "SHCD".index(code), 41, 55, 32)
+        suit = "SHCD".index(code)
+        paste_pip(canvas, suit, tx, 66, 36, suit_colour(suit, sc.four_colour))
     elif code == "NT":
         nt = word(sc.lang, "nt")
-        draw_text(d, (41, 56), nt, 17 if len(nt) < 3 else 13, INK, anchor="mm")
+        draw_text(d, (tx, 67), nt, 20 if len(nt) < 3 else LABEL, INK, anchor="mm")
     else:
-        draw_text(d, (41, 56), "?", 22, INK, anchor="mm")
+        draw_text(d, (tx, 67), "?", 26, INK, anchor="mm")
     if sc.trump.endswith("?"):
-        draw_text(d, (66, 55), "?", 18, TURN_RING, anchor="lm")
-    d.rounded_rectangle((94, 34, 136, 76), radius=6, fill=WHITE)
+        draw_text(d, (tx + 28, 66), "?", 22, TURN_RING, anchor="lm")
+    d.rounded_rectangle((lx - 24, 42, lx + 24, 90), radius=6, fill=WHITE)
     level_team = None if sc.dealer is None else sc.dealer % 2 if sc.players == 4 else 0
     ink = INK if level_team is None else TEAM_COLOURS[level_team]
-    draw_text(d, (115, 56), rank_name(sc.level), 22 if sc.level != 10 else 19, ink, anchor="mm")
+    draw_text(d, (lx, 67), rank_name(sc.level), 26 if sc.level != 10 else 22, ink, anchor="mm")
+
+
+def _points_box(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
+    """The attackers' points, top right, with their unit (pts / 分)."""
+    x0 = WIDTH - 170
+    d.rounded_rectangle((x0, 10, WIDTH - 10, 100), radius=10, fill=FELT_DARK)
+    draw_text(d, (x0 + 10, 14), word(sc.lang, "attackers"), LABEL, SOFT)
+    pts = str(sc.attackers_points)
+    draw_text(d, (x0 + 10, 44), pts, 36, WHITE)
+    x = x0 + 10 + text_width(pts, 36) + 8
+    draw_text(d, (x, 80), word(sc.lang, "pts"), LABEL, SOFT, anchor="ls")
+
+
+def _hand_box(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
+    y = HEIGHT - 34
+    d.rounded_rectangle((WIDTH - 170, y - 22, WIDTH - 10, y + 22), radius=10, fill=FELT_DARK)
+    draw_text(d, (WIDTH - 90, y), word(sc.lang, "hand_no", n=sc.hand_no), LABEL, WHITE, "mm")
 
 
 def _score_box(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
-    x0 = WIDTH - 160
-    d.rounded_rectangle((x0, 10, WIDTH - 10, 84), radius=10, fill=FELT_DARK)
-    draw_text(d, (x0 + 10, 16), word(sc.lang, "attackers"), 12, SOFT)
-    draw_text(d, (x0 + 10, 34), str(sc.attackers_points), 30, WHITE)
-    draw_text(
-        d,
-        (x0 + 10 + 8 + d.textlength(str(sc.attackers_points), font_size=30) + 4, 58),
-        word(sc.lang, "pts"),
-        12,
-        SOFT,
-    )
+    _points_box(d, sc)
     lv = sc.levels
-    y = HEIGHT - 30
-    d.rounded_rectangle((10, y - 16, 170, y + 16), radius=10, fill=FELT_DARK)
-    draw_text(d, (20, y), word(sc.lang, "team0"), 13, TEAM_COLOURS[0], anchor="lm")
-    draw_text(d, (52, y), rank_name(lv[0]), 15, WHITE, anchor="lm")
-    draw_text(d, (92, y), word(sc.lang, "team1"), 13, TEAM_COLOURS[1], anchor="lm")
-    draw_text(d, (126, y), rank_name(lv[1]), 15, WHITE, anchor="lm")
-    d.rounded_rectangle((WIDTH - 150, y - 16, WIDTH - 10, y + 16), radius=10, fill=FELT_DARK)
-    draw_text(d, (WIDTH - 80, y), word(sc.lang, "hand_no", n=sc.hand_no), 13, WHITE, anchor="mm")
+    y = HEIGHT - 34
+    d.rounded_rectangle((10, y - 22, 200, y + 22), radius=10, fill=FELT_DARK)
+    x = 20
+    for team in (0, 1):
+        name = word(sc.lang, f"team{team}")
+        draw_text(d, (x, y), name, LABEL, TEAM_COLOURS[team], anchor="lm")
+        x += text_width(name, LABEL) + 6
+        draw_text(d, (x, y), rank_name(lv[team]), 22, WHITE, anchor="lm")
+        x += text_width(rank_name(lv[team]), 22) + 16
+    _hand_box(d, sc)
 
 
 def _centre_text(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     cx, cy = WIDTH / 2, HEIGHT / 2
     if sc.phase in ("dealing", "declaring", "burying"):
-        draw_text(d, (cx, cy - 10), word(sc.lang, f"phase.{sc.phase}"), 16, SOFT, anchor="mm")
+        draw_text(d, (cx, cy - 12), word(sc.lang, f"phase.{sc.phase}"), 22, SOFT, anchor="mm")
         if sc.dealt[1]:
-            draw_text(d, (cx, cy + 12), f"{sc.dealt[0]} / {sc.dealt[1]}", 14, SOFT, anchor="mm")
+            draw_text(d, (cx, cy + 14), f"{sc.dealt[0]} / {sc.dealt[1]}", LABEL, SOFT, anchor="mm")
         return
     if not sc.plays:
         return
+    if sc.calls:  # 找朋友: room for the calls below
+        cy -= 14
     title = word(sc.lang, "last_trick" if sc.faded else "trick", n=sc.trick_no)
-    draw_text(d, (cx, cy - 10), title, 14, SOFT, anchor="mm")
+    draw_text(d, (cx, cy - 12), title, LABEL, SOFT, anchor="mm")
     if sc.trick_points:
-        draw_text(d, (cx, cy + 12), f"+{sc.trick_points}", 18, GOLD, anchor="mm")
+        draw_text(d, (cx, cy + 14), f"+{sc.trick_points}", 22, GOLD, anchor="mm")
 
 
 def _draw(sc: TableScene) -> bytes:
@@ -272,31 +301,46 @@ def _draw(sc: TableScene) -> bytes:
             min_step=st.min_step,
             row_dy=st.row_dy,
             faded=sc.faded,
+            style=sc.faces,
         )
     return encode_png(canvas)
 
 
 # ---- 找朋友: N seats round an ellipse ---------------------------------------------------
-RING_RX, RING_RY = 300, 190  # badge ellipse: clear of the corner boxes
-RING_STYLE = FanStyle(40, 16, 9, 26)
+RING_CX, RING_CY = WIDTH / 2, HEIGHT / 2 + 6
+RING_RX, RING_RY = 296, 184  # badge ellipse: clear of the corner boxes
+RING_STYLE = FanStyle(46, 18, 11, 28)
 NO_TEAM = (112, 120, 128)  # a seat not (yet) known to be on the dealer's team
 
 
 def ring_badge(seat: int, players: int) -> tuple[float, float]:
-    """Seat 1 at the top, then clockwise in turn order (as North, East, South, West)."""
-    angle = -math.pi / 2 + 2 * math.pi * seat / players
-    return (WIDTH / 2 + RING_RX * math.cos(angle), HEIGHT / 2 + RING_RY * math.sin(angle))
+    """Seat 1 at the top (with an even count, just right of the top, so two seats
+    share the top and the corner boxes stay clear), then clockwise in turn order."""
+    half = math.pi / players if players % 2 == 0 else 0.0
+    angle = -math.pi / 2 + half + 2 * math.pi * seat / players
+    return (RING_CX + RING_RX * math.cos(angle), RING_CY + RING_RY * math.sin(angle))
 
 
 def ring_fan_max(players: int) -> int:
-    return 200 if players <= 6 else 150 if players <= 8 else 120
+    return 200 if players <= 6 else 150 if players <= 8 else 118
 
 
-def ring_fan_centre(seat: int, players: int) -> tuple[float, float]:
-    """A seat's cards part-way from its badge towards the middle."""
+def _inward(seat: int, players: int) -> tuple[float, float]:
+    """Unit vector from a seat's badge towards the middle of the table."""
     bx, by = ring_badge(seat, players)
-    t = 0.42
-    return (bx + (WIDTH / 2 - bx) * t, by + (HEIGHT / 2 - by) * t)
+    dx, dy = RING_CX - bx, RING_CY - by
+    n = math.hypot(dx, dy) or 1.0
+    return (dx / n, dy / n)
+
+
+def ring_fan_centre(seat: int, players: int, size: tuple[int, int] = (0, 0)) -> tuple[float, float]:
+    """A seat's cards right beside its badge, on the side towards the middle, so
+    each play sits next to its seat number."""
+    bx, by = ring_badge(seat, players)
+    ux, uy = _inward(seat, players)
+    w, h = size
+    reach = BADGE_R + 10 + abs(ux) * w / 2 + abs(uy) * h / 2
+    return (bx + ux * reach, by + uy * reach)
 
 
 def _ring_badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
@@ -307,17 +351,67 @@ def _ring_badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
     r = BADGE_R
     fill = TEAM_COLOURS[0] if seat in sc.team else NO_TEAM
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=WHITE, width=2)
-    draw_text(d, (cx, cy + 1), str(seat + 1), 17, WHITE, anchor="mm")
-    side = 1 if cx <= WIDTH / 2 else -1  # chips on the side towards the middle line
+    draw_text(d, (cx, cy + 1), str(seat + 1), LABEL, WHITE, anchor="mm")
+    # Level, dealer and AUTO chips along the ring (beside the badge, not over the
+    # cards, which lie towards the middle).
+    ux, uy = _inward(seat, sc.players)
+    tx, ty = -uy, ux
     if seat < len(sc.levels):
         lv = rank_name(sc.levels[seat])
-        draw_text(
-            d, (cx + side * (r + 8), cy + 10), lv, 13, WHITE, anchor="lm" if side > 0 else "rm"
-        )
+        chip(d, (cx + tx * (r + 16), cy + ty * (r + 16)), lv, LABEL, FELT_DARK, WHITE, pad=3)
     if sc.dealer == seat:
-        chip(d, (cx + side * (r + 16), cy - 10), word(sc.lang, "dealer"), 12, GOLD, INK)
+        chip(
+            d,
+            (cx - tx * (r + 16), cy - ty * (r + 16)),
+            word(sc.lang, "dealer"),
+            LABEL,
+            GOLD,
+            INK,
+            pad=3,
+        )
     if seat in sc.auto:
-        chip(d, (cx - side * (r + 30), cy), word(sc.lang, "auto"), 11, WHITE, INK)
+        chip(
+            d,
+            (cx - ux * (r + 14), cy - uy * (r + 14)),
+            word(sc.lang, "auto"),
+            LABEL,
+            WHITE,
+            INK,
+            pad=3,
+        )
+
+
+CALL_W, CALL_H = 150, 30
+
+
+def _calls_box(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: TableScene) -> None:
+    """Under the trick title: each friend call (#n, the card) and the seat that
+    joined on it (or ?), two to a row."""
+    if not sc.calls:
+        return
+    cols = min(2, len(sc.calls))
+    x0 = RING_CX - cols * CALL_W / 2
+    y0 = RING_CY + 34
+    for k, (nth, card, joined) in enumerate(sc.calls):
+        x, y = x0 + (k % cols) * CALL_W, y0 + (k // cols) * CALL_H
+        d.rounded_rectangle((x + 2, y, x + CALL_W - 2, y + CALL_H - 4), radius=8, fill=FELT_DARK)
+        cy = y + (CALL_H - 4) / 2
+        draw_text(d, (x + 8, cy), f"#{nth}", LABEL, SOFT, anchor="lm")
+        cx = x + 10 + text_width(f"#{nth}", LABEL)
+        if card.is_joker:
+            name = word(sc.lang, "big_joker_short" if card == Card.BJ else "small_joker_short")
+            draw_text(d, (cx, cy), name, LABEL, WHITE, anchor="lm")
+            cx += text_width(name, LABEL)
+        else:
+            assert card.suit is not None
+            d.rounded_rectangle((cx, cy - 11, cx + 44, cy + 11), radius=5, fill=WHITE)
+            colour = suit_colour(card.suit, sc.four_colour)
+            paste_pip(canvas, card.suit, cx + 11, cy, 17, colour)
+            draw_text(d, (cx + 31, cy), rank_name(card.rank), LABEL, colour, "mm")
+            cx += 44
+        mark = "?" if joined is None else str(joined + 1)
+        colour = GOLD if joined is not None else SOFT
+        draw_text(d, (x + CALL_W - 8, cy), f"→{mark}", LABEL, colour, anchor="rm")
 
 
 def draw_ring(sc: TableScene) -> bytes:
@@ -325,22 +419,19 @@ def draw_ring(sc: TableScene) -> bytes:
     d = ImageDraw.Draw(canvas, "RGBA")
     d.rounded_rectangle((4, 4, WIDTH - 5, HEIGHT - 5), radius=28, outline=FELT_DARK, width=4)
     _trump_box(canvas, d, sc)
-    x0 = WIDTH - 160  # the attackers' points, as at four seats (levels are per seat)
-    d.rounded_rectangle((x0, 10, WIDTH - 10, 84), radius=10, fill=FELT_DARK)
-    draw_text(d, (x0 + 10, 16), word(sc.lang, "attackers"), 12, SOFT)
-    draw_text(d, (x0 + 10, 34), str(sc.attackers_points), 30, WHITE)
-    y = HEIGHT - 30
-    d.rounded_rectangle((WIDTH - 150, y - 16, WIDTH - 10, y + 16), radius=10, fill=FELT_DARK)
-    draw_text(d, (WIDTH - 80, y), word(sc.lang, "hand_no", n=sc.hand_no), 13, WHITE, anchor="mm")
+    _points_box(d, sc)  # the attackers' points, as at four seats (levels are per seat)
+    _hand_box(d, sc)
+    _calls_box(canvas, d, sc)
     _centre_text(d, sc)
     for seat in range(sc.players):
         _ring_badge(d, seat, sc)
     st = RING_STYLE
     fan_max = ring_fan_max(sc.players)
     for seat, cards in sc.plays:
-        centre = ring_fan_centre(seat, sc.players)
+        size = fan_size(len(cards), fan_max, st.card_w, st.step, st.min_step, st.row_dy)
+        centre = ring_fan_centre(seat, sc.players, size)
         if seat == sc.winner:
-            w, h = fan_size(len(cards), fan_max, st.card_w, st.step, st.min_step, st.row_dy)
+            w, h = size
             g = 4
             box = (
                 centre[0] - w / 2 - g,
@@ -362,15 +453,19 @@ def draw_ring(sc: TableScene) -> bytes:
             min_step=st.min_step,
             row_dy=st.row_dy,
             faded=sc.faded,
+            style=sc.faces,
         )
     return encode_png(canvas)
 
 
-def render_table(view: View, auto: Collection[int] = (), lang: str = "en") -> bytes:
+def render_table(
+    view: View, auto: Collection[int] = (), lang: str = "en", four_colour: bool = False
+) -> bytes:
     """PNG of the public table (any view works; only public fields are read).
     ``auto``: seats currently played by the AI for their player (marked AUTO);
-    ``lang``: the language of the words drawn (a locale; English by default)."""
-    sc = scene_of(view, auto, lang)
+    ``lang``: the language of the words drawn (a locale; English by default);
+    ``four_colour``: the four-colour deck (♣ green, ♦ blue)."""
+    sc = scene_of(view, auto, lang, four_colour)
     key: Hashable = ("table", sc)
     return CACHE.get(key, lambda: _draw(sc))
 

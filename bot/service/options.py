@@ -22,6 +22,8 @@ class TableOptions:
     language: str = "en"
     # 记牌器 (the panel's Cards out): None = as the rules allow (bot.discord_app.panel.memory_enabled).
     card_memory: bool | None = None
+    # The four-colour deck in this table's pictures (♣ green, ♦ blue), as on the web table.
+    four_colour: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -26,3 +26,18 @@ async def set_card_memory(
         )
         live.options = options
         return options
+
+
+async def set_four_colour(
+    service: TableService, channel_id: int, user_id: int, value: bool
+) -> TableOptions:
+    """The four-colour deck in the table's pictures on or off. The table's creator decides."""
+    async with service._locked(channel_id) as live:
+        if user_id != live.table.creator_id:
+            raise ServiceError("not_creator")
+        options = replace(live.options, four_colour=value).validate()
+        live.table = await service._guard(
+            service.store.update_table(live.table.id, live.table.version, options=options.to_dict())
+        )
+        live.options = options
+        return options

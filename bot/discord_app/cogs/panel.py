@@ -13,7 +13,7 @@ from bot.discord_app.interactions import bot_of, locale_of, reply, run, table_lo
 from bot.discord_app.panel.flow import memory_enabled, open_panel
 from bot.service import ServiceError
 from bot.service.auto import set_auto
-from bot.service.table_options import set_card_memory
+from bot.service.table_options import set_card_memory, set_four_colour
 
 # Shown in the reader's language (the translator reads the slash.* catalog); the
 # values stay "on" / "off" / "rules".
@@ -54,6 +54,29 @@ class PanelCog(commands.Cog):
         status = self.bot.service.cached_status_by_channel(channel_id)
         if status is not None:
             self.bot.presenter.touch(status.table.id, channel_id)  # show "(auto)" at the table
+        await self.bot.after_change()
+
+    @app_commands.command(
+        name=_("cardcolours"),
+        description=_("Four-colour cards in this table's pictures (clubs green, diamonds blue)"),
+    )
+    @app_commands.rename(mode=_("mode"))
+    @app_commands.describe(mode=_("on: four colours; off: red and black"))
+    @app_commands.choices(mode=MODE_CHOICES)
+    async def cardcolours(self, interaction: discord.Interaction, mode: str) -> None:
+        channel_id = interaction.channel_id or 0
+        user = interaction.user
+        options = await run(
+            interaction,
+            lambda: set_four_colour(self.bot.service, channel_id, user.id, mode == "on"),
+        )
+        if options is None:
+            return
+        status = await self.bot.service.status(channel_id)
+        self.bot.presenter.touch(status.table.id, channel_id)  # redraw the table picture
+        tloc = status.options.language  # a public post: the table's language
+        state = text(tloc, "memory.state.on" if options.four_colour else "memory.state.off")
+        await reply(interaction, text(tloc, "colours.option", state=state))
         await self.bot.after_change()
 
     @app_commands.command(
