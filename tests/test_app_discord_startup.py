@@ -258,3 +258,24 @@ def test_env_option_and_the_startup_line(
 def test_env_option_missing_file(tmp_path: Path) -> None:
     result = run_bot_process(tmp_path, "--env", "nope.env")
     assert result.returncode == 2 and result.stderr.strip() == "--env nope.env: no such file"
+
+
+def _section(text: str, title: str) -> str:
+    start = text.index(f"\n## {title}\n")
+    end = text.find("\n## ", start + 4)
+    return text[start : end if end >= 0 else None]
+
+
+def test_readme_setup_answers_the_newcomers_questions() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = _section(readme, "Setting up the Discord bot")
+    assert "Python 3.11" in setup
+    assert "Developer Mode" in setup and "Copy Server ID" in setup
+    assert "no `sync` is needed for" in setup  # DEV_GUILD_ID syncs that server at start
+    for name in ("docs/shengji.service", "docs/Dockerfile"):
+        assert name in setup and (ROOT / name).is_file(), name
+    unit = (ROOT / "docs/shengji.service").read_text(encoding="utf-8")
+    assert "ExecStart=" in unit and "-m bot" in unit and "[Install]" in unit
+    playing = _section(readme, "Playing on Discord")
+    assert "dmpost:" not in playing and "token" not in playing.lower()
+    assert "dmpost:" in _section(readme, "Architecture")
