@@ -71,6 +71,7 @@ from bench.ai_voids import VoidLeads, shown_voids  # noqa: E402
 from rules.actions import Action, DealCards, Pass  # noqa: E402
 from rules.ai.base import LEVELS, Player, make_player  # noqa: E402
 from rules.ai.strong import StrongPlayer  # noqa: E402
+from rules.cards import POINTS  # noqa: E402
 from rules.game import Match  # noqa: E402
 from rules.presets import preset  # noqa: E402
 from rules.ruleset import RuleSet  # noqa: E402
@@ -269,6 +270,8 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
                 attackers_points=pts,
                 margin=(pts - line) if a_attacking else (line - pts),
                 void_leads=checks.counts,
+                buried_by=labels[h.dealer],
+                kitty_lost=sum(POINTS[c] for c in h.kitty) * h.multiplier,
             )
         )
     return PairResult(hands, clock.times, clock.samples)
@@ -343,6 +346,13 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
             f"{v['per_100_hands']['value']:.1f} per 100 hands [{lo:.1f}, {hi:.1f}] "
             f"({v['leads']} leads, {v['forced']} forced: nothing else in hand; "
             f"the opponents won {v['lost']} of those tricks, {v['points_lost']} points)"
+        )
+    for label, name in (("A", cfg.a), ("B", cfg.b)):
+        k = stats["kitty"][label]
+        lines.append(
+            f"  kitty, {label} ({name}) burying: {k['per_100_hands']:.1f} points lost to the "
+            f"kitty per 100 hands ({k['points_lost']} points in {k['hands']} hands; "
+            f"{label} won {k['hands_won']} of them)"
         )
     for label, name in (("A", cfg.a), ("B", cfg.b)):
         t = times.get(label)

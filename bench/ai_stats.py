@@ -27,6 +27,10 @@ class HandRecord:
     # point cards led into a shown void (``VoidLeads``), by label:
     # [leads, forced, tricks lost, points lost]
     void_leads: dict[str, list[int]] = field(default_factory=dict)
+    # the kitty: who buried it ("A"/"B") and the points it gave the attackers
+    # (kitty points × multiplier, 0 when the dealer's side won the last trick)
+    buried_by: str = ""
+    kitty_lost: int = 0
 
 
 @dataclass
@@ -131,6 +135,17 @@ def summarise(results: Sequence[PairResult], seed: str, reps: int = 2000) -> dic
             "points_lost": sum(r[3] for r in rows),
         }
     out["void_leads"] = voids
+    kitty: dict[str, Any] = {}
+    for label in ("A", "B"):
+        buried = [h for h in flat if h.buried_by == label]
+        lost = sum(h.kitty_lost for h in buried)
+        kitty[label] = {
+            "hands": len(buried),
+            "points_lost": lost,
+            "per_100_hands": 100 * lost / len(buried) if buried else math.nan,
+            "hands_won": sum(h.a_won == (label == "A") for h in buried),
+        }
+    out["kitty"] = kitty
     return out
 
 

@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
 
                 return console_main([])
         return 2
-    from bot.discord_app.client import run_bot
+    from bot.discord_app.client import StartupError, run_bot
 
     # The database first: a wrong DATABASE_URL is one clear sentence and exit code 2.
     checked = run_or_explain(
@@ -61,7 +61,15 @@ def main(argv: list[str]) -> int:
     )
     if checked:
         return checked
-    return asyncio.run(run_bot(config, sync_only=sync))
+    logging.getLogger(__name__).info(config.startup_line())  # after the check's one sentence
+    try:
+        return asyncio.run(run_bot(config, sync_only=sync))
+    except StartupError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C while waiting to retry: a normal stop
+        print("stopped", file=sys.stderr)
+        return 0
 
 
 async def _check_database(url: str) -> int:

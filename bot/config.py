@@ -1,4 +1,9 @@
-"""Settings from the environment or a ``.env`` file (environment wins)."""
+"""Settings from the environment or a ``.env`` file (environment wins).
+
+The ``.env`` is the one next to the project (the folder holding README.md), not the
+current directory's, so ``python -m bot`` means the same bot wherever it is started;
+``python -m bot --env FILE`` names another. The default SQLite file lives there too, and
+a relative SQLite path written in a ``.env`` is relative to that file's folder."""
 
 from __future__ import annotations
 
@@ -6,11 +11,29 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from sqlalchemy.engine import make_url
+
 from bot.service.shards import Shards
-from storage.db import DEFAULT_URL
+
+PROJECT_DIR = Path(__file__).resolve().parents[1]
+DEFAULT_ENV = PROJECT_DIR / ".env"
+DEFAULT_DB = PROJECT_DIR / "shengji.db"
+
+_env_file: Path | None = None  # set by ``python -m bot --env FILE``
 
 
-def load_dotenv(path: Path = Path(".env")) -> dict[str, str]:
+def use_env_file(path: Path | None) -> None:
+    """Read settings from ``path`` instead of the project's ``.env`` (``--env``)."""
+    global _env_file
+    _env_file = None if path is None else path.resolve()
+
+
+def env_file() -> Path:
+    """The ``.env`` in use: ``--env FILE``, else the one next to the project."""
+    return _env_file or DEFAULT_ENV
+
+
+def load_dotenv(path: Path = DEFAULT_ENV) -> dict[str, str]:
     """Read KEY=VALUE lines (``#`` comments, optional quotes). Missing file: {}."""
     values: dict[str, str] = {}
     if not path.is_file():
@@ -27,6 +50,31 @@ def load_dotenv(path: Path = Path(".env")) -> dict[str, str]:
     return values
 
 
+def _sqlite_relative_to(url: str, folder: Path) -> str:
+    """A relative SQLite file in ``url`` made absolute under ``folder``; others unchanged."""
+    try:
+        parsed = make_url(url)
+    except Exception:  # not a URL at all: storage.startup explains it
+        return url
+    name = parsed.database
+    if not parsed.drivername.startswith("sqlite") or not name or name == ":memory:":
+        return url
+    if Path(name).is_absolute():
+        return url
+    return parsed.set(database=str(folder / name)).render_as_string(hide_password=False)
+
+
+def describe_database(url: str) -> str:
+    """The database for the start-up line, without a password."""
+    try:
+        parsed = make_url(url)
+    except Exception:
+        return url
+    if parsed.drivername.startswith("sqlite"):
+        return f"SQLite {parsed.database}"
+    return parsed.render_as_string(hide_password=True)
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None
@@ -35,6 +83,7 @@ class Config:
     dev_guild_id: int | None
     shard_count: int | None  # set to run an AutoShardedBot
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
+    env_path: Path | None = None  # the .env read (None: there was none)
 
     @property
     def shards(self) -> Shards:
@@ -44,9 +93,15 @@ class Config:
         ids = None if self.shard_ids is None else frozenset(self.shard_ids)
         return Shards(self.shard_count, ids)
 
+    def startup_line(self) -> str:
+        """Which settings and which database this run uses (never the token)."""
+        env = str(self.env_path) if self.env_path else f"none ({env_file()} not found)"
+        return f"settings: .env {env}; database {describe_database(self.database_url)}"
+
     @classmethod
-    def load(cls, env_file: Path = Path(".env")) -> Config:
-        file_values = load_dotenv(env_file)
+    def load(cls, env_path: Path | None = None) -> Config:
+        path = env_path or env_file()
+        file_values = load_dotenv(path)
 
         def get(name: str) -> str | None:
             value = os.environ.get(name)
@@ -54,13 +109,17 @@ class Config:
                 value = file_values.get(name)
             return value or None
 
+        url = os.environ.get("DATABASE_URL") or None
+        if url is None and file_values.get("DATABASE_URL"):
+            url = _sqlite_relative_to(file_values["DATABASE_URL"], path.parent)
         guild = get("DEV_GUILD_ID")
         shards = Shards.parse(get("SHARD_COUNT"), get("SHARD_IDS"))  # ShardConfigError
         return cls(
             token=get("DISCORD_TOKEN"),
-            database_url=get("DATABASE_URL") or DEFAULT_URL,
+            database_url=url or f"sqlite+aiosqlite:///{DEFAULT_DB}",
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             dev_guild_id=int(guild) if guild and guild.isdigit() else None,
             shard_count=shards.count if get("SHARD_COUNT") else None,
             shard_ids=None if shards.ids is None else tuple(sorted(shards.ids)),
+            env_path=path if path.is_file() else None,
         )

@@ -28,6 +28,7 @@ from rules.actions import (
     Play,
     action_from_dict,
 )
+from rules.burying import suggest_bury
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card
 from rules.declare import Declaration, count_overrides, possible_declarations
 from rules.errors import RuleError
@@ -259,7 +260,5 @@ def default_lead(ctx: TrumpContext, hand: Sequence[int]) -> Card:
 
 
 def default_bury(ctx: TrumpContext, hand: Sequence[int], n: int) -> list[Card]:
-    """The ``n`` cheapest cards: plain before trump, no points, low first."""
-    cards = [c for c in range(NUM_CARDS) for _ in range(hand[c])]
-    cards.sort(key=lambda c: _cheapness(ctx, c))
-    return [ALL_CARDS[c] for c in cards[:n]]
+    """The suggested kitty: pairs and tractors kept, a short suit voided (rules.burying)."""
+    return [ALL_CARDS[c] for c in suggest_bury(ctx, hand, n)]

@@ -10,28 +10,36 @@ from collections import OrderedDict
 from collections.abc import Awaitable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.config import Config
 from bot.discord_app.cogs.info import Info
 from bot.discord_app.cogs.lobby import Lobby
 from bot.discord_app.cogs.panel import PanelCog
 from bot.discord_app.cogs.play import Play
 from bot.discord_app.cogs.rules import RulesCog
 from bot.discord_app.components import DYNAMIC_ITEMS
-from bot.config import Config
 from bot.discord_app.emojis import TEXT_ONLY, CardEmojis, sync_emojis
 from bot.discord_app.host import Delivery
 from bot.discord_app.interactions import DELIVERY_CHECKED, NO_PINGS, refuse_duplicate
 from bot.discord_app.panel.items import PANEL_ITEMS, play_button
 from bot.discord_app.presenter import Presenter
-from bot.service import Clock, TableOptions, TableService
 from bot.discord_app.translator import ShengjiTranslator
+from bot.service import Clock, TableOptions, TableService
 from storage import Database
 from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
+
+# Waits before each new try when Discord cannot be reached at start-up (then give up).
+RETRY_DELAYS: tuple[float, ...] = (5, 15, 30, 60, 120)
+
+
+class StartupError(Exception):
+    """A start-up failure told as one sentence (which setting, what to do)."""
 
 
 class ShengjiTree(app_commands.CommandTree):
@@ -199,6 +207,10 @@ class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
 
 def create_bot(config: Config, **kwargs: Any) -> ShengjiBot | ShardedShengjiBot:
     """The bot for this configuration (auto-sharded when SHARD_COUNT is set)."""
+    # The bot has no voice: discord.py's "PyNaCl / davey is not installed" warnings,
+    # logged by the client's constructor, are noise for it.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     if config.shard_count:
         return ShardedShengjiBot(config, **kwargs)
     return ShengjiBot(config, **kwargs)
@@ -238,6 +250,52 @@ async def run_until_signal(bot: discord.Client, main: Awaitable[Any]) -> int:
 
 
 async def run_bot(config: Config, sync_only: bool = False) -> int:
+    """Run the bot; a refused token or intent raises StartupError at once, an
+    unreachable Discord is retried after each of RETRY_DELAYS (logged), then
+    StartupError. Ctrl-C stops the waiting too (KeyboardInterrupt, see bot.app)."""
+    where = str(config.env_path or "the .env next to the project")
+    for attempt in range(len(RETRY_DELAYS) + 1):
+        try:
+            return await _run_once(config, sync_only)
+        except discord.LoginFailure:
+            raise StartupError(
+                f"Discord refused DISCORD_TOKEN (from {where} or the environment): open "
+                "https://discord.com/developers/applications → your application → Bot → "
+                "Reset Token, and put the new token in DISCORD_TOKEN."
+            ) from None
+        except discord.PrivilegedIntentsRequired:
+            raise StartupError(
+                "Discord refused a privileged gateway intent the bot asked for: enable it at "
+                "https://discord.com/developers/applications → your application → Bot → "
+                "Privileged Gateway Intents, or run a version that does not ask for it."
+            ) from None
+        except (OSError, aiohttp.ClientError, discord.GatewayNotFound, TimeoutError) as exc:
+            reason = _network_reason(exc)
+            if attempt == len(RETRY_DELAYS):
+                raise StartupError(
+                    f"Cannot reach Discord ({reason}; tried {attempt + 1}×): check this "
+                    "machine's network connection (DNS, firewall, proxy) and start the bot again."
+                ) from None
+            delay = RETRY_DELAYS[attempt]
+            log.warning(
+                "cannot reach Discord (%s); trying again in %gs (%d of %d; Ctrl-C stops)",
+                reason,
+                delay,
+                attempt + 1,
+                len(RETRY_DELAYS),
+            )
+            await asyncio.sleep(delay)
+    raise AssertionError("unreachable")
+
+
+def _network_reason(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:160]
+
+
+async def _run_once(config: Config, sync_only: bool) -> int:
+    """One try with a fresh client (a failed login leaves discord.py's HTTP session
+    half set up, so a retry starts from scratch)."""
     bot = create_bot(config)
     assert config.token is not None
     async with bot:
