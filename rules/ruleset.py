@@ -22,6 +22,14 @@ DECLARATION_FORMS = (
     "LJ+P", "BJ+P",
 )  # fmt: skip
 
+# House rules (follows and throws): the values each field takes.
+FOLLOW_PROTECTIONS = ("none", "longer-tuples", "tractor-on-tractor", "both", "suit-only")
+THROW_BEATINGS = ("longest-first", "all", "highest")
+THROWS = ("allowed", "forbidden")
+PENALTY_MODES = ("per-attempt", "per-card")
+BOMBS = ("off", "any-suit", "following-suit")
+BOMB_MIN_DECKS = 4
+
 # A follow pattern is a list of unit shapes "wxL" (width x length): "2x1" a pair,
 # "2x3" a tractor of three pairs, "1x1" a single.
 Shape = tuple[int, int]
@@ -111,6 +119,17 @@ class RuleSet:
     players: int = 4
     # Set = 找朋友 (Finding Friends): per-player levels, called friends.
     friends: FriendRules | None = None
+    # ---- house rules: follows and throws (rules.settings.follows names them)
+    # What following a shape forces out of a hand (see FOLLOW_PROTECTIONS).
+    follow_protection: str = "none"
+    # A tractor is at least this many consecutive tuples, each at least this wide.
+    tractor_min_length: int = 2
+    tractor_min_width: int = 2
+    # How a play beats a matched throw (see THROW_BEATINGS).
+    throw_beating: str = "longest-first"
+    throws: str = "allowed"  # or "forbidden": a multi-unit lead is refused
+    penalty_mode: str = "per-attempt"  # or "per-card": throw_penalty per card taken back
+    bombs: str = "off"  # 4+ decks: "any-suit" / "following-suit"
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -199,6 +218,7 @@ class RuleSet:
             raise RuleSetError(f"unknown kitty_scheme {self.kitty_scheme!r}")
         if self.throw_penalty < 0:
             raise RuleSetError("throw_penalty must be ≥ 0")
+        self._validate_follows()
         if self.step <= 0:
             raise RuleSetError("score_step must be positive")
         bands = self.score_table.bands
@@ -209,6 +229,31 @@ class RuleSet:
             raise RuleSetError("score bands must be in increasing order of min_points")
         return self
 
+    def _validate_follows(self) -> None:
+        for name, allowed in (
+            ("follow_protection", FOLLOW_PROTECTIONS),
+            ("throw_beating", THROW_BEATINGS),
+            ("throws", THROWS),
+            ("penalty_mode", PENALTY_MODES),
+            ("bombs", BOMBS),
+        ):
+            if getattr(self, name) not in allowed:
+                raise RuleSetError(f"{name} must be one of {', '.join(allowed)}")
+        if not 2 <= self.tractor_min_length <= 12:
+            raise RuleSetError("tractor_min_length must be 2..12")
+        if not 2 <= self.tractor_min_width <= MAX_DECKS * 2:
+            raise RuleSetError("tractor_min_width must be at least 2")
+        if self.tractor_min_width > max(2, self.max_width):
+            raise RuleSetError(
+                f"tractor_min_width {self.tractor_min_width} needs that many identical cards;"
+                f" only {self.max_width} exist"
+            )
+        if self.bombs != "off" and self.decks < BOMB_MIN_DECKS:
+            raise RuleSetError(
+                f"bombs need {BOMB_MIN_DECKS} or more decks (four identical cards); "
+                f"this table has {self.decks}"
+            )
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         # Four-player rule sets keep the JSON they had before the friends mode.
@@ -216,6 +261,11 @@ class RuleSet:
             del d["friends"]
             if self.players == 4:
                 del d["players"]
+        # House rules at today's value stay out: the JSON of every existing rule set,
+        # record and snapshot is unchanged, and old JSON loads with these defaults.
+        for name, default in _FOLLOW_DEFAULTS.items():
+            if d[name] == default:
+                del d[name]
         return d
 
     def to_json(self) -> str:
@@ -264,6 +314,17 @@ class RuleSet:
     def with_overrides(self, **overrides: Any) -> RuleSet:
         """A copy with some fields changed, validated."""
         return replace(self, **overrides).validate()
+
+
+_FOLLOW_DEFAULTS: dict[str, object] = {
+    f.name: f.default
+    for f in fields(RuleSet)
+    if f.name
+    in (
+        "follow_protection", "tractor_min_length", "tractor_min_width", "throw_beating",
+        "throws", "penalty_mode", "bombs",
+    )
+}  # fmt: skip
 
 
 def friends_kitty(players: int, decks: int) -> int:

@@ -1,8 +1,8 @@
 """House rules as data: ``REGISTRY`` of every named setting, ``apply`` and ``diff``.
 
-    from rules.settings import apply, diff
-    rs = apply(preset("classic"), {"throw_penalty": "20"})
-    diff(rs, preset("classic"))  # [(Setting(throw_penalty), "10", "20")]
+from rules.settings import apply, diff
+rs = apply(preset("classic"), {"throw_penalty": "20"})
+diff(rs, preset("classic"))  # [(Setting(throw_penalty), "10", "20")]
 """
 
 from __future__ import annotations
