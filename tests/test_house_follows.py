@@ -85,7 +85,7 @@ def test_defaults_are_todays_engine_and_every_value_round_trips():
 
 
 def test_bad_values_are_refused_by_name():
-    with pytest.raises(RuleSetError, match="bombs.*4 or more decks"):
+    with pytest.raises(RuleSetError, match=r"bombs.*4 or more decks"):
         apply(preset("classic"), {"bombs": "any-suit"})
     with pytest.raises(RuleSetError, match="throw_beating"):
         apply(preset("classic"), {"throw_beating": "sometimes"})
