@@ -256,3 +256,30 @@ def test_bombs_off_a_quad_is_an_ordinary_unit():
     ctx = ctx_of("four-decks")
     assert follow_error(ctx, "♠3 ♠4 ♠5 ♠6 ♣7777", "♠KKQQ", "♣7777") is not None
     assert winner(ctx, "♠KKQQ", "♠3 ♠4 ♠5 ♠6", "♥7777") == 0  # no tractor: a discard
+
+
+def test_preview_says_throws_are_off():
+    from rules.actions import DealCards, Pass
+    from rules.game import Match
+    from rules.preview import preview_play
+
+    m = Match(apply(preset("classic"), {"throws": "forbidden"}), "preview")
+    while m.phase != "playing":
+        if m.phase == "dealing":
+            m.apply(DealCards(200))
+        elif m.phase == "declaring":
+            for s in range(4):
+                if m.phase == "declaring" and s not in m.hand.passes:
+                    m.apply(Pass(s))
+        else:
+            a = m.suggest(m.dealer)
+            assert a is not None
+            m.apply(a)
+    seat = m.turn
+    view = m.view_for(seat)
+    ctx = m.context
+    by_suit = {}
+    for c in view.hand:
+        by_suit.setdefault(ctx.suit_of[c], []).append(c)
+    cards = next(cs for cs in by_suit.values() if len(decompose(ctx, cs)) > 1)
+    assert preview_play(view, cards).code == "throws_forbidden"
