@@ -258,11 +258,17 @@ def bomb_allowed(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
     return s in (lead.suit, TRUMP) or suit_length(ctx, hand, lead.suit) == 0
 
 
-def bomb_key(ctx: TrumpContext, cards: Sequence[int]) -> tuple[int, int, int]:
-    """Between bombs: the bigger, then the higher rank (jokers above A), then trump."""
+def bomb_key(ctx: TrumpContext, cards: Sequence[int]) -> tuple[int, int, bool, int]:
+    """Between bombs: the bigger, then the higher rank, then trump, then the card order.
+    Ranks run 2 … A, then the level and permanent trump ranks, then the jokers (so in
+    trump a bomb ranks as its cards do)."""
     c = cards[0]
-    rank = c % 13 + 2 if c < 52 else c - 52 + 15
-    return (len(cards), rank, ctx.suit_of[c] == TRUMP)
+    if c >= 52:
+        rank = 16 + c - 52
+    else:
+        r = c % 13 + 2
+        rank = 15 if r == ctx.level or r in ctx.rules.permanent_trumps else r
+    return (len(cards), rank, ctx.suit_of[c] == TRUMP, ctx.pos[c])
 
 
 def _shape_error(name: str, pattern: Pattern) -> RuleError:
@@ -404,7 +410,7 @@ def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
 
 def _bomb_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) -> int:
     """A bomb beats any play that is not one; between bombs ``bomb_key``; ties: earlier."""
-    best_i, best = -1, (0, 0, 0)
+    best_i, best = -1, (0, 0, False, 0)
     for i, cards in enumerate(plays):
         if is_bomb(cards) and (best_i < 0 or bomb_key(ctx, cards) > best):
             best_i, best = i, bomb_key(ctx, cards)

@@ -241,6 +241,10 @@ def test_bombs_any_suit_beat_any_play_of_the_size():
     assert winner(ctx, "♠KKQQ", "♣7777", "♥7777") == 2
     assert winner(ctx, "♠KKQQ", "♥7777", "♣7777") == 1
     assert tuple(C("♣7777")) in all_follows(ctx, "♠3 ♠4 ♠5 ♠6 ♣7777", "♠KKQQ")
+    # In trump a bomb ranks as its cards do: level 10s above aces, jokers above both.
+    assert winner(ctx, "♥AAAA", "♥10 ♥10 ♥10 ♥10") == 1
+    assert winner(ctx, "♠10 ♠10 ♠10 ♠10", "♥10 ♥10 ♥10 ♥10", "♥AAAA") == 1
+    assert winner(ctx, "♥10 ♥10 ♥10 ♥10", "小王小王小王小王") == 1
 
 
 def test_bombs_following_suit():

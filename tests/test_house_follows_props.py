@@ -44,7 +44,10 @@ def values_of(name: str, decks: int) -> list[str]:
 
 def rules_for(k: int) -> RuleSet:
     """Hand k's rules: the settings' values rotate with k (offset per setting)."""
-    base = preset("four-decks" if k % 2 else ("three-decks" if k % 4 == 2 else "classic"))
+    name = "four-decks" if k % 2 else ("three-decks" if k % 4 == 2 else "classic")
+    if k % 8 == 4:
+        name = "friends-5"  # 找朋友, five seats, two decks
+    base = preset(name)
     changes: dict[str, str] = {"throw_penalty": str(5 * (k % 3))}
     for j, s in enumerate(SETTINGS):
         vals = values_of(s.name, base.decks)
@@ -85,7 +88,7 @@ def play_hand(k: int) -> None:
     m = Match(rules, seed)
     rng = random.Random(k)
     levels = ["random", "basic", "basic", "random"] if rules.decks > 2 else ["random", "basic"]
-    if k % 5 == 0 and rules.decks == 2:
+    if k % 5 == 0 and rules.decks == 2 and rules.players == 4:
         levels = ["strong", "basic"]
     players = [make_player(levels[s % len(levels)]) for s in range(rules.players)]
     actions: list[Action] = []
