@@ -90,6 +90,8 @@ def play_hand(k: int) -> None:
     levels = ["random", "basic", "basic", "random"] if rules.decks > 2 else ["random", "basic"]
     if k % 5 == 0 and rules.decks == 2 and rules.players == 4:
         levels = ["strong", "basic"]
+    if SLOW and k % 25 == 1:
+        levels = ["strong"]  # a few four-deck hands of strong players only (~20 s each)
     players = [make_player(levels[s % len(levels)]) for s in range(rules.players)]
     actions: list[Action] = []
 
