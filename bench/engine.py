@@ -131,7 +131,7 @@ def random_throw(
     suit_of = ctx.suit_of
     s = suit_of[rng.choice(cards)]
     units = decompose(ctx, [x for x in cards if suit_of[x] == s])
-    if len(units) < 2:
+    if len(units) < 2 or ctx.rules.throws == "forbidden":  # house rule: no throws
         return make_lead(ctx, units[0].cards), 0, "unit"
     k = rng.randint(2, min(len(units), 5))
     if rng.random() < 0.5:
@@ -333,10 +333,21 @@ def _p90_us(ns: Sequence[int]) -> float:
     return s[min(len(s) - 1, int(0.9 * len(s)))] / 1000
 
 
+HOUSE: dict[str, str] = {}  # --rule NAME=VALUE: house rules on every measured table
+
+
+def _with_house(rules: RuleSet) -> RuleSet:
+    from rules.settings import apply
+
+    # bombs need four decks: smaller tables keep them off.
+    changes = {k: v for k, v in HOUSE.items() if k != "bombs" or rules.decks >= 4}
+    return apply(rules, changes)
+
+
 def measure(
     decks: int, hands: int, seed: int, profile: bool = False, verify: bool = False
 ) -> DeckResult:
-    return measure_rules(preset(PRESET_FOR_DECKS[decks]), hands, seed, profile, verify)
+    return measure_rules(_with_house(preset(PRESET_FOR_DECKS[decks])), hands, seed, profile, verify)
 
 
 def measure_rules(
@@ -440,7 +451,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--verify", action="store_true", help="also check_lead/check_follow every play (slow)"
     )
+    ap.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule (rules.settings) on every table, repeatable; bombs only at 4 decks",
+    )
     args = ap.parse_args(argv)
+    for item in args.rule:
+        name, _, value = item.partition("=")
+        HOUSE[name.strip()] = value.strip()
+    try:
+        _with_house(preset("four-decks"))
+    except RuleSetError as exc:
+        ap.error(f"--rule: {exc}")
     try:
         deck_list = [int(x) for x in args.decks.split(",") if x.strip()]
     except ValueError:
@@ -468,7 +493,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         results.append(measure(d, hands, args.seed, args.profile, args.verify))
     for name, rules in zip(friends, friends_rules, strict=True):
         hands = args.hands if args.hands is not None else DEFAULT_FRIENDS_HANDS.get(name, 2_000)
-        results.append(measure_rules(rules, hands, args.seed, args.profile, args.verify))
+        results.append(
+            measure_rules(_with_house(rules), hands, args.seed, args.profile, args.verify)
+        )
 
     rows = [
         [

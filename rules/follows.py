@@ -22,6 +22,7 @@ from rules.units import (
     Holding,
     Lead,
     Pattern,
+    exact_tuples,
     first_group,
     group_plans,
     groups_for,
@@ -34,16 +35,32 @@ from rules.units import (
 Counts = Sequence[int]
 
 
-def follow_vector(ctx: TrumpContext, holding: Holding, lead: Lead) -> tuple[int, ...]:
-    """Lexicographically best (smallest) group ranks reachable, unit by unit."""
+def follow_vector(
+    ctx: TrumpContext, holding: Holding, lead: Lead, exact: bool = False
+) -> tuple[int, ...]:
+    """Lexicographically best (smallest) group ranks reachable, unit by unit.
+    ``exact``: a hand's tuples count only at their own width (house rule longer-tuples)."""
     if len(lead.units) == 1:
-        return (first_group(ctx, holding, lead.units[0].shape),)
+        return (first_group(ctx, holding, lead.units[0].shape, exact),)
     groups = [groups_for(ctx, s) for s in lead.shapes]
-    return _vector_multi(ctx, holding, groups)
+    return _vector_multi(ctx, holding, groups, exact)
+
+
+def played_holding(ctx: TrumpContext, hand: Holding, cards: Sequence[int]) -> Holding:
+    """What a play offers towards the lead's shape. Under longer-tuples protection a
+    tuple taken out of a wider one held (two of a triple) counts only as singles: it
+    does not stand in for a real pair the hand holds."""
+    played = holding_of(ctx, cards)
+    if exact_tuples(ctx):
+        return {i: n for i, n in played.items() if n == hand.get(i, 0)}
+    return played
 
 
 def _vector_multi(
-    ctx: TrumpContext, holding: Holding, groups: list[tuple[tuple[Pattern, ...], ...]]
+    ctx: TrumpContext,
+    holding: Holding,
+    groups: list[tuple[tuple[Pattern, ...], ...]],
+    exact: bool = False,
 ) -> tuple[int, ...]:
     memo: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
@@ -56,7 +73,7 @@ def _vector_multi(
         best: tuple[int, ...] | None = None
         for r, group in enumerate(groups[k]):
             for pattern in group:
-                for h2 in _pattern_leftovers(ctx, h, pattern):
+                for h2 in _pattern_leftovers(ctx, h, pattern, exact):
                     cand = (r, *go(k + 1, h2))
                     if best is None or cand < best:
                         best = cand
@@ -69,7 +86,9 @@ def _vector_multi(
     return go(0, holding)
 
 
-def _pattern_leftovers(ctx: TrumpContext, holding: Holding, pattern: Pattern) -> list[Holding]:
+def _pattern_leftovers(
+    ctx: TrumpContext, holding: Holding, pattern: Pattern, exact: bool = False
+) -> list[Holding]:
     """Holdings left after taking the pattern's tuples/tractors in every distinct way.
 
     Singles are not taken: they can be any card, so they never block a later unit.
@@ -82,7 +101,7 @@ def _pattern_leftovers(ctx: TrumpContext, holding: Holding, pattern: Pattern) ->
             out.setdefault(tuple(sorted(h.items())), h)
             return
         w = shapes[k][0]
-        for p in placements(ctx, h, shapes[k]):
+        for p in placements(ctx, h, shapes[k], exact=exact):
             h2 = dict(h)
             for i in p:
                 h2[i] -= w
@@ -185,14 +204,17 @@ def _witness(
     ctx: TrumpContext, holding: Holding, lead: Lead, rng: random.Random | None
 ) -> list[int]:
     """Physical cards of the tuples/tractors a best follow must contain."""
+    ex = exact_tuples(ctx)
     if len(lead.units) == 1:
         # Fast path for one unit: the first placement of the first pattern that has one.
         shape = lead.units[0].shape
-        for pattern in groups_for(ctx, shape)[first_group(ctx, holding, shape)]:
-            for placed in _placements(ctx, holding, pattern, rng):
+        groups = groups_for(ctx, shape)
+        r = first_group(ctx, holding, shape, ex)
+        for pattern in groups[r] if r < len(groups) else ():
+            for placed in _placements(ctx, holding, pattern, rng, ex):
                 return [i for (w, _), p in placed for i in p for _ in range(w)]
         return []
-    best = follow_vector(ctx, holding, lead)
+    best = follow_vector(ctx, holding, lead, ex)
     h = dict(holding)
     chosen_idents: list[int] = []
     for k, shape in enumerate(lead.shapes):
@@ -200,8 +222,11 @@ def _witness(
         done = False
         for pattern in groups[best[k]]:
             # Pick a placement for this unit that keeps the rest of the vector reachable.
-            for h2, idents in _placements_with_idents(ctx, h, pattern, rng):
-                if k + 1 == len(lead.shapes) or _vector_rest(ctx, h2, lead, k + 1) == best[k + 1 :]:
+            for h2, idents in _placements_with_idents(ctx, h, pattern, rng, ex):
+                if (
+                    k + 1 == len(lead.shapes)
+                    or _vector_rest(ctx, h2, lead, k + 1, ex) == best[k + 1 :]
+                ):
                     h = h2
                     chosen_idents.extend(idents)
                     done = True
@@ -211,17 +236,23 @@ def _witness(
     return chosen_idents
 
 
-def _vector_rest(ctx: TrumpContext, holding: Holding, lead: Lead, k: int) -> tuple[int, ...]:
+def _vector_rest(
+    ctx: TrumpContext, holding: Holding, lead: Lead, k: int, exact: bool = False
+) -> tuple[int, ...]:
     groups = [groups_for(ctx, s) for s in lead.shapes[k:]]
-    return _vector_multi(ctx, holding, groups)
+    return _vector_multi(ctx, holding, groups, exact)
 
 
 def _placements_with_idents(
-    ctx: TrumpContext, holding: Holding, pattern: Pattern, rng: random.Random | None
+    ctx: TrumpContext,
+    holding: Holding,
+    pattern: Pattern,
+    rng: random.Random | None,
+    exact: bool = False,
 ) -> Iterator[tuple[Holding, list[int]]]:
     """(holding left, identities taken) for every way to place the pattern's units
     (lazily; see ``_placements``)."""
-    for placed in _placements(ctx, holding, pattern, rng):
+    for placed in _placements(ctx, holding, pattern, rng, exact):
         h2 = dict(holding)
         idents: list[int] = []
         for (w, _), p in placed:
@@ -234,7 +265,11 @@ def _placements_with_idents(
 
 
 def _placements(
-    ctx: TrumpContext, holding: Holding, pattern: Pattern, rng: random.Random | None
+    ctx: TrumpContext,
+    holding: Holding,
+    pattern: Pattern,
+    rng: random.Random | None,
+    exact: bool = False,
 ) -> Iterator[list[tuple[Shape, tuple[int, ...]]]]:
     """Every way to place the pattern's units, [(shape, identities top first)] each,
     lazily: weakest first without an rng (the cheapest follow), in random order
@@ -248,7 +283,7 @@ def _placements(
             yield list(acc)
             return
         shape = shapes[k]
-        options = list(placements(ctx, h, shape))
+        options = list(placements(ctx, h, shape, exact=exact))
         if rng is None:
             options.reverse()  # placements() yields the strongest first
         else:
@@ -284,6 +319,37 @@ def legal_follows(
     gives one legal follow). See ``legal_follows_search`` to learn whether it stopped.
     """
     return legal_follows_search(ctx, hand, lead, limit, max_nodes, max_seconds)[0]
+
+
+def bomb_follows(ctx: TrumpContext, hand: Counts, lead: Lead) -> list[tuple[Card, ...]]:
+    """House rule bombs: the bombs (as many identical cards as were led, four or more)
+    this hand may play on the lead beyond the ordinary follows. any-suit: any; following-
+    suit: of the led suit or trump, or any when void in the led suit."""
+    n = len(lead.cards)
+    bombs = ctx.rules.bombs
+    if bombs == "off" or n < 4:
+        return []
+    void = not any(ctx.suit_counts[lead.suit](hand))
+    suit_of = ctx.suit_of
+    return [
+        (ALL_CARDS[c],) * n
+        for c in range(NUM_CARDS)
+        if hand[c] >= n and (bombs == "any-suit" or void or suit_of[c] in (lead.suit, TRUMP))
+    ]
+
+
+def _with_bombs(
+    ctx: TrumpContext, hand: Counts, lead: Lead, out: list[tuple[Card, ...]], limit: int
+) -> None:
+    """Add the bomb follows ``out`` lacks (in place), up to ``limit`` follows in all."""
+    if ctx.rules.bombs == "off":
+        return
+    have = set(out)
+    for b in bomb_follows(ctx, hand, lead):
+        if len(out) >= limit:
+            return
+        if b not in have:
+            out.append(b)
 
 
 def legal_follows_search(
@@ -324,6 +390,7 @@ def legal_follows_search(
         out.append(tuple(ALL_CARDS[c] for c in key))
         if len(out) >= limit:
             break
+    _with_bombs(ctx, hand, lead, out, limit)
     return out, True
 
 
@@ -359,6 +426,7 @@ def build_legal_follows(
                 out.append(tuple(ALL_CARDS[c] for c in key))
                 if len(out) >= limit:
                     break
+        _with_bombs(ctx, hand, lead, out, limit)
         return out, True
     holding = suit_holding(ctx, hand, suit)
     seen_idents: set[tuple[int, ...]] = set()
@@ -384,6 +452,7 @@ def build_legal_follows(
                 out.append(cards)
                 if len(out) >= limit:
                     return out, True
+    _with_bombs(ctx, hand, lead, out, limit)
     return out, True
 
 
@@ -392,17 +461,18 @@ def _follow_cores(
 ) -> Iterator[tuple[list[int], Holding]]:
     """(identities of the tuples/tractors a best follow holds, holding left), for every
     way to place them: a play is a legal follow exactly when it holds one of these."""
+    ex = exact_tuples(ctx)
     if len(lead.units) == 1:
         shape = lead.units[0].shape
         groups = groups_for(ctx, shape)
-        r = first_group(ctx, holding, shape)
+        r = first_group(ctx, holding, shape, ex)
         if r == len(groups):
             yield [], holding
             return
         for pattern in groups[r]:
-            yield from _core_placements(ctx, holding, pattern)
+            yield from _core_placements(ctx, holding, pattern, ex)
         return
-    best = follow_vector(ctx, holding, lead)
+    best = follow_vector(ctx, holding, lead, ex)
     shapes = lead.shapes
 
     def go(k: int, h: Holding, acc: list[int]) -> Iterator[tuple[list[int], Holding]]:
@@ -414,15 +484,15 @@ def _follow_cores(
             yield from go(k + 1, h, acc)
             return
         for pattern in groups[best[k]]:
-            for idents, h2 in _core_placements(ctx, h, pattern):
-                if k + 1 == len(shapes) or _vector_rest(ctx, h2, lead, k + 1) == best[k + 1 :]:
+            for idents, h2 in _core_placements(ctx, h, pattern, ex):
+                if k + 1 == len(shapes) or _vector_rest(ctx, h2, lead, k + 1, ex) == best[k + 1 :]:
                     yield from go(k + 1, h2, acc + idents)
 
     yield from go(0, holding, [])
 
 
 def _core_placements(
-    ctx: TrumpContext, holding: Holding, pattern: Pattern
+    ctx: TrumpContext, holding: Holding, pattern: Pattern, exact: bool = False
 ) -> Iterator[tuple[list[int], Holding]]:
     """(identities taken, holding left) for every distinct way to place the pattern's
     tuples and tractors: units of the same shape are placed strongest first, so the
@@ -437,7 +507,7 @@ def _core_placements(
             return
         w = shapes[k][0]
         same = k > 0 and shapes[k - 1] == shapes[k]
-        for p in placements(ctx, h, shapes[k]):
+        for p in placements(ctx, h, shapes[k], exact=exact):
             if same and prev is not None and p > prev:
                 continue
             h2 = dict(h)
@@ -486,20 +556,21 @@ def _shape_checker(ctx: TrumpContext, hand: Counts, lead: Lead) -> Callable[[Seq
     from a hand holding more of that suit than was led: what the hand must match is
     worked out once, not per play."""
     holding = suit_holding(ctx, hand, lead.suit)
+    ex = exact_tuples(ctx)
     if len(lead.units) == 1:
         shape = lead.units[0].shape
         if shape == (1, 1):
             return lambda cards: True
-        r = first_group(ctx, holding, shape)
+        r = first_group(ctx, holding, shape, ex)
         plans = group_plans(ctx, shape)
         if r == len(plans):
             return lambda cards: True
         wanted = plans[r]
 
         def one(cards: Sequence[int]) -> bool:
-            played = holding_of(ctx, cards)
-            return any(realizes_plan(ctx, played, len(cards), plan) for plan in wanted)
+            played = played_holding(ctx, holding, cards)
+            return any(realizes_plan(ctx, played, len(cards), plan, ex) for plan in wanted)
 
         return one
-    best = follow_vector(ctx, holding, lead)
-    return lambda cards: follow_vector(ctx, holding_of(ctx, cards), lead) == best
+    best = follow_vector(ctx, holding, lead, ex)
+    return lambda cards: follow_vector(ctx, played_holding(ctx, holding, cards), lead, ex) == best

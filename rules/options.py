@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.cards import NUM_CARDS, Card, counts_of
+from rules.follows import bomb_follows
 from rules.play import build_legal_follows, generate_follow, make_lead, unit_beatable
 from rules.ruleset import Shape
 from rules.trump import TRUMP, TrumpContext
@@ -127,6 +128,8 @@ def _follow_options(view: View, ctx: TrumpContext, limit: int) -> list[PlayOptio
     found, _ = build_legal_follows(
         ctx, hand, lead, limit=max(limit * 4, 40), max_nodes=FOLLOW_NODE_BUDGET
     )
+    if ctx.rules.bombs != "off":  # house rule: the bombs the hand may play, always listed
+        found += [b for b in bomb_follows(ctx, hand, lead) if b not in found]
     found.sort(key=lambda cs: (-max(ctx.order(c) for c in cs), cs))
     out: list[PlayOption] = []
     seen: set[tuple[Card, ...]] = set()
@@ -163,8 +166,8 @@ def _lead_options(view: View, ctx: TrumpContext, limit: int) -> list[PlayOption]
             if u.size > 1:
                 shaped.append(PlayOption(u.cards, _unit_kind(u), shape=u.shape))
         singles.extend(PlayOption((c,), "single", shape=(1, 1)) for c in dict.fromkeys(cards))
-        if len(units) < 2:
-            continue
+        if len(units) < 2 or view.rules.throws == "forbidden":
+            continue  # no throw here (or none at this table: house rule)
         # The safe throw: every unit of the suit no unseen card can beat.
         sure = [u for u in units if not beatable(suit, u)]
         candidates: list[tuple[Card, ...]] = []

@@ -17,7 +17,7 @@ from typing import Literal
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, counts_of
 from rules.errors import RuleError
 from rules.follows import build_legal_follows as build_legal_follows
-from rules.follows import follow_vector
+from rules.follows import follow_vector, played_holding
 from rules.follows import generate_follow as generate_follow
 from rules.follows import legal_follows as legal_follows
 from rules.follows import legal_follows_search as legal_follows_search
@@ -30,11 +30,13 @@ from rules.units import (
     best_top,
     decompose,
     describe_shape,
+    exact_tuples,
     first_group,
     group_plans,
     groups_for,
     holding_of,
     placements,
+    realize_with_placement,
     realizes_plan,
     single_units,
     suit_holding,
@@ -117,6 +119,13 @@ def check_lead(
     lead = make_lead(ctx, cards)
     if len(lead.units) == 1:
         return LeadResult("unit", lead, lead.cards)
+    rules = ctx.rules
+    if rules.throws == "forbidden":
+        raise RuleError(
+            "throws_forbidden",
+            "throws (甩牌) are off at this table: lead one single, tuple or tractor",
+            cards=format_cards(cards),
+        )
     failing = tuple(u for u in lead.units if _beatable(ctx, u, others))
     if not failing:
         return LeadResult("throw", lead, lead.cards)
@@ -125,7 +134,10 @@ def check_lead(
     # order the cards were typed in.
     forced = min(failing, key=lambda u: (u.top, u.size, sorted(c // 13 for c in u.cards)))
     forced_lead = Lead(forced.cards, suit, (forced,))
-    return LeadResult("failed_throw", forced_lead, lead.cards, ctx.rules.throw_penalty, failing)
+    penalty = rules.throw_penalty
+    if rules.penalty_mode == "per-card":  # house rule: per card taken back
+        penalty *= len(lead.cards) - len(forced.cards)
+    return LeadResult("failed_throw", forced_lead, lead.cards, penalty, failing)
 
 
 def unit_beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
@@ -160,6 +172,8 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
     _require_held(hand, cards)
     suit = lead.suit
     suit_of = ctx.suit_of
+    if n >= 4 and ctx.rules.bombs != "off" and bomb_allowed(ctx, hand, lead, cards):
+        return
     in_suit = [c for c in cards if suit_of[c] == suit]
     have = suit_length(ctx, hand, suit)
     name = ctx.suit_name(suit)
@@ -182,10 +196,13 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
     if len(lead.units) == 1 and lead.units[0].size == 1:
         return  # a single: any card of the suit
     holding = suit_holding(ctx, hand, suit)
+    rules = ctx.rules
+    ex = exact_tuples(ctx)
     if (
         len(lead.units) == 1
         and lead.units[0].shape == (2, 1)
-        and ctx.rules.follow_table_for((2, 1)) is None
+        and rules.follow_table_for((2, 1)) is None
+        and rules.follow_protection in ("none", "tractor-on-tractor")
     ):
         # Fast path for the commonest shaped lead: a pair (generic order only).
         ident = ctx.ident
@@ -204,17 +221,17 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
         # ``follow_vector(play) == follow_vector(hand)`` without scanning the earlier
         # groups twice.)
         shape = lead.units[0].shape
-        r = first_group(ctx, holding, shape)
+        r = first_group(ctx, holding, shape, ex)
         plans = group_plans(ctx, shape)
         if r == len(plans):
             return  # nothing to match (the play cannot realise anything either)
-        played = holding_of(ctx, in_suit)
+        played = played_holding(ctx, holding, in_suit)
         total = len(in_suit)
-        if any(realizes_plan(ctx, played, total, plan) for plan in plans[r]):
+        if any(realizes_plan(ctx, played, total, plan, ex) for plan in plans[r]):
             return
         raise _shape_error(name, groups_for(ctx, shape)[r][0])
-    best = follow_vector(ctx, holding, lead)
-    got = follow_vector(ctx, holding_of(ctx, in_suit), lead)
+    best = follow_vector(ctx, holding, lead, ex)
+    got = follow_vector(ctx, played_holding(ctx, holding, in_suit), lead, ex)
     if got != best:
         # Name everything the best follow holds, not just the first unit that differs:
         # the play may already contain that unit but have spent it elsewhere.
@@ -222,6 +239,36 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
             s for k, shape in enumerate(lead.shapes) for s in groups_for(ctx, shape)[best[k]][0]
         )
         raise _shape_error(name, needed)
+
+
+def is_bomb(cards: Sequence[int]) -> bool:
+    """House rule bombs: four or more identical cards."""
+    return len(cards) >= 4 and all(c == cards[0] for c in cards)
+
+
+def bomb_allowed(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[int]) -> bool:
+    """May this bomb be played on the lead whatever the follow rules say? any-suit: yes;
+    following-suit: a bomb of the led suit or trump, or any bomb when void in the suit."""
+    bombs = ctx.rules.bombs
+    if bombs == "off" or len(cards) != len(lead.cards) or not is_bomb(cards):
+        return False
+    if bombs == "any-suit":
+        return True
+    s = ctx.suit_of[cards[0]]
+    return s in (lead.suit, TRUMP) or suit_length(ctx, hand, lead.suit) == 0
+
+
+def bomb_key(ctx: TrumpContext, cards: Sequence[int]) -> tuple[int, int, bool, int]:
+    """Between bombs: the bigger, then the higher rank, then trump, then the card order.
+    Ranks run 2 … A, then the level and permanent trump ranks, then the jokers (so in
+    trump a bomb ranks as its cards do)."""
+    c = cards[0]
+    if c >= 52:
+        rank = 16 + c - 52
+    else:
+        r = c % 13 + 2
+        rank = 15 if r == ctx.level or r in ctx.rules.permanent_trumps else r
+    return (len(cards), rank, ctx.suit_of[c] == TRUMP, ctx.pos[c])
 
 
 def _shape_error(name: str, pattern: Pattern) -> RuleError:
@@ -278,8 +325,40 @@ def play_key(ctx: TrumpContext, lead: Lead, cards: Sequence[int]) -> tuple[int, 
         if len(got) == 1 and got[0].shape == u.shape:
             return (klass, got[0].top)
         return None
-    top = best_top(ctx, holding_of(ctx, cards), lead.shapes, units[0].shape)
+    held = holding_of(ctx, cards)
+    if ctx.rules.throw_beating == "highest":  # house rule: the highest card decides
+        if realize_with_placement(ctx, held, lead.shapes) is None:
+            return None
+        return (klass, max(ctx.pos[c] for c in cards))
+    # longest-first (and the first test of "all"): the most significant unit decides.
+    top = best_top(ctx, held, lead.shapes, units[0].shape)
     return None if top is None else (klass, top)
+
+
+def throw_profile(ctx: TrumpContext, lead: Lead, cards: Sequence[int]) -> list[list[int]]:
+    """Per lead shape, the tops of a play's units of that shape, highest first (one
+    placement of the lead's pattern, strongest units first; singles from the rest)."""
+    held = holding_of(ctx, cards)
+    placed = realize_with_placement(ctx, held, lead.shapes) or []
+    pos = ctx.pos
+    by_shape: dict[tuple[int, int], list[int]] = {}
+    for shape, idents in placed:
+        by_shape.setdefault(shape, []).append(pos[idents[0]])
+        for i in idents:
+            held[i] -= shape[0]
+    singles = sorted((pos[i] for i, k in held.items() for _ in range(k)), reverse=True)
+    out = []
+    for shape in dict.fromkeys(lead.shapes):
+        want = lead.shapes.count(shape)
+        got = singles if shape == (1, 1) else sorted(by_shape.get(shape, []), reverse=True)
+        out.append(got[:want])
+    return out
+
+
+def _beats_all(ctx: TrumpContext, lead: Lead, cards: Sequence[int], best: Sequence[int]) -> bool:
+    """throw_beating "all": every unit strictly higher than the winning play's."""
+    mine, theirs = throw_profile(ctx, lead, cards), throw_profile(ctx, lead, best)
+    return all(a > b for m, t in zip(mine, theirs, strict=True) for a, b in zip(m, t, strict=True))
 
 
 def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) -> int:
@@ -308,12 +387,33 @@ def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
             if k > best_k:
                 best_i, best_k = i, k
         return best_i
+    rules = ctx.rules
+    if rules.bombs != "off" and len(lead.cards) >= 4 and any(is_bomb(p) for p in plays):
+        return _bomb_winner(ctx, lead, plays)
+    every = len(units) > 1 and rules.throw_beating == "all"
     best_i = 0
     best = play_key(ctx, lead, plays[0]) or (0, -1)
     for i in range(1, len(plays)):
         key = play_key(ctx, lead, plays[i])
-        if key is not None and key > best:
+        if key is None:
+            continue
+        if every:
+            # A trump-in beats the plain lead; over it, every unit must be higher.
+            if key[0] > best[0] or (
+                key[0] == best[0] and _beats_all(ctx, lead, plays[i], plays[best_i])
+            ):
+                best_i, best = i, key
+        elif key > best:
             best_i, best = i, key
+    return best_i
+
+
+def _bomb_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) -> int:
+    """A bomb beats any play that is not one; between bombs ``bomb_key``; ties: earlier."""
+    best_i, best = -1, (0, 0, False, 0)
+    for i, cards in enumerate(plays):
+        if is_bomb(cards) and (best_i < 0 or bomb_key(ctx, cards) > best):
+            best_i, best = i, bomb_key(ctx, cards)
     return best_i
 
 

@@ -87,6 +87,8 @@ def preview_play(view: View, cards: Sequence[int]) -> Preview:
     units = decompose(ctx, cards)
     if len(units) == 1:
         return Preview("lead_ok", {"shape": units[0].shape})
+    if view.rules.throws == "forbidden":  # house rule: the engine would refuse it
+        return Preview("throws_forbidden", {"fallback": "throws (甩牌) are off at this table"})
     # A throw: which of its units could a card this seat cannot place beat?
     voids = shown_voids(view)
     others_void = all(suit in voids[s] for s in range(4) if s != view.seat)

@@ -28,6 +28,14 @@ DECLARATION_FORMS = (
     "LJ+P", "BJ+P",
 )  # fmt: skip
 
+# House rules (follows and throws): the values each field takes.
+FOLLOW_PROTECTIONS = ("none", "longer-tuples", "tractor-on-tractor", "both", "suit-only")
+THROW_BEATINGS = ("longest-first", "all", "highest")
+THROWS = ("allowed", "forbidden")
+PENALTY_MODES = ("per-attempt", "per-card")
+BOMBS = ("off", "any-suit", "following-suit")
+BOMB_MIN_DECKS = 4
+
 # A follow pattern is a list of unit shapes "wxL" (width x length): "2x1" a pair,
 # "2x3" a tractor of three pairs, "1x1" a single.
 Shape = tuple[int, int]
@@ -136,6 +144,17 @@ class RuleSet:
     # jokers when ``jokers`` is False); points stay as the cards say (house-rules 1a).
     lowest_rank: int = 2
     jokers: bool = True
+    # ---- house rules: follows and throws (rules.settings.follows names them)
+    # What following a shape forces out of a hand (see FOLLOW_PROTECTIONS).
+    follow_protection: str = "none"
+    # A tractor is at least this many consecutive tuples, each at least this wide.
+    tractor_min_length: int = 2
+    tractor_min_width: int = 2
+    # How a play beats a matched throw (see THROW_BEATINGS).
+    throw_beating: str = "longest-first"
+    throws: str = "allowed"  # or "forbidden": a multi-unit lead is refused
+    penalty_mode: str = "per-attempt"  # or "per-card": throw_penalty per card taken back
+    bombs: str = "off"  # 4+ decks: "any-suit" / "following-suit"
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -250,6 +269,7 @@ class RuleSet:
             raise RuleSetError(f"unknown first_dealer {self.first_dealer!r}")
         if self.throw_penalty < 0:
             raise RuleSetError("throw_penalty must be ≥ 0")
+        self._validate_follows()
         if self.step <= 0:
             raise RuleSetError("score_step must be positive")
         self._validate_house_rules()
@@ -290,6 +310,31 @@ class RuleSet:
             )
         if not self.jokers and any(f[:2] in ("LJ", "BJ") for f in self.declaration.forms):
             raise RuleSetError("declaring with jokers needs the jokers in the deck")
+
+    def _validate_follows(self) -> None:
+        for name, allowed in (
+            ("follow_protection", FOLLOW_PROTECTIONS),
+            ("throw_beating", THROW_BEATINGS),
+            ("throws", THROWS),
+            ("penalty_mode", PENALTY_MODES),
+            ("bombs", BOMBS),
+        ):
+            if getattr(self, name) not in allowed:
+                raise RuleSetError(f"{name} must be one of {', '.join(allowed)}")
+        if not 2 <= self.tractor_min_length <= 12:
+            raise RuleSetError("tractor_min_length must be 2..12")
+        if not 2 <= self.tractor_min_width <= MAX_DECKS * 2:
+            raise RuleSetError("tractor_min_width must be at least 2")
+        if self.tractor_min_width > max(2, self.max_width):
+            raise RuleSetError(
+                f"tractor_min_width {self.tractor_min_width} needs that many identical cards;"
+                f" only {self.max_width} exist"
+            )
+        if self.bombs != "off" and self.decks < BOMB_MIN_DECKS:
+            raise RuleSetError(
+                f"bombs need {BOMB_MIN_DECKS} or more decks (four identical cards); "
+                f"this table has {self.decks}"
+            )
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

@@ -140,9 +140,14 @@ def decompose(ctx: TrumpContext, cards: Sequence[int]) -> list[Unit]:
     for i, members in groups.items():
         by_width.setdefault(len(members), []).append(i)
     units: list[Unit] = []
+    rules = ctx.rules
+    min_len, min_w = rules.tractor_min_length, rules.tractor_min_width
     for w, idents in by_width.items():
         if w == 1:
             units.extend(singles[groups[i][0]] for i in idents)
+            continue
+        if w < min_w:  # house rule: tuples this narrow never chain into tractors
+            units.extend(Unit(w, 1, suit, pos[i], tuple(groups[i])) for i in idents)
             continue
         # Chain tuples at consecutive positions, strongest first.
         at: dict[int, list[int]] = {}
@@ -160,6 +165,11 @@ def decompose(ctx: TrumpContext, cards: Sequence[int]) -> list[Unit]:
             for q in range(top, p, -1):
                 if q in at and not at[q]:
                     del at[q]
+            if 1 < len(chain) < min_len:  # house rule: too short to be a tractor
+                units.extend(
+                    Unit(w, 1, suit, top - k, tuple(groups[i])) for k, i in enumerate(chain)
+                )
+                continue
             cards_ = tuple(c for i in chain for c in groups[i])
             units.append(Unit(w, len(chain), suit, top, cards_))
     # ``Unit.significance``, spelled out (this is a hot path)
@@ -182,15 +192,16 @@ def single_units(ctx: TrumpContext) -> tuple[Unit, ...]:
 
 
 def placements(
-    ctx: TrumpContext, holding: Holding, shape: Shape, min_top: int = -1
+    ctx: TrumpContext, holding: Holding, shape: Shape, min_top: int = -1, exact: bool = False
 ) -> Iterator[tuple[int, ...]]:
     """Every way to take a unit of ``shape`` from ``holding`` (identities, top first),
-    strongest top first, with top position > ``min_top``."""
+    strongest top first, with top position > ``min_top``. ``exact``: only tuples held
+    exactly that wide (house rule longer-tuples: a triple never supplies a pair)."""
     w, length = shape
     pos = ctx.pos
     at: dict[int, list[int]] = {}
     for i, n in holding.items():
-        if n >= w:
+        if n == w if exact else n >= w:
             at.setdefault(pos[i], []).append(i)
     if not at:
         return
@@ -217,13 +228,16 @@ def _take(holding: Holding, idents: tuple[int, ...], w: int) -> Holding:
     return h
 
 
-def _fits(ctx: TrumpContext, holding: Holding, shapes: Sequence[Shape]) -> bool:
+def _fits(
+    ctx: TrumpContext, holding: Holding, shapes: Sequence[Shape], exact: bool = False
+) -> bool:
     """Can all ``shapes`` (singles excluded by the caller) be taken disjointly?"""
     if not shapes:
         return True
     first, rest = shapes[0], shapes[1:]
     return any(
-        _fits(ctx, _take(holding, p, first[0]), rest) for p in placements(ctx, holding, first)
+        _fits(ctx, _take(holding, p, first[0]), rest, exact)
+        for p in placements(ctx, holding, first, exact=exact)
     )
 
 
@@ -257,11 +271,16 @@ def _plan(pattern: Pattern) -> Plan:
     return (size, _GENERAL, shapes)
 
 
-def realizes_plan(ctx: TrumpContext, holding: Holding, total: int, plan: Plan) -> bool:
-    """``realizes`` for a compiled pattern; ``total`` = ``sum(holding.values())``."""
+def realizes_plan(
+    ctx: TrumpContext, holding: Holding, total: int, plan: Plan, exact: bool = False
+) -> bool:
+    """``realizes`` for a compiled pattern; ``total`` = ``sum(holding.values())``.
+    ``exact``: tuples only from identities held exactly that wide (``placements``)."""
     size, how, data = plan
     if size > total:
         return False
+    if exact:
+        return how == _NOTHING or _fits(ctx, holding, _plan_shapes(plan), True)
     if how == _ONE_TUPLE:
         return any(n >= data for n in holding.values())
     if how == _NOTHING:
@@ -272,6 +291,22 @@ def realizes_plan(ctx: TrumpContext, holding: Holding, total: int, plan: Plan) -
         # Only tuples: positions do not matter, only the counts.
         return _fits_tuples(tuple(holding.values()), data)
     return _fits(ctx, holding, data)
+
+
+def _plan_shapes(plan: Plan) -> tuple[Shape, ...]:
+    _, how, data = plan
+    if how == _ONE_TUPLE:
+        return ((data, 1),)
+    if how == _ONE_TRACTOR:
+        return (data,)
+    if how == _TUPLES:
+        return tuple((w, 1) for w in data)
+    return tuple(data)
+
+
+def exact_tuples(ctx: TrumpContext) -> bool:
+    """House rule longer-tuples: a follow is never forced to break a wider tuple."""
+    return ctx.rules.follow_protection in ("longer-tuples", "both")
 
 
 def group_plans(ctx: TrumpContext, shape: Shape) -> tuple[tuple[Plan, ...], ...]:
@@ -285,13 +320,13 @@ def group_plans(ctx: TrumpContext, shape: Shape) -> tuple[tuple[Plan, ...], ...]
     return got
 
 
-def first_group(ctx: TrumpContext, holding: Holding, shape: Shape) -> int:
+def first_group(ctx: TrumpContext, holding: Holding, shape: Shape, exact: bool = False) -> int:
     """Index of the first follow group of ``shape`` the holding realises (or the number
     of groups if none): ``follow_vector`` for a one-unit lead."""
     total = sum(holding.values())
     for r, group in enumerate(group_plans(ctx, shape)):
         for plan in group:
-            if realizes_plan(ctx, holding, total, plan):
+            if realizes_plan(ctx, holding, total, plan, exact):
                 return r
     return len(group_plans(ctx, shape))
 
@@ -380,8 +415,16 @@ def follow_groups(rules: RuleSet, shape: Shape) -> tuple[tuple[Pattern, ...], ..
     set's ``follow_tables`` replace this for the lead shapes they list.
     """
     w, length = shape
+    if rules.follow_protection == "suit-only":  # house rule: only the suit is enforced
+        return ((((1, 1),) * (w * length),),)
     exact: Pattern = (shape,)
-    subs = [(1, 1)] + [(ww, ll) for ww in range(2, w + 1) for ll in range(1, length + 1)]
+    min_len, min_w = rules.tractor_min_length, rules.tractor_min_width
+    subs = [(1, 1)] + [
+        (ww, ll)
+        for ww in range(2, w + 1)
+        for ll in range(1, length + 1)
+        if ll == 1 or (ll >= min_len and ww >= min_w)
+    ]
     subs.sort(key=_shape_key, reverse=True)
     others: list[Pattern] = []
     split: Pattern = ((w, 1),) * length
@@ -398,8 +441,41 @@ def follow_groups(rules: RuleSet, shape: Shape) -> tuple[tuple[Pattern, ...], ..
     table = rules.follow_table_for(shape)
     if table is not None:
         if ((1, 1),) * (w * length) in table[-1]:
-            return tuple(table)  # a complete table: it ends with "all singles"
-        listed = {p for g in table for p in g}
-        rest = [g for g in groups if g[0] not in listed]
-        return tuple(table) + tuple(rest)
-    return tuple(groups)
+            groups = list(table)  # a complete table: it ends with "all singles"
+        else:
+            listed = {p for g in table for p in g}
+            groups = list(table) + [g for g in groups if g[0] not in listed]
+    return _house_groups(rules, shape, tuple(groups))
+
+
+def _house_groups(
+    rules: RuleSet, shape: Shape, groups: tuple[tuple[Pattern, ...], ...]
+) -> tuple[tuple[Pattern, ...], ...]:
+    """The groups under the tractor and follow-protection house rules: patterns with a
+    tractor that is not one any more are dropped (a preset's table may list them);
+    tractor-on-tractor: a lead that is no tractor never asks for one (its tractors are
+    split into their tuples)."""
+    min_len, min_w = rules.tractor_min_length, rules.tractor_min_width
+    split = shape[1] == 1 and rules.follow_protection in ("tractor-on-tractor", "both")
+    if (min_len, min_w) == (2, 2) and not split:
+        return groups
+
+    def valid(p: Pattern) -> bool:
+        return all(ll == 1 or (ll >= min_len and ww >= min_w) for ww, ll in p)
+
+    def flat(p: Pattern) -> Pattern:
+        out = [t for ww, ll in p for t in ([(ww, 1)] * ll if ll > 1 else [(ww, ll)])]
+        return tuple(sorted(out, key=_shape_key, reverse=True))
+
+    seen: set[Pattern] = set()
+    out: list[tuple[Pattern, ...]] = []
+    for g in groups:
+        kept = []
+        for p in g:
+            q = flat(p) if split else p
+            if valid(q) and q not in seen:
+                seen.add(q)
+                kept.append(q)
+        if kept:
+            out.append(tuple(kept))
+    return tuple(out)

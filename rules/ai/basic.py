@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from rules.actions import Action, Bury, CallFriends, Play
 from rules.ai.base import declare_or_pass, own_hand
 from rules.ai.burying import choose_bury
-from rules.ai.common import beatable, cheapest, physical, richest, sure_units
+from rules.ai.common import beatable, cheapest, lead_unit, physical, richest, sure_units
 from rules.ai.declaring import choose_declaration, trump_quality
 from rules.ai.follow_options import follow_options, richer_follow, winning_follow
 from rules.ai.following import choose_follow
@@ -68,7 +68,7 @@ def play_policy(
     ``kitty`` is the buried kitty when ``seat`` is the dealer who buried it (else None).
     """
     if not pub.trick:
-        return choose_lead(pub, seat, hand, kitty)
+        return lead_unit(pub.ctx, choose_lead(pub, seat, hand, kitty))
     return choose_follow(pub, seat, hand, kitty)
 
 

@@ -8,7 +8,16 @@ from collections.abc import Sequence
 from rules.ai.state import Public
 from rules.cards import NUM_CARDS, POINTS
 from rules.trump import TRUMP, TrumpContext
-from rules.units import Unit, placements, suit_holding
+from rules.units import Unit, decompose, placements, suit_holding
+
+
+def lead_unit(ctx: TrumpContext, cards: list[int]) -> list[int]:
+    """``cards`` as a lead the table allows: with throws forbidden (house rule), a throw
+    becomes its most significant unit (the one the player meant to win with)."""
+    if ctx.rules.throws != "forbidden" or len(cards) < 2:
+        return cards
+    units = decompose(ctx, cards)
+    return cards if len(units) == 1 else [int(c) for c in units[0].cards]
 
 
 def ruff_suits(pub: Public, seat: int, unseen_trumps: int) -> int:

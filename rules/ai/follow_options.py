@@ -141,6 +141,7 @@ def follow_options(pub: Public, hand: Sequence[int]) -> _Options:
         len(lead.units) == 1
         and lead.units[0].shape == (2, 1)
         and pub.rules.follow_table_for((2, 1)) is None
+        and pub.rules.follow_protection in ("none", "tractor-on-tractor")
     ):
         return _PairOptions(pub, hand)
     return _GeneralOptions(pub, hand)

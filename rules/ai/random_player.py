@@ -37,7 +37,7 @@ def random_lead(ctx: TrumpContext, hand: list[int], rng: random.Random) -> list[
     suits = sorted(by_suit)
     s = rng.choice(suits)
     units = by_suit[s]
-    if len(units) >= 2 and rng.random() < THROW_SHARE:
+    if len(units) >= 2 and rng.random() < THROW_SHARE and ctx.rules.throws != "forbidden":
         k = rng.randint(2, len(units))
         picked = rng.sample(units, k)
         return [int(c) for u in picked for c in u.cards]

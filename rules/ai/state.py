@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.cards import NUM_CARDS, POINTS, Card
-from rules.play import Lead, make_lead, play_key
+from rules.play import Lead, is_bomb, make_lead, play_key, trick_winner
 from rules.ruleset import RuleSet
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit, decompose
@@ -161,7 +161,10 @@ class Public:
         mixed = any(suit_of[c] != s0 for c in cards_t)
         if mixed or s0 != s:
             self.voids[seat] |= 1 << s
-        elif lead.units[0].width >= 2:
+        elif lead.units[0].width >= 2 and ctx.rules.follow_protection in (
+            "none",
+            "tractor-on-tractor",
+        ):
             # A shaped lead followed in suit without a single pair: the follower has
             # no pair in the suit (it would have had to play it).
             ident = ctx.ident
@@ -169,6 +172,16 @@ class Public:
             if len(set(ids)) == len(ids):
                 self.nopairs[seat] |= 1 << s
         self.trick.append((seat, cards_t))
+        rules = ctx.rules
+        if (rules.bombs != "off" and len(cards_t) >= 4) or (
+            rules.throw_beating == "all" and len(lead.units) > 1
+        ):
+            # House rules whose winner is no single key: ask the engine. A winning
+            # bomb gets a key no ordinary play reaches.
+            i = trick_winner(ctx, lead, [p for _, p in self.trick])
+            won = self.trick[i][1]
+            self.best = (i, (9, 0) if is_bomb(won) else play_key(ctx, lead, won) or (0, -1))
+            return
         if mixed or (s0 != s and s0 != TRUMP):
             return  # a discard
         key2 = play_key(ctx, lead, cards_t)

@@ -39,7 +39,7 @@ from rules.ai.basic import (
     richest,
     sure_units,
 )
-from rules.ai.common import ruff_suits
+from rules.ai.common import lead_unit, ruff_suits
 from rules.ai.sim import Sampler, playout, utility
 from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
 from rules.cards import NUM_CARDS, POINTS, counts_of
@@ -217,6 +217,8 @@ def candidates(
     def add(cards: Sequence[int] | None) -> None:
         if not cards:
             return
+        if not pub.trick:
+            cards = lead_unit(ctx, list(cards))
         if ruff_mask >> suit_of[cards[0]] & 1 and (
             any(POINTS[c] for c in cards) or len(units_of(ctx, cards)) > 1
         ):

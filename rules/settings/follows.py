@@ -1,12 +1,76 @@
-"""Follows and throws: what a follow must give up, throws and their penalty."""
+"""Follows and throws: what a follow must give up, tractors, throws and their penalty,
+how a throw is beaten and bombs. Each value is a ``RuleSet`` field the engine reads
+(``rules.units``, ``rules.follows``, ``rules.play``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.ruleset import BOMBS, FOLLOW_PROTECTIONS, PENALTY_MODES, THROW_BEATINGS, THROWS
 from rules.settings.core import Setting
 
+WEB = "house-rules.md 1d (the web table's {})"
+
 SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        name="follow_protection",
+        group="follows",
+        default="none",
+        description=(
+            "What a follow must give up: none (a triple may be broken to supply a pair); "
+            "longer-tuples (never, and a real pair held must be played rather than two of "
+            "a triple); tractor-on-tractor (only a tractor lead draws a tractor); both; "
+            "suit-only (only the suit must be followed)"
+        ),
+        read=lambda rs: rs.follow_protection,
+        write=lambda rs, v: replace(rs, follow_protection=v),
+        choices=FOLLOW_PROTECTIONS,
+        source="RULES.md section 4 (none); " + WEB.format("trick_draw_policy"),
+    ),
+    Setting(
+        name="tractor_min_length",
+        group="follows",
+        default="2",
+        description="Fewest consecutive tuples that make a tractor (some play: as many as decks)",
+        read=lambda rs: str(rs.tractor_min_length),
+        write=lambda rs, v: replace(rs, tractor_min_length=int(v)),
+        bounds=(2, 12),
+        source="RULES.md section 3 (2); " + WEB.format("tractor_requirements.min_length"),
+    ),
+    Setting(
+        name="tractor_min_width",
+        group="follows",
+        default="2",
+        description="Fewest identical cards in each tuple of a tractor (3: only triples chain)",
+        read=lambda rs: str(rs.tractor_min_width),
+        write=lambda rs, v: replace(rs, tractor_min_width=int(v)),
+        bounds=(2, 10),
+        source="RULES.md section 3 (2); " + WEB.format("tractor_requirements.min_count"),
+    ),
+    Setting(
+        name="throw_beating",
+        group="follows",
+        default="longest-first",
+        description=(
+            "How a trump-in beats a throw (甩牌): longest-first (its most significant unit "
+            "decides); all (every unit must be higher); highest (only the highest card)"
+        ),
+        read=lambda rs: rs.throw_beating,
+        write=lambda rs, v: replace(rs, throw_beating=v),
+        choices=THROW_BEATINGS,
+        source="RULES.md section 4 Trumping (longest-first); "
+        + WEB.format("throw_evaluation_policy"),
+    ),
+    Setting(
+        name="throws",
+        group="follows",
+        default="allowed",
+        description="Whether throws (甩牌, several units led at once) are allowed",
+        read=lambda rs: rs.throws,
+        write=lambda rs, v: replace(rs, throws=v),
+        choices=THROWS,
+        source="RULES.md section 4 Lead (allowed); issue 20 (some families forbid 甩牌)",
+    ),
     Setting(
         name="throw_penalty",
         group="follows",
@@ -16,5 +80,32 @@ SETTINGS: tuple[Setting, ...] = (
         write=lambda rs, v: replace(rs, throw_penalty=int(v)),
         bounds=(0, 100),
         source="RULES.md section 4",
+    ),
+    Setting(
+        name="penalty_mode",
+        group="follows",
+        default="per-attempt",
+        description=(
+            "How the throw penalty counts: per-attempt (once per failed throw) or per-card "
+            "(for each card taken back)"
+        ),
+        read=lambda rs: rs.penalty_mode,
+        write=lambda rs, v: replace(rs, penalty_mode=v),
+        choices=PENALTY_MODES,
+        source="RULES.md section 4 (per attempt, seed 000); issue 20",
+    ),
+    Setting(
+        name="bombs",
+        group="follows",
+        default="off",
+        description=(
+            "Bombs (4+ decks): four or more identical cards beat any other play of the same "
+            "size; any-suit (played whatever the lead) or following-suit (led suit or trump, "
+            "unless void)"
+        ),
+        read=lambda rs: rs.bombs,
+        write=lambda rs, v: replace(rs, bombs=v),
+        choices=BOMBS,
+        source=WEB.format("bomb_policy"),
     ),
 )
