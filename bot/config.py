@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.service.idle import TableLimits
 from bot.service.shards import Shards
 from storage.db import DEFAULT_URL
 
@@ -35,6 +36,20 @@ class Config:
     dev_guild_id: int | None
     shard_count: int | None  # set to run an AutoShardedBot
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
+    # Tables nobody plays at (bot.service.idle): minutes, and caps; 0 turns one off.
+    idle_close_minutes: int = 30
+    lobby_close_minutes: int = 60
+    max_tables_per_user: int = 3
+    max_tables_per_server: int = 20
+
+    @property
+    def limits(self) -> TableLimits:
+        return TableLimits(
+            idle_close_seconds=self.idle_close_minutes * 60,
+            lobby_close_seconds=self.lobby_close_minutes * 60,
+            per_user=self.max_tables_per_user,
+            per_server=self.max_tables_per_server,
+        )
 
     @property
     def shards(self) -> Shards:
@@ -54,6 +69,10 @@ class Config:
                 value = file_values.get(name)
             return value or None
 
+        def number(name: str, default: int) -> int:
+            value = get(name)
+            return int(value) if value and value.isdigit() else default
+
         guild = get("DEV_GUILD_ID")
         shards = Shards.parse(get("SHARD_COUNT"), get("SHARD_IDS"))  # ShardConfigError
         return cls(
@@ -63,4 +82,8 @@ class Config:
             dev_guild_id=int(guild) if guild and guild.isdigit() else None,
             shard_count=shards.count if get("SHARD_COUNT") else None,
             shard_ids=None if shards.ids is None else tuple(sorted(shards.ids)),
+            idle_close_minutes=number("IDLE_CLOSE_MINUTES", 30),
+            lobby_close_minutes=number("LOBBY_CLOSE_MINUTES", 60),
+            max_tables_per_user=number("MAX_TABLES_PER_USER", 3),
+            max_tables_per_server=number("MAX_TABLES_PER_SERVER", 20),
         )
