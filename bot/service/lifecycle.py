@@ -18,6 +18,7 @@ from bot.service.idle import (
     check_caps,
     lobby_deadline,
     pause_deadline,
+    paused,
 )
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
@@ -60,10 +61,6 @@ class Lifecycle:
         async def _guard(coro: Awaitable[Any]) -> Any: ...
 
         def _forget(self, live: LiveTable) -> None: ...
-
-        async def resume(self, live: LiveTable) -> LiveTable: ...
-
-        def _pause_params(self) -> dict[str, Any]: ...
 
         async def commit(
             self,
@@ -289,7 +286,36 @@ class Lifecycle:
     async def next_hand(self, channel_id: int, user_id: int) -> None:
         async with self._locked(channel_id) as live:
             require_member(live.table, user_id)
+            live = await self.resume(live)  # a person acts: a paused table plays on
             if live.match is None or live.match.phase != "scored":
                 raise ServiceError("hand_not_over")
             await self.commit(live, NextHand(), user_id, None)
             await self._follow_up(live)
+
+    # ---- idle tables (bot.service.idle) ---------------------------------------------------
+    def _pause_params(self) -> dict[str, Any]:
+        return {"minutes": max(1, round(self.limits.idle_close_seconds / 60))}
+
+    async def resume(self, live: LiveTable) -> LiveTable:
+        """A paused table plays on: its usual timer back, in one write. Caller
+        holds the table's lock."""
+        if not paused(live):
+            return live
+        t = live.table
+        live.timed_out.clear()
+        deadline = plan_deadline(live, None, self.clock.now())
+        live.table = await self._guard(self.store.update_table(t.id, t.version, deadline=deadline))
+        await self._emit([Public(t.id, t.channel_id, "table_resumed")])
+        return live
+
+    async def close_idle(self, live: LiveTable) -> None:
+        """The grace period is over: end the table as /table end does (nothing
+        stored is lost). Caller holds the table's lock."""
+        t = live.table
+        if t.deadline_kind != IDLE:
+            return
+        live.table = await self._guard(self.store.end_match(t.id, t.version))
+        self._forget(live)
+        lobby = t.status == "lobby"
+        params = {"lobby": lobby, "language": live.options.language}
+        await self._emit([Public(t.id, t.channel_id, "table_closed", params=params)])

@@ -26,7 +26,7 @@ from bot.service.announce import notices_for
 from bot.service.automation import Automation
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import ServiceError, from_notation_error, from_rule_error
-from bot.service.idle import IDLE, TableLimits, lobby_deadline, note_move, pause_deadline, paused
+from bot.service.idle import TableLimits, lobby_deadline, note_move, pause_deadline
 from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
@@ -444,42 +444,6 @@ class TableService(Lifecycle):
         if exc.code == "must_match_shape" and "shapes" in exc.params:
             err.params["shapes"] = exc.params["shapes"]
         return err
-
-    # ---- idle tables (bot.service.idle) ---------------------------------------------------
-    def _pause_params(self) -> dict[str, Any]:
-        return {"minutes": max(1, round(self.limits.idle_close_seconds / 60))}
-
-    async def resume(self, live: LiveTable) -> LiveTable:
-        """A paused table plays on: its usual timer back, in one write. Caller
-        holds the table's lock."""
-        if not paused(live):
-            return live
-        t = live.table
-        live.timed_out.clear()
-        deadline = plan_deadline(live, None, self.clock.now())
-        live.table = await self._guard(self.store.update_table(t.id, t.version, deadline=deadline))
-        await self._emit([Public(t.id, t.channel_id, "table_resumed")])
-        return live
-
-    async def close_idle(self, live: LiveTable) -> None:
-        """The grace period is over: end the table as /table end does (nothing
-        stored is lost). Caller holds the table's lock."""
-        t = live.table
-        if t.deadline_kind != IDLE:
-            return
-        live.table = await self._guard(self.store.end_match(t.id, t.version))
-        self._forget(live)
-        lobby = t.status == "lobby"
-        await self._emit(
-            [
-                Public(
-                    t.id,
-                    t.channel_id,
-                    "table_closed",
-                    params={"lobby": lobby, "language": live.options.language},
-                )
-            ]
-        )
 
     # ---- timers ----------------------------------------------------------------------------
     async def tick(self) -> int:
