@@ -5,6 +5,7 @@ open tables refuse the next one and name the cap."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -130,6 +131,14 @@ async def test_humans_who_all_stop_answering_pause_and_resume(db: Database) -> N
         await run_clock(svc, clock, 30)
     status = await svc.status(CH)
     assert status.deadline_kind == "idle" and len(rec.kinds("table_paused")) == 1
+    # Not at the first missed turn: the timer played each of them twice first.
+    pause_at = rec.notices.index(rec.kinds("table_paused")[0])
+    auto = Counter(
+        n.params["seat"]
+        for n in rec.notices[:pause_at]
+        if isinstance(n, Public) and n.kind == "auto_acted" and n.params["kind"] != "pass"
+    )
+    assert auto[0] >= 2 and auto[1] >= 2 and min(auto[0], auto[1]) == 2, auto
     plays, actions = rec.plays(), await svc.store.action_count(st.table.id)
     await run_clock(svc, clock, GRACE - 60)
     assert rec.plays() == plays and await svc.store.action_count(st.table.id) == actions
@@ -181,3 +190,23 @@ async def test_the_caps_refuse_the_next_table_and_name_the_cap(db: Database) -> 
 
     await svc.end_table(1, ANN)  # a closed table no longer counts
     await svc.create_table(guild_id=GUILD + 2, channel_id=5, creator_id=ANN)
+
+
+async def test_joining_a_paused_table_takes_an_ai_seat_and_resumes(db: Database) -> None:
+    clock = FakeClock()
+    svc = service(db, clock)
+    rec = Recorder()
+    svc.subscribe(rec)
+    await one_human(svc)
+    with pytest.raises(ServiceError) as err:  # not paused: a game in play takes no one
+        await svc.join(CH, BOB, "Bob")
+    assert err.value.code == "already_started"
+    await svc.leave(CH, ANN)
+    assert (await svc.status(CH)).deadline_kind == "idle"
+    seat = await svc.join(CH, BOB, "Bob")
+    st = await svc.status(CH)
+    assert st.table.seats[seat].user_id == BOB and not st.table.seats[seat].is_ai
+    assert st.deadline_kind != "idle" and len(rec.kinds("table_resumed")) == 1
+    plays = rec.plays()
+    await run_clock(svc, clock, 20)  # the AI seats play on until Bob's turn
+    assert rec.plays() > plays and not rec.kinds("table_closed")

@@ -17,6 +17,9 @@ from bot.service.state import LiveTable
 from rules.actions import Action, Pass
 
 IDLE = "idle"  # the deadline kind that closes a paused table or an unjoined lobby
+# Moves the timer makes for every person before the table counts as abandoned:
+# more than one, so a player who misses a single turn is not paused.
+TIMEOUTS_TO_PAUSE = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +58,18 @@ def lobby_deadline(limits: TableLimits, now: datetime) -> tuple[str, datetime] |
 
 
 def note_move(live: LiveTable, action: Action, actor_id: int | None, auto: bool) -> bool:
-    """Count the seats the timer played for since a person last acted. True when
-    every acting human has been played for: nobody answers, so pause."""
+    """Count the moves the timer made for each seat since a person last acted.
+    True when it played every acting human's turn TIMEOUTS_TO_PAUSE times:
+    nobody answers, so pause."""
     if actor_id is not None:
         live.timed_out.clear()
         return False
     seat = getattr(action, "seat", None)
     if not auto or isinstance(action, Pass) or not isinstance(seat, int):
         return False  # the declaration window closing is no sign of absence
-    live.timed_out.add(seat)
+    live.timed_out[seat] = live.timed_out.get(seat, 0) + 1
     humans = acting_humans(live)
-    return bool(humans) and humans <= live.timed_out
+    return bool(humans) and all(live.timed_out.get(s, 0) >= TIMEOUTS_TO_PAUSE for s in humans)
 
 
 def check_caps(limits: TableLimits, mine: int, server: int) -> None:
