@@ -49,3 +49,4 @@ async def test_the_cap_on_tables_per_user_is_answered(tmp_path: Path) -> None:
         assert r.response is not None and r.response.ephemeral
         assert "3 open tables" in r.response.content and "/table end" in r.response.content
         assert len(w.bot.service.table_ids()) == 3
+        assert len(w.channel.threads) == 2  # no thread opened for the refused table

@@ -72,6 +72,13 @@ class Lifecycle:
             auto: bool = False,
         ) -> list[Event]: ...
 
+    async def may_open(self, creator_id: int, guild_id: int | None) -> None:
+        """Refuse a table over the caps on open tables (before a front end makes a
+        thread for it)."""
+        if self.limits.per_user or self.limits.per_server:
+            mine, server = await self._guard(self.store.open_counts(creator_id, guild_id))
+            check_caps(self.limits, mine, server)
+
     async def create_table(
         self,
         *,
@@ -93,10 +100,8 @@ class Lifecycle:
         opts = options or self.defaults
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
+        await self.may_open(creator_id, guild_id)
         limits = self.limits
-        if limits.per_user or limits.per_server:
-            mine, server = await self._guard(self.store.open_counts(creator_id, guild_id))
-            check_caps(limits, mine, server if guild_id is not None else 0)
         try:
             info = await self.store.create_table(
                 guild_id=guild_id,
