@@ -13,6 +13,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from bot.service.idle import TableLimits
 from bot.service.shards import Shards
 
 PROJECT_DIR = Path(__file__).resolve().parents[1]
@@ -84,6 +85,20 @@ class Config:
     shard_count: int | None  # set to run an AutoShardedBot
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
     env_path: Path | None = None  # the .env read (None: there was none)
+    # Tables nobody plays at (bot.service.idle): minutes, and caps; 0 turns one off.
+    idle_close_minutes: int = 30
+    lobby_close_minutes: int = 60
+    max_tables_per_user: int = 3
+    max_tables_per_server: int = 20
+
+    @property
+    def limits(self) -> TableLimits:
+        return TableLimits(
+            idle_close_seconds=self.idle_close_minutes * 60,
+            lobby_close_seconds=self.lobby_close_minutes * 60,
+            per_user=self.max_tables_per_user,
+            per_server=self.max_tables_per_server,
+        )
 
     @property
     def shards(self) -> Shards:
@@ -112,6 +127,11 @@ class Config:
         url = os.environ.get("DATABASE_URL") or None
         if url is None and file_values.get("DATABASE_URL"):
             url = _sqlite_relative_to(file_values["DATABASE_URL"], path.parent)
+
+        def number(name: str, default: int) -> int:
+            value = get(name)
+            return int(value) if value and value.isdigit() else default
+
         guild = get("DEV_GUILD_ID")
         shards = Shards.parse(get("SHARD_COUNT"), get("SHARD_IDS"))  # ShardConfigError
         return cls(
@@ -122,4 +142,8 @@ class Config:
             shard_count=shards.count if get("SHARD_COUNT") else None,
             shard_ids=None if shards.ids is None else tuple(sorted(shards.ids)),
             env_path=path if path.is_file() else None,
+            idle_close_minutes=number("IDLE_CLOSE_MINUTES", 30),
+            lobby_close_minutes=number("LOBBY_CLOSE_MINUTES", 60),
+            max_tables_per_user=number("MAX_TABLES_PER_USER", 3),
+            max_tables_per_server=number("MAX_TABLES_PER_SERVER", 20),
         )

@@ -50,9 +50,11 @@ class Store(ActionLog):
         options: dict[str, Any] | None = None,
         parent_channel_id: int | None = None,
         seats: Sequence[SeatInfo] = (),
+        deadline: tuple[str, datetime] | None = None,
     ) -> TableInfo:
-        """A new table in the lobby, with its first ``seats`` taken in the same
-        transaction (a crash never leaves a table without its creator)."""
+        """A new table in the lobby, with its first ``seats`` (and its timer, e.g.
+        the unjoined lobby's close) in the same transaction (a crash never leaves
+        a table without its creator)."""
         try:
             async with self.db.session() as s:
                 row = TableRow(
@@ -65,6 +67,8 @@ class Store(ActionLog):
                     status="lobby",
                     version=0,
                     seq=0,
+                    deadline_kind=None if deadline is None else deadline[0],
+                    deadline_at=None if deadline is None else to_utc(deadline[1]),
                 )
                 s.add(row)
                 await s.flush()
@@ -113,6 +117,17 @@ class Store(ActionLog):
                 await s.refresh(row, ["seats"])
                 out.append(info_of(row))
             return out
+
+    async def open_counts(self, creator_id: int, guild_id: int | None) -> tuple[int, int]:
+        """How many unfinished tables the user opened, and the server holds (0 with no server)."""
+        count = select(func.count()).select_from(TableRow)
+        count = count.where(TableRow.status.in_(ACTIVE_STATUSES))
+        async with self.db.session() as s:
+            mine = await s.scalar(count.where(TableRow.creator_id == creator_id))
+            server = None
+            if guild_id is not None:
+                server = await s.scalar(count.where(TableRow.guild_id == guild_id))
+        return int(mine or 0), int(server or 0)
 
     async def table_version(self, table_id: int) -> int | None:
         """The stored version of a table (None: no such table): is my copy current?"""

@@ -109,7 +109,11 @@ class _ShengjiCore:
         bot: commands.Bot = self  # type: ignore[assignment]
         await self.database.upgrade()
         self.service = TableService(
-            self.database, clock=self._clock, defaults=self._options, shards=self.config.shards
+            self.database,
+            clock=self._clock,
+            defaults=self._options,
+            shards=self.config.shards,
+            limits=self.config.limits,
         )
         self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
         # Before any table is shown: idempotent (found by name, only missing ones

@@ -82,6 +82,7 @@ class _TableRender:
     loaded: bool = False  # message ids read back from storage (after a restart)
     refs: dict[str, tuple[int, int]] = field(default_factory=dict)
     posts: list[str] = field(default_factory=list)  # short public messages to send
+    language: str = "en"  # the table's, kept for the posts after it is closed
     # 找朋友: calls made and friends joining, posted to the channel as the teams form.
     news: list[Event] = field(default_factory=list)
     dms: TableDMs = field(default_factory=TableDMs)
@@ -174,6 +175,12 @@ class Presenter:
         elif n.kind == "table_ended":
             r.lobby_dirty = True
             r.posts.append("table_ended")
+        elif n.kind in ("table_paused", "table_resumed"):  # bot.service.idle
+            r.posts.append(f"{n.kind}:{n.params.get('minutes', '')}")
+        elif n.kind == "table_closed":
+            r.lobby_dirty = True
+            r.language = str(n.params.get("language") or r.language)
+            r.posts.append("lobby_closed" if n.params.get("lobby") else "table_closed")
         elif n.kind == "followup_delayed":
             r.posts.append("followup_delayed")  # the move stands; the next step is late
         elif n.kind == "seat_to_ai":
@@ -245,6 +252,8 @@ class Presenter:
         if r is None:
             return
         status = self.service.cached_status(table_id)
+        if status is not None:
+            r.language = status.options.language
         if not r.loaded:
             await self._load_refs(table_id, r)
         self._settle_away(r)
@@ -448,7 +457,7 @@ class Presenter:
             return
         posts, r.posts = r.posts, []
         news, r.news = r.news, []
-        locale = self._locale(status)
+        locale = self._locale(status) if status is not None else language(r.language)
         seats = status.table.seats if status is not None else None
         lines = [line for ev in news if (line := event_line(locale, ev, seats))]
         players = len(seats) if seats is not None else 4

@@ -147,6 +147,10 @@ def post_line(locale: str, post: str, players: int = 4) -> str | None:
         return text(locale, "followup_delayed")
     if kind == "table_ended":
         return text(locale, "table_ended")
+    if kind == "table_paused" and arg.isdigit():
+        return text(locale, "table_paused", minutes=int(arg))
+    if kind in ("table_resumed", "table_closed", "lobby_closed"):
+        return text(locale, kind)
     if kind == "redealt":
         return text(locale, "redealt", hand=arg)
     return None

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from bot.service.clock import Clock
 from bot.service.errors import ServiceError
+from bot.service.idle import IDLE
 from bot.service.state import LiveTable
 from rules.actions import Action, DealCards, Declare, NextHand, Pass
 from rules.ai import make_player
@@ -51,6 +52,8 @@ class CommitHost(Protocol):
     def live_ids(self) -> list[int]: ...
 
     async def reload_stale(self, table_id: int) -> LiveTable | None: ...
+
+    async def close_idle(self, live: LiveTable) -> None: ...
 
 
 class Automation:
@@ -135,6 +138,9 @@ class Automation:
         """Perform what the table's due timer stands for."""
         m = live.match
         kind = live.table.deadline_kind
+        if kind == IDLE:  # paused (or an unjoined lobby) for the whole grace period
+            await self.host.close_idle(live)
+            return
         if m is None or kind is None:
             return
         commit = self.host.commit

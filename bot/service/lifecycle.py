@@ -11,6 +11,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.service.errors import ServiceError
+from bot.service.idle import (
+    IDLE,
+    TableLimits,
+    acting_humans,
+    check_caps,
+    lobby_deadline,
+    pause_deadline,
+    paused,
+)
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.schedule import plan_deadline
@@ -36,6 +45,7 @@ class Lifecycle:
         store: Store
         clock: Clock
         defaults: TableOptions
+        limits: TableLimits
         locks: TableLocks
         automation: Automation
         saved_rules: SavedRules
@@ -53,6 +63,13 @@ class Lifecycle:
         async def _guard(coro: Awaitable[Any]) -> Any: ...
 
         def _forget(self, live: LiveTable) -> None: ...
+
+    async def may_open(self, creator_id: int, guild_id: int | None) -> None:
+        """Refuse a table over the caps on open tables (before a front end makes a
+        thread for it)."""
+        if self.limits.per_user or self.limits.per_server:
+            mine, server = await self._guard(self.store.open_counts(creator_id, guild_id))
+            check_caps(self.limits, mine, server)
 
     async def create_table(
         self,
@@ -81,6 +98,8 @@ class Lifecycle:
         opts = options or self.defaults
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
+        await self.may_open(creator_id, guild_id)
+        limits = self.limits
         try:
             info = await self.store.create_table(
                 guild_id=guild_id,
@@ -90,6 +109,7 @@ class Lifecycle:
                 options=opts.to_dict(),
                 parent_channel_id=parent_channel_id,
                 seats=[SeatInfo(0, creator_id, None, creator_name, locale)] if sit else (),
+                deadline=lobby_deadline(limits, self.clock.now()),
             )
         except TableExists as exc:
             raise ServiceError("table_exists") from exc
@@ -117,8 +137,10 @@ class Lifecycle:
         return saved
 
     async def _change_seats(self, live: LiveTable, seats: list[SeatInfo]) -> None:
+        # A lobby closes an hour (lobby_close_seconds) after its last change.
+        close = lobby_deadline(self.limits, self.clock.now())
         live.table = await self._guard(
-            self.store.update_table(live.table.id, live.table.version, seats=seats)
+            self.store.update_table(live.table.id, live.table.version, seats=seats, deadline=close)
         )
         await self._emit([Public(live.table.id, live.table.channel_id, "seats_changed")])
 
@@ -133,14 +155,29 @@ class Lifecycle:
         """Take a seat (a given one, or the first free). Returns the seat number."""
         async with self._locked(channel_id) as live:
             t = live.table
+            mine = t.seat_of(user_id)
+            if t.status == "playing" and t.deadline_kind == IDLE and mine is None:
+                return await self._join_paused(live, user_id, name, locale)
             if t.status != "lobby":
                 raise ServiceError("already_started")
-            mine = t.seat_of(user_id)
             if mine is not None:
                 raise ServiceError("already_seated", seat=mine, players=len(t.seats))
             seat = free_seat(t, seat)
             await self._change_seats(live, [SeatInfo(seat, user_id, None, name, locale)])
             return seat
+
+    async def _join_paused(
+        self, live: LiveTable, user_id: int, name: str, locale: str | None
+    ) -> int:
+        """Someone sits down at a paused table: they take the first AI seat that
+        no player holds, and the table plays on."""
+        t = live.table
+        free = [s.seat for s in t.seats if s.user_id is None]
+        if not free:
+            raise ServiceError("already_started")
+        seat = SeatInfo(free[0], user_id, None, name, locale)
+        await self._replace_seat(live, seat)  # its timer replaces the close
+        return free[0]
 
     async def leave(self, channel_id: int, user_id: int) -> int:
         """Leave before the start; after it, an AI player takes over the seat."""
@@ -157,10 +194,12 @@ class Lifecycle:
                 seat_to_ai = Public(
                     t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name}
                 )
-                await self._replace_seat(live, ai, seat_to_ai)
+                await self._replace_seat(live, ai, seat_to_ai, pause_if_alone=True)
             return seat
 
-    async def _replace_seat(self, live: LiveTable, seat: SeatInfo, *also: Notice) -> None:
+    async def _replace_seat(
+        self, live: LiveTable, seat: SeatInfo, *also: Notice, pause_if_alone: bool = False
+    ) -> None:
         """A seat changes hands during play (an AI takes over, 托管 on or off): the
         seat and the timer it now needs in one write, so a crash cannot leave the
         seat without its timer; then the notices and the AI's move if it is due."""
@@ -171,10 +210,22 @@ class Lifecycle:
             live.options,
         )
         deadline = plan_deadline(after, None, self.clock.now())
+        notices: list[Notice] = [Public(t.id, t.channel_id, "seats_changed"), *also]
+        if pause_if_alone and not acting_humans(after):
+            # The last person left: AI seats alone would play on for nobody.
+            pause = pause_deadline(self.limits, self.clock.now())
+            if pause is not None:
+                deadline = pause
+                notices.append(
+                    Public(t.id, t.channel_id, "table_paused", params=self._pause_params())
+                )
+        elif t.deadline_kind == IDLE:
+            live.timed_out.clear()
+            notices.append(Public(t.id, t.channel_id, "table_resumed"))
         live.table = await self._guard(
             self.store.update_table(t.id, t.version, seats=[seat], deadline=deadline)
         )
-        await self._emit([Public(t.id, t.channel_id, "seats_changed"), *also])
+        await self._emit(notices)
         await self._follow_up(live)  # delayed, not lost, if it fails
 
     async def add_ai(
@@ -253,8 +304,37 @@ class Lifecycle:
     async def next_hand(self, channel_id: int, user_id: int) -> None:
         async with self._locked(channel_id) as live:
             require_member(live.table, user_id)
+            live = await self.resume(live)  # a person acts: a paused table plays on
             if live.match is None or live.match.phase != "scored":
                 raise ServiceError("hand_not_over")
             # the one commit path (the service's, reached through its automation host)
             await self.automation.host.commit(live, NextHand(), user_id, None)
             await self._follow_up(live)
+
+    # ---- idle tables (bot.service.idle) ---------------------------------------------------
+    def _pause_params(self) -> dict[str, Any]:
+        return {"minutes": max(1, round(self.limits.idle_close_seconds / 60))}
+
+    async def resume(self, live: LiveTable) -> LiveTable:
+        """A paused table plays on: its usual timer back, in one write. Caller
+        holds the table's lock."""
+        if not paused(live):
+            return live
+        t = live.table
+        live.timed_out.clear()
+        deadline = plan_deadline(live, None, self.clock.now())
+        live.table = await self._guard(self.store.update_table(t.id, t.version, deadline=deadline))
+        await self._emit([Public(t.id, t.channel_id, "table_resumed")])
+        return live
+
+    async def close_idle(self, live: LiveTable) -> None:
+        """The grace period is over: end the table as /table end does (nothing
+        stored is lost). Caller holds the table's lock."""
+        t = live.table
+        if t.deadline_kind != IDLE:
+            return
+        live.table = await self._guard(self.store.end_match(t.id, t.version))
+        self._forget(live)
+        lobby = t.status == "lobby"
+        params = {"lobby": lobby, "language": live.options.language}
+        await self._emit([Public(t.id, t.channel_id, "table_closed", params=params)])

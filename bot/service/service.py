@@ -26,6 +26,7 @@ from bot.service.announce import notices_for
 from bot.service.automation import Automation
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import ServiceError, from_notation_error, from_rule_error, guarded
+from bot.service.idle import TableLimits, lobby_deadline, note_move, pause_deadline
 from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
@@ -71,8 +72,11 @@ class TableService(Lifecycle):
         defaults: TableOptions | None = None,
         seed_source: Callable[[], str] | None = None,
         shards: Shards | None = None,
+        limits: TableLimits | None = None,
     ) -> None:
         self.db = db
+        # Closing idle tables and capping open ones: off unless given (bot.config).
+        self.limits = limits or TableLimits.off()
         self.shards = shards or Shards()
         self.refresh_seconds = REFRESH_SECONDS
         self._refreshed_at: datetime | None = None
@@ -119,6 +123,17 @@ class TableService(Lifecycle):
         together with their timer, but a database written by an older version may
         hold a table that a crash left between the two.)"""
         t, m = live.table, live.match
+        if t.status == "lobby" and t.deadline_at is None and locked:
+            close = lobby_deadline(self.limits, self.clock.now())
+            if close is not None:  # a lobby from before closing existed
+                live.table = await self._guard(
+                    self.store.update_table(t.id, t.version, deadline=close)
+                )
+            return
+        if t.status == "lobby" and not locked:
+            async with self.locks(t.id):
+                await self._recover_timer(live, locked=True)
+            return
         if t.status != "playing" or m is None or m.phase == "finished" or t.deadline_at:
             return
         deadline = plan_deadline(live, None, self.clock.now())
@@ -309,6 +324,7 @@ class TableService(Lifecycle):
                 live = self._live.get(table_id) or live
                 try:
                     seat = self._seat_of(live, user_id)
+                    live = await self.resume(live)  # a person acts: the table plays on
                     events = await self.commit(live, make(seat), user_id, key)
                 except ServiceError as exc:
                     # Optimistic: the common case costs one write. A refusal is
@@ -371,6 +387,11 @@ class TableService(Lifecycle):
         except RuleError as exc:
             raise self._rule_error(live, exc) from exc
         deadline = plan_deadline(live, action, self.clock.now())
+        pausing = None
+        if note_move(live, action, actor_id, auto) and match.phase != "finished":
+            # Every person's turn was played by the timer: nobody is there.
+            pausing = pause_deadline(self.limits, self.clock.now())
+            deadline = pausing or deadline
         try:
             receipt = await self.store.record_action(
                 live.table, action, match, actor_id=actor_id, idempotency_key=key, deadline=deadline
@@ -399,6 +420,17 @@ class TableService(Lifecycle):
             status="finished" if match.phase == "finished" else live.table.status,
         )
         await self._emit(notices_for(live, action, events, auto=auto))
+        if pausing is not None:
+            await self._emit(
+                [
+                    Public(
+                        live.table.id,
+                        live.table.channel_id,
+                        "table_paused",
+                        params=self._pause_params(),
+                    )
+                ]
+            )
         if match.phase == "finished":
             self._forget(live)
         return events

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.service.options import TableOptions
@@ -21,6 +21,10 @@ class LiveTable:
     # The rules state may be ahead of storage (a write failed and so did the
     # reload that undoes it): reload before any use.
     stale: bool = False
+    # Seat -> moves the timer made for it since a person last acted
+    # (bot.service.idle): in memory only; the pause it leads to is stored as the
+    # table's timer.
+    timed_out: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,11 @@ class Lobby(
         parent_id = None
         busy = await self._busy(channel.id)
         if busy and isinstance(channel, discord.TextChannel):
+            try:  # over a cap: refuse before opening a thread for nothing
+                await service.may_open(interaction.user.id, interaction.guild_id)
+            except ServiceError as exc:
+                await reply(interaction, exc.message(loc), ephemeral=True)
+                return
             name = text(table_lang, "thread_name", name=interaction.user.display_name)
             thread = await channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread
