@@ -152,6 +152,16 @@ class Played(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TookBack(Event):
+    """悔牌: ``seat`` took ``cards`` back; ``penalty`` points charged to its side."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    trick_no: int
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     seat: int
     trick_no: int

@@ -21,7 +21,8 @@
 Headers hold everything needed to rebuild the hand's start (rule set, seed, hand
 number, redeal count, levels, dealer). ``@N seat: cards`` is a declaration made
 after N cards were dealt; ``[seat] cards`` is one play (for a failed throw, the
-attempted cards; the forced unit follows in a comment). Text in ``{…}`` and
+attempted cards; the forced unit follows in a comment); ``[seat] undo``: that seat
+took its play back (悔牌). Text in ``{…}`` and
 lines starting with ``;`` are comments. The ``Rules`` header names a preset, or
 holds the rule set's JSON when it is not one.
 """
@@ -31,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rules.actions import Action, Bury, CallFriends, DealCards, Declare, Pass, Play
+from rules.actions import Action, Bury, CallFriends, DealCards, Declare, Pass, Play, TakeBack
 from rules.cards import Suit, rank_name
 from rules.friends import format_calls, parse_calls
 from rules.game import Match
@@ -163,10 +164,14 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
                 trick_plays = []
                 plays_in_trick = 0
                 trick_no += 1
+        elif isinstance(a, TakeBack):  # 悔牌: written in the trick as "[seat] undo"
+            trick_plays.append(f"[{a.seat}] undo")
+            plays_in_trick -= 1
     flush_passes()
     if trick_plays:
         lines.append(f"{trick_no}. " + " ".join(trick_plays))
-    if not any(isinstance(a, (Pass, Bury, CallFriends, Play)) for a in match.hand_log) and dealt:
+    moves = (Pass, Bury, CallFriends, Play, TakeBack)
+    if not any(isinstance(a, moves) for a in match.hand_log) and dealt:
         lines.append(f"dealt {dealt}")  # the deal stopped here (or nothing else happened)
     if h.buried and match.phase in ("scored", "finished"):
         lines.append(f"kitty: {format_cards(h.buried)}")
@@ -237,7 +242,10 @@ def parse_record(text: str) -> HandRecord:
             deal_to(total)
             rest = line.split(".", 1)[1]
             for seat, cards in _PLAY.findall(rest):
-                actions.append(Play(int(seat), tuple(parse_cards(cards))))
+                if cards.strip() == "undo":
+                    actions.append(TakeBack(int(seat)))
+                else:
+                    actions.append(Play(int(seat), tuple(parse_cards(cards))))
         else:
             raise RecordError(f"cannot read record line {line!r}")
     return record

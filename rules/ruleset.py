@@ -9,6 +9,8 @@ from typing import Any, Literal
 KittyScheme = Literal["power", "seed-003", "tournament", "linear"]
 FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
 FirstDealer = Literal["winning-bid", "first-bid"]
+# 悔牌: who may take back a play (see ``RuleSet.play_takeback``).
+PlayTakeback = Literal["off", "last-player", "penalty"]
 # Which cards the dealer may call as friends (找朋友): see ``FriendRules``.
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
 CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
@@ -116,6 +118,9 @@ class RuleSet:
     # Hand 1 (no dealer yet): the winning bid's seat deals (抢庄), or the first bidder
     # (the winning bid still names trump).
     first_dealer: FirstDealer = "winning-bid"
+    # 悔牌: the last player of the unfinished trick may take their cards back before
+    # the next card; "penalty" also charges the taker's side ``throw_penalty`` points.
+    play_takeback: PlayTakeback = "off"
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -204,6 +209,8 @@ class RuleSet:
             raise RuleSetError(f"unknown kitty_scheme {self.kitty_scheme!r}")
         if self.first_dealer not in ("winning-bid", "first-bid"):
             raise RuleSetError(f"unknown first_dealer {self.first_dealer!r}")
+        if self.play_takeback not in ("off", "last-player", "penalty"):
+            raise RuleSetError(f"unknown play_takeback {self.play_takeback!r}")
         if self.throw_penalty < 0:
             raise RuleSetError("throw_penalty must be ≥ 0")
         if self.step <= 0:
@@ -221,6 +228,8 @@ class RuleSet:
         # Settings at their default are left out: older JSON and records stay as they were.
         if self.first_dealer == "winning-bid":
             del d["first_dealer"]
+        if self.play_takeback == "off":
+            del d["play_takeback"]
         # Four-player rule sets keep the JSON they had before the friends mode.
         if self.friends is None:
             del d["friends"]

@@ -25,6 +25,7 @@ from rules.events import (
     Played,
     Redealt,
     ThrowFailed,
+    TookBack,
     TrickWon,
     TrumpFixed,
 )
@@ -235,6 +236,10 @@ def event_line(
             forced=cards_text(ev.forced, ctx, fmt),
             penalty=ev.penalty,
         )
+    if isinstance(ev, TookBack):  # 悔牌
+        code = "event.took_back_penalty" if ev.penalty else "event.took_back"
+        shown = cards_text(ev.cards, ctx, fmt)
+        return text(locale, code, who=name(ev.seat), cards=shown, penalty=ev.penalty)
     if isinstance(ev, Played):
         return play_text(locale, seats, ev.seat, ev.cards, ctx, fmt)
     if isinstance(ev, TrickWon):
