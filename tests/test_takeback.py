@@ -57,17 +57,13 @@ def test_the_last_player_takes_back_and_the_hand_is_exactly_as_before(mode: str)
     before = m.to_dict()
     second = play_suggested(m)
     events = m.apply(TakeBack(second.seat))
-    assert events == [
-        TookBack(second.seat, second.cards, 1, 10 if mode == "penalty" else 0)
-    ]
+    assert events == [TookBack(second.seat, second.cards, 1, 10 if mode == "penalty" else 0)]
     after = m.to_dict()
     if mode == "last-player":
         assert after["hand"] == before["hand"]
     else:  # the same but the taker's side is charged like a failed throw (10 points)
         attacker = team_of(second.seat) != team_of(m.dealer or 0)
-        assert after["hand"]["penalties"] == before["hand"]["penalties"] + (
-            -10 if attacker else 10
-        )
+        assert after["hand"]["penalties"] == before["hand"]["penalties"] + (-10 if attacker else 10)
         after["hand"]["penalties"] = before["hand"]["penalties"]
         assert after["hand"] == before["hand"]
     assert m.turn == second.seat and m.can_take_back(second.seat) is False
@@ -196,6 +192,8 @@ async def test_the_service_takes_back_and_a_restarted_service_still_can(db) -> N
     events = await again.take_back(ch, users[seat])
     assert [type(e) for e in events] == [TookBack]
     after = again.match_of(tid)
-    assert after is not None and after.turn == seat and len(after.hand_of(seat)) == len(
-        m.hand_of(seat)
-    ) + len(lead.cards)
+    assert (
+        after is not None
+        and after.turn == seat
+        and len(after.hand_of(seat)) == len(m.hand_of(seat)) + len(lead.cards)
+    )

@@ -61,6 +61,7 @@ from rules.events import (
     Played,
     Redealt,
     ThrowFailed,
+    TookBack,
     TrickWon,
     TrumpFixed,
 )
@@ -211,7 +212,7 @@ class Presenter:
         if isinstance(ev, Redealt):
             match = self.service.match_of(n.table_id)
             r.posts.append(f"redealt:{match.hand_no if match else ''}")
-        if isinstance(ev, FriendsCalled | FriendJoined):
+        if isinstance(ev, FriendsCalled | FriendJoined | TookBack):  # 悔牌: said to all
             r.news.append(ev)
         if isinstance(
             ev,
@@ -223,7 +224,8 @@ class Presenter:
             | Redealt
             | CallStarted
             | FriendsCalled
-            | FriendJoined,
+            | FriendJoined
+            | TookBack,
         ):
             r.dirty = True
             r.force = True
