@@ -76,7 +76,7 @@ async def test_console_undo_takes_back_and_help_lists_it(sqlite_db) -> None:  # 
             break
         await table.handle("auto", "play")
         await to_my_turn(table)
-    assert "悔牌（undo）" in buf.getvalue()
+    assert "悔牌（或 悔）" in buf.getvalue()
     match = svc.match_of(table.table_id or 0)
     assert match is not None
     held = len(match.hand_of(0))
