@@ -66,6 +66,14 @@ class Declared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BidWithdrawn(Event):
+    """``seat`` withdrew its winning bid ``cards`` (house rule ``bid_takeback``)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Passed(Event):
     seat: int
 

@@ -27,6 +27,7 @@ from rules.actions import (
     Pass,
     Play,
     TakeBack,
+    WithdrawBid,
     action_from_dict,
 )
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card
@@ -100,6 +101,8 @@ class Match(TrickFlow):
                 events = self._play(action)
             else:
                 events = self._play_keeping_undo(action)
+        elif isinstance(action, WithdrawBid):
+            events = self._withdraw(action)
         elif isinstance(action, TakeBack):
             events = self._take_back(action)
         elif isinstance(action, NextHand):

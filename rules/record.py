@@ -22,9 +22,9 @@ Headers hold everything needed to rebuild the hand's start (rule set, seed, hand
 number, redeal count, levels, dealer). ``@N seat: cards`` is a declaration made
 after N cards were dealt; ``[seat] cards`` is one play (for a failed throw, the
 attempted cards; the forced unit follows in a comment); ``[seat] undo``: that seat
-took its play back (悔牌). Text in ``{…}`` and
-lines starting with ``;`` are comments. The ``Rules`` header names a preset, or
-holds the rule set's JSON when it is not one.
+took its play back (悔牌); ``@N seat: withdraw``: that seat withdrew its winning
+bid. Text in ``{…}`` and lines starting with ``;`` are comments. The ``Rules``
+header names a preset, or holds the rule set's JSON when it is not one.
 """
 
 from __future__ import annotations
@@ -32,7 +32,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rules.actions import Action, Bury, CallFriends, DealCards, Declare, Pass, Play, TakeBack
+from rules.actions import (
+    Action,
+    Bury,
+    CallFriends,
+    DealCards,
+    Declare,
+    Pass,
+    Play,
+    TakeBack,
+    WithdrawBid,
+)
 from rules.cards import Suit, rank_name
 from rules.friends import format_calls, parse_calls
 from rules.game import Match
@@ -146,6 +156,9 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
         elif isinstance(a, Declare):
             flush_passes()
             lines.append(f"@{dealt} {a.seat}: {format_cards(a.cards)}")
+        elif isinstance(a, WithdrawBid):  # house rule bid_takeback
+            flush_passes()
+            lines.append(f"@{dealt} {a.seat}: withdraw")
         elif isinstance(a, Pass):
             pending_passes.append(str(a.seat))
         elif isinstance(a, Bury):
@@ -221,7 +234,10 @@ def parse_record(text: str) -> HandRecord:
             if at < dealt or at > total:
                 raise RecordError(f"declaration after {at} cards is out of order: {line!r}")
             deal_to(at)
-            actions.append(Declare(int(m.group(2)), tuple(parse_cards(m.group(3)))))
+            if m.group(3).strip() == "withdraw":
+                actions.append(WithdrawBid(int(m.group(2))))
+            else:
+                actions.append(Declare(int(m.group(2)), tuple(parse_cards(m.group(3)))))
         elif line.startswith("pass"):
             deal_to(total)
             actions.extend(Pass(int(x)) for x in line[4:].split())

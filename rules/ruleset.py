@@ -11,6 +11,7 @@ FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
 FirstDealer = Literal["winning-bid", "first-bid"]
 # 悔牌: who may take back a play (see ``RuleSet.play_takeback``).
 PlayTakeback = Literal["off", "last-player", "penalty"]
+BidTakeback = Literal["off", "on"]
 # Which cards the dealer may call as friends (找朋友): see ``FriendRules``.
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
 CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
@@ -121,6 +122,9 @@ class RuleSet:
     # 悔牌: the last player of the unfinished trick may take their cards back before
     # the next card; "penalty" also charges the taker's side ``throw_penalty`` points.
     play_takeback: PlayTakeback = "off"
+    # The seat whose bid is winning may withdraw it while the declaring window is open
+    # (the previous bid wins again).
+    bid_takeback: BidTakeback = "off"
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -211,6 +215,8 @@ class RuleSet:
             raise RuleSetError(f"unknown first_dealer {self.first_dealer!r}")
         if self.play_takeback not in ("off", "last-player", "penalty"):
             raise RuleSetError(f"unknown play_takeback {self.play_takeback!r}")
+        if self.bid_takeback not in ("off", "on"):
+            raise RuleSetError(f"unknown bid_takeback {self.bid_takeback!r}")
         if self.throw_penalty < 0:
             raise RuleSetError("throw_penalty must be ≥ 0")
         if self.step <= 0:
@@ -230,6 +236,8 @@ class RuleSet:
             del d["first_dealer"]
         if self.play_takeback == "off":
             del d["play_takeback"]
+        if self.bid_takeback == "off":
+            del d["bid_takeback"]
         # Four-player rule sets keep the JSON they had before the friends mode.
         if self.friends is None:
             del d["friends"]

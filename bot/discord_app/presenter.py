@@ -49,6 +49,7 @@ from bot.discord_app.table_message import (
     table_embed,
 )
 from rules.events import (
+    BidWithdrawn,
     CallStarted,
     CardsDealt,
     Declared,
@@ -212,7 +213,7 @@ class Presenter:
         if isinstance(ev, Redealt):
             match = self.service.match_of(n.table_id)
             r.posts.append(f"redealt:{match.hand_no if match else ''}")
-        if isinstance(ev, FriendsCalled | FriendJoined | TookBack):  # 悔牌: said to all
+        if isinstance(ev, FriendsCalled | FriendJoined | TookBack | BidWithdrawn):  # said to all
             r.news.append(ev)
         if isinstance(
             ev,
@@ -225,7 +226,8 @@ class Presenter:
             | CallStarted
             | FriendsCalled
             | FriendJoined
-            | TookBack,
+            | TookBack
+            | BidWithdrawn,
         ):
             r.dirty = True
             r.force = True

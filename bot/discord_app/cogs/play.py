@@ -1,4 +1,4 @@
-"""/declare, /pass, /bury, /play, /takeback and /hand."""
+"""/declare, /pass, /unbid, /bury, /play, /takeback and /hand."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.discord_app.interactions import NO_PINGS, key_of, locale_of, pinging, r
 from bot.text.render import CardFormat
 from bot.discord_app.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
-from rules.events import Declared, FriendsCalled, TookBack
+from rules.events import BidWithdrawn, Declared, FriendsCalled, TookBack
 from rules.friends import format_calls
 from rules.views import View
 
@@ -104,6 +104,21 @@ class Play(commands.Cog):
         )
         if events is not None:
             await reply(interaction, text(loc, "passed_ok"), ephemeral=True)
+            await self.bot.after_change()
+
+    @app_commands.command(name=_("unbid"), description=_("Withdraw your winning bid"))
+    async def unbid(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        events = await run(
+            interaction,
+            lambda: self.bot.service.withdraw_bid(
+                interaction.channel_id or 0, interaction.user.id, key=key_of(interaction)
+            ),
+        )
+        if events is not None:
+            gone = next((e for e in events if isinstance(e, BidWithdrawn)), None)
+            cards = self._fmt()(gone.cards if gone else ())
+            await reply(interaction, text(loc, "withdrew_ok", cards=cards), ephemeral=True)
             await self.bot.after_change()
 
     # ---- 埋底 ---------------------------------------------------------------------------------
