@@ -197,3 +197,50 @@ async def test_the_service_takes_back_and_a_restarted_service_still_can(db) -> N
         and after.turn == seat
         and len(after.hand_of(seat)) == len(m.hand_of(seat)) + len(lead.cards)
     )
+
+
+@pytest.mark.parametrize("level", ["basic", "random"])
+@pytest.mark.parametrize("seed", range(4))
+def test_ai_matches_with_take_backs_and_withdrawals_keep_every_card(level: str, seed: int) -> None:
+    """AI seats choose every move; a "human" now and then takes back a play or
+    withdraws a bid. The AI never does either; cards are conserved; replay agrees."""
+    from rules.actions import WithdrawBid
+    from rules.ai import make_player
+    from rules.game import replay
+
+    rules = REGISTRY.apply(preset("classic"), {"play_takeback": "penalty", "bid_takeback": "on"})
+    m = Match(rules, f"ai{seed}")
+    rnd = random.Random(seed)
+    players = [make_player(level) for _ in range(4)]
+    for _ in range(3000):
+        if m.phase in ("scored", "finished"):
+            break
+        h = m.hand
+        if m.phase in ("dealing", "declaring") and h.declarations and rnd.random() < 0.2:
+            m.apply(WithdrawBid(h.declarations[-1].seat))
+        elif (
+            m.phase == "playing"
+            and h.current
+            and h.current.plays
+            and m.can_take_back(h.current.plays[-1][0])
+            and rnd.random() < 0.2
+        ):
+            m.apply(TakeBack(h.current.plays[-1][0]))
+        elif m.phase == "dealing":
+            m.apply(DealCards(7))
+        else:
+            seat = next(
+                s for s in range(4) if m.suggest(s) is not None
+            )  # whoever has something to do
+            action = players[seat].choose(m.view_for(seat), rnd)
+            assert action is not None and not isinstance(action, (TakeBack, WithdrawBid))
+            m.apply(action)
+        h = m.hand
+        if m.phase in ("playing", "scored"):  # every card in a hand, a trick or the kitty
+            held = [c for s in range(4) for c in m.hand_of(s)]
+            played = [c for t in h.tricks for _, p in t.plays for c in p]
+            current = [c for _, p in h.current.plays for c in p] if h.current else []
+            assert sorted(held + played + current + list(h.buried)) == sorted(h.deck)
+    assert m.phase in ("scored", "finished"), m.phase
+    again = replay(rules, f"ai{seed}", m.hand_log)
+    assert again.to_dict()["hand"] == m.to_dict()["hand"]
