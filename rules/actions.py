@@ -93,6 +93,29 @@ class Play(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class WithdrawBid(Action):
+    """The seat whose bid is winning withdraws it (house rule ``bid_takeback``)."""
+
+    seat: int
+    kind: ClassVar[str] = "withdraw"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Action):
+    """悔牌: the last player of the unfinished trick takes their cards back
+    (only under the ``play_takeback`` house rule)."""
+
+    seat: int
+    kind: ClassVar[str] = "takeback"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
 class NextHand(Action):
     """Start the next hand after a scored one."""
 
@@ -116,6 +139,10 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return CallFriends(int(data["seat"]), tuple(parse_calls(data["calls"])))
     if kind == "play":
         return Play(int(data["seat"]), tuple(parse_cards(data["cards"])))
+    if kind == "withdraw":
+        return WithdrawBid(int(data["seat"]))
+    if kind == "takeback":
+        return TakeBack(int(data["seat"]))
     if kind == "next_hand":
         return NextHand()
     raise ValueError(f"unknown action type {kind!r}")

@@ -66,6 +66,14 @@ class Declared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BidWithdrawn(Event):
+    """``seat`` withdrew its winning bid ``cards`` (house rule ``bid_takeback``)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Passed(Event):
     seat: int
 
@@ -149,6 +157,16 @@ class Played(Event):
     cards: tuple[Card, ...]
     trick_no: int
     next_seat: int | None  # whose turn now; None when the trick is complete
+
+
+@dataclass(frozen=True, slots=True)
+class TookBack(Event):
+    """悔牌: ``seat`` took ``cards`` back; ``penalty`` points charged to its side."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    trick_no: int
+    penalty: int
 
 
 @dataclass(frozen=True, slots=True)

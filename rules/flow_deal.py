@@ -4,11 +4,12 @@ or dealing again (RULES.md 1, 7). Part of ``Match`` (see ``rules.flow_state``).
 
 from __future__ import annotations
 
-from rules.actions import DealCards, Declare, Pass
+from rules.actions import DealCards, Declare, Pass, WithdrawBid
 from rules.cards import NUM_CARDS, Card, Suit, counts_of
 from rules.declare import count_overrides, judge_declaration, read_declaration
 from rules.errors import RuleError
 from rules.events import (
+    BidWithdrawn,
     BuryStarted,
     CardsDealt,
     DealProgress,
@@ -105,6 +106,21 @@ class DealFlow(KittyFlow):
         h.declarations.append(decl)
         h.passes.clear()
         return [Declared(action.seat, decl.cards, decl.suit, decl.form, kind)]
+
+    def _withdraw(self, action: WithdrawBid) -> list[Event]:
+        """House rule ``bid_takeback`` (house-rules.md 1b): the winning bid is taken
+        back; the bid before it, if any, wins again and everyone may answer anew."""
+        self._check_seat(action.seat)
+        if self.rules.bid_takeback == "off":
+            raise RuleError("withdraw_off", "bids cannot be withdrawn at this table")
+        if self.phase not in ("dealing", "declaring"):
+            raise RuleError("wrong_phase", "the bidding is over", phase=self.phase)
+        h = self.hand
+        if not h.declarations or h.declarations[-1].seat != action.seat:
+            raise RuleError("withdraw_not_winning", "only the winning bid can be withdrawn")
+        decl = h.declarations.pop()
+        h.passes.clear()
+        return [BidWithdrawn(action.seat, decl.cards)]
 
     def _pass(self, action: Pass) -> list[Event]:
         self._check_seat(action.seat)

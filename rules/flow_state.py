@@ -9,6 +9,8 @@ and friend calls) → ``DealFlow`` (``rules.flow_deal``: dealing and declaring) 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.actions import Action
 from rules.cards import Card, cards_of
 from rules.errors import RuleError
@@ -33,6 +35,9 @@ class MatchState(SeatsOfRules):
     winner: int | None
     hand_log: list[Action]  # this hand's accepted actions (for records)
     hand: HandState
+    # 悔牌 (``play_takeback`` on): the hand as it was before the last play of the
+    # unfinished trick, as ``hand_to_dict`` data; None otherwise.
+    before_play: dict[str, Any] | None
 
     # ---- public API (``players`` and ``friends_mode``: ``SeatsOfRules``) ---------------
     def level_of(self, seat: int) -> int:

@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
-from rules.actions import Play
+from dataclasses import fields
+
+from rules.actions import Play, TakeBack
 from rules.cards import ALL_CARDS, POINTS
 from rules.errors import RuleError
-from rules.events import Event, HandStarted, Played, ThrowFailed, TrickWon
+from rules.events import Event, HandStarted, Played, ThrowFailed, TookBack, TrickWon
 from rules.flow_deal import DealFlow
 from rules.hand_close import HandClose, close_hand
-from rules.hand_state import TrickState
+from rules.hand_state import HandState, TrickState, hand_from_dict, hand_to_dict
 from rules.play import Lead, check_follow, check_lead, make_lead, trick_winner
 from rules.scoring import team_of
 from rules.trump import TrumpContext
@@ -71,6 +73,55 @@ class TrickFlow(DealFlow):
         if done:
             events.extend(self._finish_trick(ctx, trick))
         return events
+
+    # ---- 悔牌 (house rule ``play_takeback``, house-rules.md 1d) ---------------------------
+    def _play_keeping_undo(self, action: Play) -> list[Event]:
+        """``_play``, keeping the hand from before it while the trick stays open."""
+        before = hand_to_dict(self.hand)
+        events = self._play(action)  # raises before any change: ``before`` is then dropped
+        t = self.hand.current
+        self.before_play = before if self.phase == "playing" and t and t.plays else None
+        return events
+
+    def can_take_back(self, seat: int) -> bool:
+        t = self.hand.current
+        return (
+            self.before_play is not None
+            and self.phase == "playing"
+            and t is not None
+            and bool(t.plays)
+            and t.plays[-1][0] == seat
+        )
+
+    def _take_back(self, action: TakeBack) -> list[Event]:
+        self._check_seat(action.seat)
+        mode = self.rules.play_takeback
+        if mode == "off":
+            raise RuleError("takeback_off", "take-backs are not allowed at this table")
+        if self.phase != "playing":
+            raise RuleError("wrong_phase", "it is not time to play", phase=self.phase)
+        t = self.hand.current
+        if self.before_play is None or t is None or not t.plays:
+            raise RuleError("takeback_too_late", "there is no play in this trick to take back")
+        if t.plays[-1][0] != action.seat:
+            raise RuleError(
+                "takeback_not_last", "only the last player may take back", seat=t.plays[-1][0]
+            )
+        cards = t.plays[-1][1]
+        h = self.hand
+        restored = hand_from_dict(self.before_play)
+        for f in fields(HandState):  # in place: ``Match.apply`` logs by identity
+            setattr(h, f.name, getattr(restored, f.name))
+        self.before_play = None  # one step back only
+        penalty = self.rules.throw_penalty if mode == "penalty" else 0
+        if penalty and self.friends_mode:
+            h.seat_penalties[action.seat] += penalty
+            self._recount()
+        elif penalty:
+            assert h.dealer is not None
+            attacker = team_of(action.seat) != team_of(h.dealer)
+            h.penalties += -penalty if attacker else penalty
+        return [TookBack(action.seat, cards, t.trick_no, penalty)]
 
     def _finish_trick(self, ctx: TrumpContext, trick: TrickState) -> list[Event]:
         h = self.hand

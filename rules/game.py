@@ -26,6 +26,8 @@ from rules.actions import (
     NextHand,
     Pass,
     Play,
+    TakeBack,
+    WithdrawBid,
     action_from_dict,
 )
 from rules.burying import suggest_bury
@@ -78,6 +80,7 @@ class Match(TrickFlow):
         self.winner: int | None = None
         self.hand_log: list[Action] = []  # this hand's accepted actions (for records)
         self.hand: HandState = self._new_hand(hand_no, redeals, first_dealer)
+        self.before_play: dict[str, Any] | None = None
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return its events or raise RuleError (state unchanged)."""
@@ -95,7 +98,14 @@ class Match(TrickFlow):
         elif isinstance(action, CallFriends):
             events = self._call(action)
         elif isinstance(action, Play):
-            events = self._play(action)
+            if self.rules.play_takeback == "off":
+                events = self._play(action)
+            else:
+                events = self._play_keeping_undo(action)
+        elif isinstance(action, WithdrawBid):
+            events = self._withdraw(action)
+        elif isinstance(action, TakeBack):
+            events = self._take_back(action)
         elif isinstance(action, NextHand):
             return self._next_hand()
         else:
@@ -200,7 +210,7 @@ class Match(TrickFlow):
     def to_dict(self) -> dict[str, Any]:
         """A complete, lossless snapshot (includes hidden cards: keep it server-side)."""
         h = self.hand
-        return {
+        out: dict[str, Any] = {
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "levels": list(self.levels),
@@ -212,6 +222,9 @@ class Match(TrickFlow):
             "hand_log": [a.to_dict() for a in self.hand_log],
             "hand": hand_to_dict(h),
         }
+        if self.before_play is not None:  # 悔牌: lossless, so a restarted bot can take back
+            out["before_play"] = self.before_play
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
@@ -228,6 +241,7 @@ class Match(TrickFlow):
         m.hand_log = actions_from_json(data["hand_log"])
         hand = hand_from_dict(data["hand"])
         m.hand = hand
+        m.before_play = data.get("before_play")
         return m
 
     def copy(self) -> Match:

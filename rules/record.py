@@ -21,9 +21,10 @@
 Headers hold everything needed to rebuild the hand's start (rule set, seed, hand
 number, redeal count, levels, dealer). ``@N seat: cards`` is a declaration made
 after N cards were dealt; ``[seat] cards`` is one play (for a failed throw, the
-attempted cards; the forced unit follows in a comment). Text in ``{…}`` and
-lines starting with ``;`` are comments. The ``Rules`` header names a preset, or
-holds the rule set's JSON when it is not one.
+attempted cards; the forced unit follows in a comment); ``[seat] undo``: that seat
+took its play back (悔牌); ``@N seat: withdraw``: that seat withdrew its winning
+bid. Text in ``{…}`` and lines starting with ``;`` are comments. The ``Rules``
+header names a preset, or holds the rule set's JSON when it is not one.
 """
 
 from __future__ import annotations
@@ -31,7 +32,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rules.actions import Action, Bury, CallFriends, DealCards, Declare, Pass, Play
+from rules.actions import (
+    Action,
+    Bury,
+    CallFriends,
+    DealCards,
+    Declare,
+    Pass,
+    Play,
+    TakeBack,
+    WithdrawBid,
+)
 from rules.cards import Suit, rank_name
 from rules.friends import format_calls, parse_calls
 from rules.game import Match
@@ -145,6 +156,9 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
         elif isinstance(a, Declare):
             flush_passes()
             lines.append(f"@{dealt} {a.seat}: {format_cards(a.cards)}")
+        elif isinstance(a, WithdrawBid):  # house rule bid_takeback
+            flush_passes()
+            lines.append(f"@{dealt} {a.seat}: withdraw")
         elif isinstance(a, Pass):
             pending_passes.append(str(a.seat))
         elif isinstance(a, Bury):
@@ -164,10 +178,14 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
                 trick_plays = []
                 plays_in_trick = 0
                 trick_no += 1
+        elif isinstance(a, TakeBack):  # 悔牌: written in the trick as "[seat] undo"
+            trick_plays.append(f"[{a.seat}] undo")
+            plays_in_trick -= 1
     flush_passes()
     if trick_plays:
         lines.append(f"{trick_no}. " + " ".join(trick_plays))
-    if not any(isinstance(a, (Pass, Bury, CallFriends, Play)) for a in match.hand_log) and dealt:
+    moves = (Pass, Bury, CallFriends, Play, TakeBack)
+    if not any(isinstance(a, moves) for a in match.hand_log) and dealt:
         lines.append(f"dealt {dealt}")  # the deal stopped here (or nothing else happened)
     if h.buried and match.phase in ("scored", "finished"):
         lines.append(f"kitty: {format_cards(h.buried)}")
@@ -217,7 +235,10 @@ def parse_record(text: str) -> HandRecord:
             if at < dealt or at > total:
                 raise RecordError(f"declaration after {at} cards is out of order: {line!r}")
             deal_to(at)
-            actions.append(Declare(int(m.group(2)), tuple(parse_cards(m.group(3)))))
+            if m.group(3).strip() == "withdraw":
+                actions.append(WithdrawBid(int(m.group(2))))
+            else:
+                actions.append(Declare(int(m.group(2)), tuple(parse_cards(m.group(3)))))
         elif line.startswith("pass"):
             deal_to(total)
             actions.extend(Pass(int(x)) for x in line[4:].split())
@@ -238,7 +259,10 @@ def parse_record(text: str) -> HandRecord:
             deal_to(total)
             rest = line.split(".", 1)[1]
             for seat, cards in _PLAY.findall(rest):
-                actions.append(Play(int(seat), tuple(parse_cards(cards))))
+                if cards.strip() == "undo":
+                    actions.append(TakeBack(int(seat)))
+                else:
+                    actions.append(Play(int(seat), tuple(parse_cards(cards))))
         else:
             raise RecordError(f"cannot read record line {line!r}")
     return record

@@ -9,6 +9,9 @@ from typing import Any, Literal
 KittyScheme = Literal["power", "seed-003", "tournament", "linear"]
 FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
 FirstDealer = Literal["winning-bid", "first-bid"]
+# 悔牌: who may take back a play (see ``RuleSet.play_takeback``).
+PlayTakeback = Literal["off", "last-player", "penalty"]
+BidTakeback = Literal["off", "on"]
 # Which cards the dealer may call as friends (找朋友): see ``FriendRules``.
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
 CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
@@ -129,6 +132,12 @@ class RuleSet:
     # Hand 1 (no dealer yet): the winning bid's seat deals (抢庄), or the first bidder
     # (the winning bid still names trump).
     first_dealer: FirstDealer = "winning-bid"
+    # 悔牌: the last player of the unfinished trick may take their cards back before
+    # the next card; "penalty" also charges the taker's side ``throw_penalty`` points.
+    play_takeback: PlayTakeback = "off"
+    # The seat whose bid is winning may withdraw it while the declaring window is open
+    # (the previous bid wins again).
+    bid_takeback: BidTakeback = "off"
     # ---- house rules: scoring, deck and declaring
     # The derived score table (``score`` None): attackers take over at
     # ``steps_to_take_over`` × step; ``deadzone`` steps after that give no level;
@@ -267,6 +276,10 @@ class RuleSet:
             raise RuleSetError(f"unknown kitty_scheme {self.kitty_scheme!r}")
         if self.first_dealer not in ("winning-bid", "first-bid"):
             raise RuleSetError(f"unknown first_dealer {self.first_dealer!r}")
+        if self.play_takeback not in ("off", "last-player", "penalty"):
+            raise RuleSetError(f"unknown play_takeback {self.play_takeback!r}")
+        if self.bid_takeback not in ("off", "on"):
+            raise RuleSetError(f"unknown bid_takeback {self.bid_takeback!r}")
         if self.throw_penalty < 0:
             raise RuleSetError("throw_penalty must be ≥ 0")
         self._validate_follows()

@@ -5,12 +5,16 @@ still names trump."""
 
 from __future__ import annotations
 
+import pytest
 from test_declaring import C, all_pass, deal_all, fixed, stack
 
-from rules.actions import DealCards, Declare
+from rules.actions import DealCards, Declare, Pass, WithdrawBid, action_from_dict
 from rules.cards import Suit
+from rules.errors import RuleError
+from rules.events import BidWithdrawn
 from rules.game import Match
 from rules.presets import preset
+from rules.record import parse_record, write_record
 from rules.ruleset import RuleSet
 from rules.settings import REGISTRY
 
@@ -47,3 +51,73 @@ def test_first_dealer_is_plain_data_and_old_json_still_loads() -> None:
     assert RuleSet.from_json(preset("classic").to_json()).first_dealer == "winning-bid"
     m = _hand1("first-bid")
     assert Match.from_dict(m.to_dict()).rules.first_dealer == "first-bid"
+
+
+# ---- bid_takeback (house-rules.md 1b bid_takeback_policy: "Whether the last bidder
+# can withdraw their bid"): off (today) · on — the winning bid's seat withdraws it
+# while bids are open and the bid before it, if any, wins again.
+
+
+def _bids(bid_takeback: str) -> Match:
+    rules = REGISTRY.apply(preset("classic"), {"bid_takeback": bid_takeback})
+    m = Match(rules, "flow")
+    stack(m, {0: [C.H2], 1: [C.S2, C.S2]})
+    m.apply(DealCards(1))
+    m.apply(Declare(0, (C.H2,)))
+    m.apply(DealCards(5))
+    m.apply(Declare(1, (C.S2, C.S2)))
+    return m
+
+
+def test_off_a_bid_cannot_be_withdrawn() -> None:
+    m = _bids("off")
+    with pytest.raises(RuleError) as err:
+        m.apply(WithdrawBid(1))
+    assert err.value.code == "withdraw_off"
+
+
+def test_on_the_winning_bid_is_withdrawn_and_the_one_before_wins_again() -> None:
+    m = _bids("on")
+    for seat in (0, 2):  # only the winning bid's own seat
+        with pytest.raises(RuleError) as err:
+            m.apply(WithdrawBid(seat))
+        assert err.value.code == "withdraw_not_winning"
+    assert m.apply(WithdrawBid(1)) == [BidWithdrawn(1, (C.S2, C.S2))]
+    assert [d.seat for d in m.hand.declarations] == [0]
+    deal_all(m)
+    t = fixed(all_pass(m))
+    assert (t.dealer, t.trump_suit) == (0, Suit.HEARTS)  # ♥2 wins again
+    with pytest.raises(RuleError) as err:  # the bidding is over
+        m.apply(WithdrawBid(0))
+    assert err.value.code == "wrong_phase"
+
+
+def test_withdrawing_the_only_bid_leaves_none_and_passes_start_over() -> None:
+    rules = REGISTRY.apply(preset("classic"), {"bid_takeback": "on"})
+    m = Match(rules, "flow")
+    stack(m, {0: [C.H2]})
+    deal_all(m)
+    m.apply(Declare(0, (C.H2,)))
+    m.apply(Pass(1))
+    m.apply(WithdrawBid(0))
+    assert m.hand.declarations == [] and m.hand.passes == set()
+    assert m.suggest(0) == Pass(0)  # the AI and suggestions never withdraw
+
+
+def test_withdraw_round_trips_as_action_record_and_snapshot() -> None:
+    m = _bids("on")
+    m.apply(WithdrawBid(1))
+    assert "@6 1: withdraw" in write_record(m)
+    assert action_from_dict(WithdrawBid(1).to_dict()) == WithdrawBid(1)
+    # A dealt (unstacked) hand replays from its record.
+    m = Match(REGISTRY.apply(preset("classic"), {"bid_takeback": "on"}), "rec")
+    deal_all(m)
+    seat, decl = next((s, o[0]) for s in range(4) if (o := m.declaration_options(s)))
+    m.apply(Declare(seat, decl.cards))
+    m.apply(WithdrawBid(seat))
+    all_pass(m)
+    record = parse_record(write_record(m))
+    assert record.actions == m.hand_log
+    assert record.replay().to_dict() == m.to_dict()
+    assert Match.from_dict(m.to_dict()).to_dict() == m.to_dict()
+    assert "bid_takeback" not in preset("classic").to_json()

@@ -305,6 +305,10 @@ class ConsoleTable:
                 view = self._view()
                 if view is not None and view.friends_mode:
                     self.say(self._t("console.help_call"))
+                if view is not None and view.rules.bid_takeback != "off":
+                    self.say(self._t("console.help_unbid"))
+                if view is not None and view.rules.play_takeback != "off":
+                    self.say(self._t("console.help_takeback"))
             elif cmd == "rules":
                 self.show_rules()
             elif cmd == "hand":
@@ -338,6 +342,10 @@ class ConsoleTable:
                 self.deal_hold = None  # deal on
             elif cmd == "pass":
                 await self._pass()
+            elif cmd == "unbid":  # house rule bid_takeback
+                await self.service.withdraw_bid(CHANNEL, YOU)
+            elif cmd == "takeback":  # 悔牌 (house rule play_takeback)
+                await self.service.take_back(CHANNEL, YOU)
             elif cmd == "next" or (cmd == "" and asked == "next"):
                 await self.service.next_hand(CHANNEL, YOU)
             elif cmd == "":

@@ -45,6 +45,8 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("d", "declare", "亮", "亮主"), "declare"),
     **dict.fromkeys(("pass", "过", "過", "不亮"), "pass"),
     **dict.fromkeys(("n", "next", "下一局"), "next"),
+    **dict.fromkeys(("undo", "takeback", "悔牌", "悔"), "takeback"),
+    **dict.fromkeys(("unbid", "撤回", "撤回亮主"), "unbid"),
 }
 # Chinese card commands may be written without a space: 出♠A, 出梅花4, 埋♣3♣4.
 _GLUED = ("出牌", "埋底", "亮主", "出", "埋", "亮")

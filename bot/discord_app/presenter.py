@@ -49,6 +49,7 @@ from bot.discord_app.table_message import (
     table_embed,
 )
 from rules.events import (
+    BidWithdrawn,
     CallStarted,
     CardsDealt,
     Declared,
@@ -61,6 +62,7 @@ from rules.events import (
     Played,
     Redealt,
     ThrowFailed,
+    TookBack,
     TrickWon,
     TrumpFixed,
 )
@@ -218,7 +220,7 @@ class Presenter:
         if isinstance(ev, Redealt):
             match = self.service.match_of(n.table_id)
             r.posts.append(f"redealt:{match.hand_no if match else ''}")
-        if isinstance(ev, FriendsCalled | FriendJoined):
+        if isinstance(ev, FriendsCalled | FriendJoined | TookBack | BidWithdrawn):  # said to all
             r.news.append(ev)
         if isinstance(
             ev,
@@ -230,7 +232,9 @@ class Presenter:
             | Redealt
             | CallStarted
             | FriendsCalled
-            | FriendJoined,
+            | FriendJoined
+            | TookBack
+            | BidWithdrawn,
         ):
             r.dirty = True
             r.force = True

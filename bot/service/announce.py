@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.service.notices import Notice, Private, Public
 from bot.service.state import LiveTable
 from rules.actions import Action
-from rules.events import Event, Played, PrivateCards, TrumpFixed
+from rules.events import Event, Played, PrivateCards, TookBack, TrumpFixed
 
 
 def notices_for(live: LiveTable, action: Action, events: list[Event], auto: bool) -> list[Notice]:
@@ -23,7 +23,7 @@ def notices_for(live: LiveTable, action: Action, events: list[Event], auto: bool
             out.append(Private(t.id, t.channel_id, seat, t.seats[seat].user_id, "event", ev))
         if isinstance(ev, PrivateCards):
             changed.add(ev.seat)
-        if isinstance(ev, Played):
+        if isinstance(ev, Played | TookBack):  # a take-back gives the cards back
             changed.add(ev.seat)
         if isinstance(ev, TrumpFixed):
             changed.update(range(len(t.seats)))  # trump decides how hands are sorted

@@ -8,6 +8,9 @@ from bot.service.state import LiveTable
 from rules.actions import Action, Pass
 
 Deadline = tuple[str, datetime]
+# 悔牌 (house rule play_takeback): an AI waits this long after a human's play that
+# may still be taken back, or the next card would always come first.
+TAKEBACK_GRACE = 3.0
 
 
 def plan_deadline(live: LiveTable, last: Action | None, now: datetime) -> Deadline | None:
@@ -45,6 +48,10 @@ def plan_deadline(live: LiveTable, last: Action | None, now: datetime) -> Deadli
         turn = m.turn
         assert turn is not None
         if seats[turn].is_ai:
+            t = m.hand.current
+            last = t.plays[-1][0] if t is not None and t.plays else None
+            if last is not None and not seats[last].is_ai and m.can_take_back(last):
+                return ("ai", at(max(o.ai_delay, TAKEBACK_GRACE)))
             return ("ai", at(o.ai_delay))
         return ("turn", at(o.turn_seconds)) if o.turn_seconds else None
     if m.phase == "scored":

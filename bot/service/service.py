@@ -34,7 +34,7 @@ from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
 from bot.service.state import LiveTable, TableStatus
-from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
+from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play, TakeBack, WithdrawBid
 from rules.cards import Card
 from rules.errors import RuleError
 from rules.events import Event
@@ -304,6 +304,16 @@ class TableService(Lifecycle):
     ) -> list[Event]:
         played = self._cards(cards)
         return await self._act(channel_id, user_id, lambda seat: Play(seat, played), key)
+
+    async def withdraw_bid(
+        self, channel_id: int, user_id: int, key: str | None = None
+    ) -> list[Event]:
+        """House rule ``bid_takeback``: withdraw one's winning bid while bids are open."""
+        return await self._act(channel_id, user_id, WithdrawBid, key)
+
+    async def take_back(self, channel_id: int, user_id: int, key: str | None = None) -> list[Event]:
+        """悔牌 (house rule ``play_takeback``): take back one's play, if still the last."""
+        return await self._act(channel_id, user_id, TakeBack, key)
 
     async def _act(
         self,

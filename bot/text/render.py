@@ -12,6 +12,7 @@ from bot.text.i18n import seat_name, text
 from bot.text.score_text import takeover_text
 from rules.cards import Card, rank_name
 from rules.events import (
+    BidWithdrawn,
     BuryDone,
     CallStarted,
     Declared,
@@ -25,6 +26,7 @@ from rules.events import (
     Played,
     Redealt,
     ThrowFailed,
+    TookBack,
     TrickWon,
     TrumpFixed,
 )
@@ -235,6 +237,13 @@ def event_line(
             forced=cards_text(ev.forced, ctx, fmt),
             penalty=ev.penalty,
         )
+    if isinstance(ev, BidWithdrawn):
+        shown = cards_text(ev.cards, ctx, fmt)
+        return text(locale, "event.bid_withdrawn", who=name(ev.seat), cards=shown)
+    if isinstance(ev, TookBack):  # 悔牌
+        code = "event.took_back_penalty" if ev.penalty else "event.took_back"
+        shown = cards_text(ev.cards, ctx, fmt)
+        return text(locale, code, who=name(ev.seat), cards=shown, penalty=ev.penalty)
     if isinstance(ev, Played):
         return play_text(locale, seats, ev.seat, ev.cards, ctx, fmt)
     if isinstance(ev, TrickWon):

@@ -1,11 +1,11 @@
-"""The hand's flow: who deals the first hand."""
+"""The hand's flow: who deals the first hand, withdrawing a bid, take-backs (悔牌)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import cast
 
-from rules.ruleset import FirstDealer
+from rules.ruleset import BidTakeback, FirstDealer, PlayTakeback
 from rules.settings.core import Setting
 
 SETTINGS: tuple[Setting, ...] = (
@@ -18,5 +18,25 @@ SETTINGS: tuple[Setting, ...] = (
         write=lambda rs, v: replace(rs, first_dealer=cast(FirstDealer, v)),
         choices=("winning-bid", "first-bid"),
         source="house-rules.md 1b first_landlord_selection_policy (ByWinningBid / ByFirstBid)",
+    ),
+    Setting(
+        name="bid_takeback",
+        group="declaring",
+        default="off",
+        description="The seat whose bid is winning may withdraw it while bids are open",
+        read=lambda rs: rs.bid_takeback,
+        write=lambda rs, v: replace(rs, bid_takeback=cast(BidTakeback, v)),
+        choices=("off", "on"),
+        source="house-rules.md 1b bid_takeback_policy (NoBidTakeback / AllowBidTakeback)",
+    ),
+    Setting(
+        name="play_takeback",
+        group="deck",
+        default="off",
+        description="Take-backs: the last player of an unfinished trick may take their cards back",
+        read=lambda rs: rs.play_takeback,
+        write=lambda rs, v: replace(rs, play_takeback=cast(PlayTakeback, v)),
+        choices=("off", "last-player", "penalty"),
+        source="house-rules.md 1d play_takeback_policy (NoPlayTakeback / AllowPlayTakeback)",
     ),
 )

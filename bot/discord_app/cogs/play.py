@@ -1,4 +1,4 @@
-"""/declare, /pass, /bury, /play and /hand."""
+"""/declare, /pass, /unbid, /bury, /play, /takeback and /hand."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.discord_app.interactions import NO_PINGS, key_of, locale_of, pinging, r
 from bot.text.render import CardFormat
 from bot.discord_app.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
-from rules.events import Declared, FriendsCalled
+from rules.events import BidWithdrawn, Declared, FriendsCalled, TookBack
 from rules.friends import format_calls
 from rules.views import View
 
@@ -106,6 +106,21 @@ class Play(commands.Cog):
             await reply(interaction, text(loc, "passed_ok"), ephemeral=True)
             await self.bot.after_change()
 
+    @app_commands.command(name=_("unbid"), description=_("Withdraw your winning bid"))
+    async def unbid(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        events = await run(
+            interaction,
+            lambda: self.bot.service.withdraw_bid(
+                interaction.channel_id or 0, interaction.user.id, key=key_of(interaction)
+            ),
+        )
+        if events is not None:
+            gone = next((e for e in events if isinstance(e, BidWithdrawn)), None)
+            cards = self._fmt()(gone.cards if gone else ())
+            await reply(interaction, text(loc, "withdrew_ok", cards=cards), ephemeral=True)
+            await self.bot.after_change()
+
     # ---- 埋底 ---------------------------------------------------------------------------------
     @app_commands.command(name=_("bury"), description=_("Bury the kitty (埋底)"))
     @app_commands.rename(cards=_("cards"))
@@ -161,6 +176,22 @@ class Play(commands.Cog):
             return []
         pairs = call_choices(view, current, locale_of(interaction))
         return [app_commands.Choice(name=n, value=v) for n, v in pairs]
+
+    # ---- 悔牌 (house rule play_takeback) -----------------------------------------------------
+    @app_commands.command(name=_("takeback"), description=_("Take back the cards you just played"))
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        events = await run(
+            interaction,
+            lambda: self.bot.service.take_back(
+                interaction.channel_id or 0, interaction.user.id, key=key_of(interaction)
+            ),
+        )
+        if events is not None:
+            took = next((e for e in events if isinstance(e, TookBack)), None)
+            cards = self._fmt()(took.cards if took else ())
+            await reply(interaction, text(loc, "took_back_ok", cards=cards), ephemeral=True)
+            await self.bot.after_change()
 
     # ---- 出牌 ---------------------------------------------------------------------------------
     @app_commands.command(name=_("play"), description=_("Play cards (出牌)"))
