@@ -20,6 +20,10 @@ def main(argv: list[str]) -> int:
         from bot.discord_app.emojis_cli import main as emojis_main
 
         return emojis_main(argv[1:])
+    if argv[:1] == ["invite"]:
+        from bot.discord_app.invite_cli import main as invite_main
+
+        return invite_main(argv[1:])
     from bot.app import main as app_main
 
     return app_main(argv)
