@@ -141,3 +141,22 @@ async def test_no_send_messages_keeps_dms_and_answers(tmp_path: Path) -> None:
             await w.env.settle()
             await w.bot.presenter.flush_all()
             assert len(w.table_messages()) == 1  # the scored hand, nothing lost
+
+
+async def test_thread_refused_by_discord_is_answered(tmp_path: Path) -> None:
+    """The cache said yes but Discord says no (403 50013): still one sentence, no table."""
+    async with make_world(tmp_path) as w:
+        await open_table_with_buttons(w)
+        w.env.inject_error(
+            "POST",
+            f"/channels/{w.channel.id}/threads",
+            status=403,
+            code=50013,
+            message="Missing Permissions",
+            times=None,
+        )
+        r = await w.slash(w.members[1], "table new")
+        assert r.response is not None and r.response.ephemeral
+        missing = text("en", "perm.create_public_threads")
+        assert r.response.content == text("en", "perm_refused", missing=missing)
+        assert len(w.bot.service.table_ids()) == 1

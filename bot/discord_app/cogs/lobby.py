@@ -92,9 +92,14 @@ class Lobby(
             return
         if busy and isinstance(channel, discord.TextChannel):
             name = text(table_lang, "thread_name", name=interaction.user.display_name)
-            thread = await channel.create_thread(
-                name=name[:100], type=discord.ChannelType.public_thread
-            )
+            try:
+                thread = await channel.create_thread(
+                    name=name[:100], type=discord.ChannelType.public_thread
+                )
+            except discord.Forbidden:  # refused after all (permissions changed meanwhile)
+                names = permission_names(loc, ["create_public_threads"])
+                await reply(interaction, text(loc, "perm_refused", missing=names), ephemeral=True)
+                return
             target_id, parent_id = thread.id, channel.id
         status = await run(
             interaction,
