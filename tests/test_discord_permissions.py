@@ -160,3 +160,23 @@ async def test_thread_refused_by_discord_is_answered(tmp_path: Path) -> None:
         missing = text("en", "perm.create_public_threads")
         assert r.response.content == text("en", "perm_refused", missing=missing)
         assert len(w.bot.service.table_ids()) == 1
+
+
+async def test_unexpected_refusal_is_not_retried_in_a_burst(tmp_path: Path) -> None:
+    """Discord refuses channel messages the cache says are allowed: one attempt, then a
+    pause (no post at every change), and every hand DM still goes out."""
+    async with make_world(tmp_path) as w:
+        await open_table_with_buttons(w)
+        w.env.inject_error(
+            "POST",
+            f"/channels/{w.channel.id}/messages",
+            status=403,
+            code=50013,
+            message="Missing Permissions",
+            times=None,
+        )
+        mark = w.mark()
+        await play_hand(w)
+        assert channel_posts(w, mark) == 1
+        for m in w.members:
+            assert w.dm_messages(m), m
