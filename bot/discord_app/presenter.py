@@ -254,17 +254,17 @@ class Presenter:
             await self._load_refs(table_id, r)
         self._settle_away(r)
         channel_access.update(r.access, self.bot, r.channel_id)
-        on = status is not None and status.view is not None
+        live = status if status is not None and status.view is not None else None
         # Each part on its own: a refused channel message never stops the DMs or the
         # other messages of the same change.
-        if on and self._may_post(r):
-            await self._guarded(table_id, r, self._table_message(table_id, r, status))  # type: ignore[arg-type]
+        if live is not None and self._may_post(r):
+            await self._guarded(table_id, r, self._table_message(table_id, r, live))
         if r.lobby_dirty and self._may_post(r):  # after the table message: it links to it
             await self._guarded(table_id, r, self._lobby(table_id, r, status))
-        if on:
-            await self._guarded(table_id, r, self._dms(table_id, r, status))  # type: ignore[arg-type]
+        if live is not None:
+            await self._guarded(table_id, r, self._dms(table_id, r, live))
             if self._may_post(r):
-                await self._guarded(table_id, r, self._nudge(r, status))  # type: ignore[arg-type]
+                await self._guarded(table_id, r, self._nudge(r, live))
         if self._may_post(r):
             await self._guarded(table_id, r, self._posts(r, status))
         else:
