@@ -180,3 +180,31 @@ async def test_unexpected_refusal_is_not_retried_in_a_burst(tmp_path: Path) -> N
         assert channel_posts(w, mark) == 1
         for m in w.members:
             assert w.dm_messages(m), m
+
+
+async def test_thread_table_without_send_in_threads_keeps_dms_and_answers(
+    tmp_path: Path,
+) -> None:
+    with strict_permissions():
+        async with make_world(tmp_path) as w:
+            await open_table_with_buttons(w)  # busy: bob's table gets a thread
+            bob = w.members[1]
+            r = await w.slash(w.members[1], "table new")
+            assert r.response is not None
+            (thread,) = w.channel.threads
+            for _ in range(3):
+                await bob.slash(thread, "table addbot")
+            set_bot_permission(w, "send_messages_in_threads", False)
+            mark = w.mark()
+            start = await bob.slash(thread, "table start")
+            assert start.response is not None
+            assert not [
+                q
+                for q in w.requests(mark)
+                if q.method == "POST" and q.path == f"/channels/{thread.id}/messages"
+            ]
+            assert w.dm_messages(bob)  # the hand DM went out
+            note = text("en", "perm_silent", missing=text("en", "perm.send_messages_in_threads"))
+            shown = await bob.slash(thread, "table status")
+            assert shown.response is not None
+            assert answers_with(w, note) == 1
