@@ -71,6 +71,10 @@ def main(argv: list[str]) -> int:
         from bot.discord_app.emojis_cli import main as emojis_main
 
         return emojis_main(argv[1:])
+    if command == "invite":
+        from bot.discord_app.invite_cli import main as invite_main
+
+        return invite_main(argv[1:])
     if (command in ("run", "sync") and len(argv) == 1) or not argv:
         from bot.app import main as app_main
 

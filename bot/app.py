@@ -19,9 +19,13 @@ To run it on Discord:
   2. Bot → Reset Token → copy the token.
   3. Put it in a file named .env next to this README:   DISCORD_TOKEN=your-token
      (copy .env.example to .env for every setting).
-  4. OAuth2 → URL Generator: scopes "bot" and "applications.commands";
-     permissions Send Messages, Send Messages in Threads, Create Public Threads,
-     Embed Links, Read Message History. Open the URL to add the bot to a server.
+  4. Print the invite URL:  .venv/bin/python -m bot invite   (the client id is read
+     from the token, or pass --client-id / set APPLICATION_ID) and open it to add
+     the bot to a server. It asks for scopes "bot" and "applications.commands" and
+     the channel permissions: View Channels and Send Messages (lobby, posts), Embed
+     Links and Attach Files (the table message and its picture), Create Public
+     Threads and Send Messages in Threads (a table in a busy channel gets a thread).
+     Hand DMs and command answers need no channel permission.
   5. Run again:  .venv/bin/python -m bot   (first time: .venv/bin/python -m bot sync)
 
 Meanwhile you can play offline against three AI players:

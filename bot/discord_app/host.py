@@ -30,6 +30,10 @@ class PresenterHooks(Protocol):
         """Show the table message again at the next flush (see ``Presenter.touch``)."""
         ...
 
+    def fallback_note(self, channel_id: int, locale: str | None) -> str | None:
+        """Once per missing channel permission: how the table goes on without it."""
+        ...
+
 
 class Host(Protocol):
     service: TableService

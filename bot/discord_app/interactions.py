@@ -82,6 +82,9 @@ async def reply(
 
     Mentions never ping unless the caller names whom ``allowed_mentions`` pings."""
     kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions}
+    note = _fallback_note(interaction, ephemeral)
+    if note is not None:  # interaction answers are not gated by channel permissions
+        content = f"{content}\n{note}" if content else note
     if content is not None:
         kwargs["content"] = content[:2000]
     if embed is not None:
@@ -105,6 +108,17 @@ async def reply(
     if file is not None:
         kwargs["file"] = file
     await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+
+
+def _fallback_note(interaction: discord.Interaction, ephemeral: bool) -> str | None:
+    """The table's one sentence on a channel permission it lost (``Presenter.fallback_note``):
+    in the reader's language when only they see it, else the table's."""
+    presenter = getattr(interaction.client, "presenter", None)
+    note = getattr(presenter, "fallback_note", None)
+    if note is None or interaction.channel_id is None or interaction.guild_id is None:
+        return None
+    found: str | None = note(interaction.channel_id, locale_of(interaction) if ephemeral else None)
+    return found
 
 
 async def refuse_duplicate(interaction: discord.Interaction, delivery: str) -> None:

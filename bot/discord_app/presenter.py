@@ -24,13 +24,15 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
 import discord
 
+from bot.discord_app import channel_access
+from bot.discord_app.channel_access import Access
 from bot.discord_app.components import lobby_view
 from bot.discord_app.emojis import CardEmojis, card_format
 from bot.discord_app.hand_dms import DMState, HandDMs, TableDMs
@@ -45,6 +47,7 @@ from bot.discord_app.table_message import (
     SUMMARY_PICTURE,
     TABLE_PICTURE,
     lobby_text,
+    embed_text,
     message_link,
     table_embed,
 )
@@ -69,6 +72,7 @@ from rules.events import (
 from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
+MAX_QUEUED = 20  # public posts kept while the channel refuses them
 
 
 @dataclass(slots=True)
@@ -94,6 +98,7 @@ class _TableRender:
     back: set[int] = field(default_factory=set)  # human seats that played (maybe by auto)
     nudged: tuple[object, ...] | None = None  # the turn whose half-time mention went out
     picture: bytes | None = None  # the PNG the table message carries now
+    access: Access = field(default_factory=Access)  # what the channel lets the bot post
 
     def __post_init__(self) -> None:
         self.dms.refs = self.refs  # one dict: DM refs are stored with the others
@@ -261,19 +266,48 @@ class Presenter:
         if not r.loaded:
             await self._load_refs(table_id, r)
         self._settle_away(r)
-        try:
-            if status is not None and status.view is not None:
-                await self._table_message(table_id, r, status)
-            if r.lobby_dirty:  # after the table message: the lobby links to it
-                await self._lobby(table_id, r, status)
-            if status is not None and status.view is not None:
-                await self._dms(table_id, r, status)
-                await self._nudge(r, status)
-            await self._posts(r, status)
-        except discord.HTTPException as exc:  # never let Discord break a table
-            log.warning("table %s: Discord refused an update: %s", table_id, exc)
+        channel_access.update(r.access, self.bot, r.channel_id)
+        live = status if status is not None and status.view is not None else None
+        # Each part on its own: a refused channel message never stops the DMs or the
+        # other messages of the same change.
+        if live is not None and self._may_post(r):
+            await self._guarded(table_id, r, self._table_message(table_id, r, live))
+        if r.lobby_dirty and self._may_post(r):  # after the table message: it links to it
+            await self._guarded(table_id, r, self._lobby(table_id, r, status))
+        if live is not None:
+            await self._guarded(table_id, r, self._dms(table_id, r, live))
+            if self._may_post(r):
+                await self._guarded(table_id, r, self._nudge(r, live))
+        if self._may_post(r):
+            await self._guarded(table_id, r, self._posts(r, status))
+        else:
+            del r.posts[:-MAX_QUEUED]  # kept for when the channel lets us post again
+            del r.news[:-MAX_QUEUED]
         if status is None and not r.posts and not r.news:
             self.tables.pop(table_id, None)
+
+    def _may_post(self, r: _TableRender) -> bool:
+        """Channel messages are possible now (no missing Send Messages, no pause after
+        an unexpected refusal): otherwise wait without a REST call."""
+        loop = asyncio.get_running_loop()
+        return not r.access.silent and loop.time() >= r.access.paused_until
+
+    async def _guarded(self, table_id: int, r: _TableRender, step: Awaitable[None]) -> None:
+        try:
+            await step
+        except discord.Forbidden as exc:  # like a closed DM: the table goes on
+            channel_access.refused(r.access, asyncio.get_running_loop().time(), r.channel_id, exc)
+        except discord.HTTPException as exc:  # never let Discord break a table
+            log.warning("table %s: Discord refused an update: %s", table_id, exc)
+
+    def fallback_note(self, channel_id: int, locale: str | None) -> str | None:
+        """One sentence for the next interaction answer in this channel, once per missing
+        permission: how the table goes on without it (``locale`` None: the table's)."""
+        for table_id, r in self.tables.items():
+            if r.channel_id == channel_id and r.access.lacks:
+                loc = locale or self._locale(self.service.cached_status(table_id))
+                return channel_access.note(r.access, loc)
+        return None
 
     async def _load_refs(self, table_id: int, r: _TableRender) -> None:
         """After a restart, find the messages already posted for this table."""
@@ -355,10 +389,18 @@ class Presenter:
         last = view.tricks[-1].trick_no if view.tricks else 0
         throws = r.failed_throws.get((view.hand_no, last), [])
         locale = self._locale(status)
-        name, png = await self._picture(status)
+        access = r.access
+        if access.picture:
+            name, png = await self._picture(status)
+        else:  # no Attach Files: the embed (or text) alone
+            name, png = "", b""
         # Same bytes as the message carries: no upload (the edit keeps the attachment).
         upload = png != r.picture or r.table_message_id is None
-        files = [discord.File(io.BytesIO(png), name, description=text(locale, "table_picture_alt"))]
+        files = (
+            [discord.File(io.BytesIO(png), name, description=text(locale, "table_picture_alt"))]
+            if png
+            else []
+        )
         embed = table_embed(
             locale,
             status,
@@ -367,14 +409,20 @@ class Presenter:
             picture=name if name == TABLE_PICTURE else None,
             summary_picture=name if name == SUMMARY_PICTURE else None,
         )
+        # No Embed Links: Discord would drop the embed silently; send its text instead.
+        body: dict[str, Any] = (
+            {"embed": embed, "content": None}
+            if access.embeds
+            else {"content": embed_text(embed), "embed": None}
+        )
         buttons = self.play_view(table_id, locale, view.phase)
         channel = self.bot.get_partial_messageable(r.channel_id)
         if r.table_message_id is None:
             msg = await channel.send(
-                embed=embed,
                 files=files,
                 view=buttons,  # type: ignore[arg-type]  # None: no buttons
                 allowed_mentions=NO_PINGS,
+                **{k: v for k, v in body.items() if v is not None},
             )
             r.table_message_id = msg.id
             await self._remember(table_id, r, f"table:{view.hand_no}", r.channel_id, msg.id)
@@ -382,7 +430,7 @@ class Presenter:
         else:
             extra: dict[str, Any] = {"attachments": files} if upload else {}
             await channel.get_partial_message(r.table_message_id).edit(
-                embed=embed, view=buttons, allowed_mentions=NO_PINGS, **extra
+                view=buttons, allowed_mentions=NO_PINGS, **body, **extra
             )
         r.picture = png
         r.dirty = False

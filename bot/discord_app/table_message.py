@@ -62,6 +62,13 @@ FIELD_MAX = 1024  # characters in an embed field value
 DESCRIPTION_MAX = 4096
 
 
+def embed_text(embed: discord.Embed) -> str:
+    """The embed as message text (the fallback without Embed Links), within 2000."""
+    parts = [f"**{embed.title}**" if embed.title else "", embed.description or ""]
+    parts += [f"**{f.name}**\n{f.value}" for f in embed.fields]
+    return "\n".join(p for p in parts if p)[:2000]
+
+
 def fitted(make: Callable[[CardFormat], str], fmt: CardFormat, limit: int) -> str:
     """``make(fmt)``, or text alone (``format_cards``) when the emoji faces would not
     fit ``limit`` characters: never a cut-off emoji."""

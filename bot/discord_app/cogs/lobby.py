@@ -9,8 +9,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.discord_app.channel_access import permission_names
 from bot.discord_app.cogs.rules import settings_embed
 from bot.discord_app.host import Host
+from bot.discord_app.permissions import missing
 from bot.text.i18n import LANGUAGES, preset_label, seat_name, text
 from bot.discord_app.interactions import guild_language, locale_of, reply, run, table_locale
 from bot.text.rules_text import rules_lines
@@ -77,6 +79,18 @@ class Lobby(
         target_id = channel.id
         parent_id = None
         busy = await self._busy(channel.id)
+        in_thread = busy and isinstance(channel, discord.TextChannel)  # a new thread for it
+        # What the table's messages need here (Discord tells us with the interaction):
+        # refuse in one sentence rather than open a table nobody can see.
+        lacks = missing(
+            interaction.app_permissions,
+            ("table", "thread") if in_thread else ("table",),
+            thread=in_thread or isinstance(channel, discord.Thread),
+        )
+        if lacks:
+            names = permission_names(loc, lacks)
+            await reply(interaction, text(loc, "perm_refused", missing=names), ephemeral=True)
+            return
         if busy and isinstance(channel, discord.TextChannel):
             try:  # over a cap: refuse before opening a thread for nothing
                 await service.may_open(interaction.user.id, interaction.guild_id)
@@ -84,9 +98,14 @@ class Lobby(
                 await reply(interaction, exc.message(loc), ephemeral=True)
                 return
             name = text(table_lang, "thread_name", name=interaction.user.display_name)
-            thread = await channel.create_thread(
-                name=name[:100], type=discord.ChannelType.public_thread
-            )
+            try:
+                thread = await channel.create_thread(
+                    name=name[:100], type=discord.ChannelType.public_thread
+                )
+            except discord.Forbidden:  # refused after all (permissions changed meanwhile)
+                names = permission_names(loc, ["create_public_threads"])
+                await reply(interaction, text(loc, "perm_refused", missing=names), ephemeral=True)
+                return
             target_id, parent_id = thread.id, channel.id
         status = await run(
             interaction,
