@@ -46,3 +46,12 @@ def test_bot_rules_json_lists_every_setting() -> None:
         cwd=ROOT, capture_output=True, text=True, check=True, timeout=60,
     ).stdout
     assert "跟牌与甩牌" in text and "throw_penalty = 10" in text
+
+
+def test_readme_lists_every_setting_in_three_languages() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for s in REGISTRY:
+        row = next((line for line in readme.splitlines() if line.startswith(f"| `{s.name}` |")), None)
+        assert row is not None, f"README's settings table has no row for {s.name}"
+        for lang in ("en", "zh-CN", "zh-TW"):
+            assert CATALOG[f"setting.{s.name}"][("en", "zh-CN", "zh-TW").index(lang)] in row
