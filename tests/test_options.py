@@ -217,7 +217,7 @@ def test_follow_options_effort_is_capped_on_the_worst_case(monkeypatch: pytest.M
     """bench.autocomplete's slowest case: the unbudgeted search judges thousands of
     candidate plays; the options judge at most the node budget, and still start
     with a legal follow (issue 11, item 4)."""
-    import rules.follows
+    import rules.best_follow
     from rules.options import FOLLOW_NODE_BUDGET
     from rules.play import legal_follows
 
@@ -237,14 +237,14 @@ def test_follow_options_effort_is_capped_on_the_worst_case(monkeypatch: pytest.M
     ctx = view.context
     lead = make_lead(ctx, lead_cards)
     calls = 0
-    real = rules.follows._vector_multi  # the search's costly step: one per judged candidate
+    real = rules.best_follow._vector_multi  # the search's costly step: one per judged candidate
 
     def counting(*args: object) -> tuple[int, ...]:
         nonlocal calls
         calls += 1
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(rules.follows, "_vector_multi", counting)
+    monkeypatch.setattr(rules.best_follow, "_vector_multi", counting)
     legal_follows(ctx, counts_of(hand), lead, limit=400)
     unbounded = calls
     calls = 0

@@ -1,0 +1,318 @@
+"""The best follow: the best-group vector a follow must reach (``follow_vector``),
+what a play offers towards it (``played_holding``), a judge of plays against it
+worked out once per hand (``_shape_checker``), and one legal follow made quickly
+(``generate_follow``). RULES.md section 4.
+
+Listing every legal follow is ``rules.follows``, which re-exports these names.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+
+from rules import units
+from rules.cards import ALL_CARDS, Card
+from rules.ruleset import Shape
+from rules.trump import TRUMP, TrumpContext
+from rules.units import (
+    Holding,
+    Lead,
+    Pattern,
+    exact_tuples,
+    first_group,
+    groups_for,
+    placements,
+    suit_holding,
+)
+
+Counts = Sequence[int]
+
+
+def follow_vector(
+    ctx: TrumpContext, holding: Holding, lead: Lead, exact: bool = False
+) -> tuple[int, ...]:
+    """Lexicographically best (smallest) group ranks reachable, unit by unit.
+    ``exact``: a hand's tuples count only at their own width (house rule longer-tuples)."""
+    if len(lead.units) == 1:
+        return (first_group(ctx, holding, lead.units[0].shape, exact),)
+    groups = [groups_for(ctx, s) for s in lead.shapes]
+    return _vector_multi(ctx, holding, groups, exact)
+
+
+def played_holding(ctx: TrumpContext, hand: Holding, cards: Sequence[int]) -> Holding:
+    """What a play offers towards the lead's shape. Under longer-tuples protection a
+    tuple taken out of a wider one held (two of a triple) counts only as singles: it
+    does not stand in for a real pair the hand holds."""
+    played = units.holding_of(ctx, cards)
+    if exact_tuples(ctx):
+        return {i: n for i, n in played.items() if n == hand.get(i, 0)}
+    return played
+
+
+def _vector_multi(
+    ctx: TrumpContext,
+    holding: Holding,
+    groups: list[tuple[tuple[Pattern, ...], ...]],
+    exact: bool = False,
+) -> tuple[int, ...]:
+    memo: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+
+    def go(k: int, h: Holding) -> tuple[int, ...]:
+        if k == len(groups):
+            return ()
+        key = (k, tuple(sorted(h.items())))
+        if key in memo:
+            return memo[key]
+        best: tuple[int, ...] | None = None
+        for r, group in enumerate(groups[k]):
+            for pattern in group:
+                for h2 in _pattern_leftovers(ctx, h, pattern, exact):
+                    cand = (r, *go(k + 1, h2))
+                    if best is None or cand < best:
+                        best = cand
+            if best is not None:
+                break
+        result = best if best is not None else (len(groups[k]),) * (len(groups) - k)
+        memo[key] = result
+        return result
+
+    return go(0, holding)
+
+
+def _pattern_leftovers(
+    ctx: TrumpContext, holding: Holding, pattern: Pattern, exact: bool = False
+) -> list[Holding]:
+    """Holdings left after taking the pattern's tuples/tractors in every distinct way.
+
+    Singles are not taken: they can be any card, so they never block a later unit.
+    """
+    shapes = _shapes_by_size(pattern)
+    out: dict[tuple[tuple[int, int], ...], Holding] = {}
+
+    def go(h: Holding, k: int) -> None:
+        if k == len(shapes):
+            out.setdefault(tuple(sorted(h.items())), h)
+            return
+        w = shapes[k][0]
+        for p in placements(ctx, h, shapes[k], exact=exact):
+            h2 = dict(h)
+            for i in p:
+                h2[i] -= w
+                if not h2[i]:
+                    del h2[i]
+            go(h2, k + 1)
+
+    go(holding, 0)
+    return list(out.values())
+
+
+@lru_cache(maxsize=4096)
+def _shapes_by_size(pattern: Pattern) -> tuple[Shape, ...]:
+    """The pattern's tuples and tractors, tractors first, then larger first."""
+    return tuple(
+        sorted(
+            (s for s in pattern if s != (1, 1)),
+            key=lambda s: (s[1] >= 2, s[0] * s[1]),
+            reverse=True,
+        )
+    )
+
+
+def _weakest_key(ctx: TrumpContext) -> Callable[[int], tuple[bool, int, int, int]]:
+    """Sort key of ``_weakest_first``: non-trump before trump, no points first, low first."""
+    pts = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 0)
+    suit_of, pos = ctx.suit_of, ctx.pos
+    return lambda c: (suit_of[c] == TRUMP, pts[c % 13] if c < 52 else 0, pos[c], c)
+
+
+def _weakest_first(ctx: TrumpContext, cards: list[int]) -> list[int]:
+    """Cheap cards first: non-trump before trump, low before high, no points first."""
+    return sorted(cards, key=_weakest_key(ctx))
+
+
+def _expand_suit(ctx: TrumpContext, counts: Counts, suit: int) -> list[int]:
+    """``_expand(counts, ctx.suit_cards[suit])``, faster."""
+    return _expand_pairs(ctx.suit_cards[suit], ctx.suit_counts[suit](counts))
+
+
+def _expand_other(ctx: TrumpContext, counts: Counts, suit: int) -> list[int]:
+    """The hand's cards outside ``suit``, in card id order."""
+    return _expand_pairs(ctx.other_cards[suit], ctx.other_counts[suit](counts))
+
+
+def _expand_pairs(cards: Sequence[int], counts: Sequence[int]) -> list[int]:
+    out: list[int] = []
+    for c, n in zip(cards, counts, strict=True):
+        if n:
+            if n == 1:
+                out.append(c)
+            else:
+                out += [c] * n
+    return out
+
+
+def generate_follow(
+    ctx: TrumpContext, hand: Counts, lead: Lead, rng: random.Random | None = None
+) -> list[Card]:
+    """One legal follow, quickly: the cheapest cards that satisfy the rules, or a
+    random legal choice when ``rng`` is given."""
+    n = len(lead.cards)
+    suit = lead.suit
+    suit_cards = _expand_suit(ctx, hand, suit)
+    if len(suit_cards) <= n:
+        rest = _expand_other(ctx, hand, suit)
+        if rng is not None:
+            rng.shuffle(rest)
+        else:
+            rest = _weakest_first(ctx, rest)
+        return [ALL_CARDS[c] for c in suit_cards + rest[: n - len(suit_cards)]]
+    order = suit_cards
+    if len(lead.units) == 1 and lead.units[0].size == 1:
+        if rng is not None:
+            rng.shuffle(order)
+            return [ALL_CARDS[order[0]]]
+        return [ALL_CARDS[min(order, key=_weakest_key(ctx))]]
+    if rng is not None:
+        rng.shuffle(order)
+    else:
+        order = _weakest_first(ctx, order)
+    holding = suit_holding(ctx, hand, suit)
+    remaining = order
+    chosen: list[int] = []
+    ident = ctx.ident
+    for i in _witness(ctx, holding, lead, rng):
+        # An identity stands for its two-colour twins too: take any physical match.
+        c = next(c for c in remaining if ident[c] == i)
+        remaining.remove(c)
+        chosen.append(c)
+    fill = remaining[: n - len(chosen)]
+    return [ALL_CARDS[c] for c in chosen + fill]
+
+
+def _witness(
+    ctx: TrumpContext, holding: Holding, lead: Lead, rng: random.Random | None
+) -> list[int]:
+    """Physical cards of the tuples/tractors a best follow must contain."""
+    ex = exact_tuples(ctx)
+    if len(lead.units) == 1:
+        # Fast path for one unit: the first placement of the first pattern that has one.
+        shape = lead.units[0].shape
+        groups = groups_for(ctx, shape)
+        r = first_group(ctx, holding, shape, ex)
+        for pattern in groups[r] if r < len(groups) else ():
+            for placed in _placements(ctx, holding, pattern, rng, ex):
+                return [i for (w, _), p in placed for i in p for _ in range(w)]
+        return []
+    best = follow_vector(ctx, holding, lead, ex)
+    h = dict(holding)
+    chosen_idents: list[int] = []
+    for k, shape in enumerate(lead.shapes):
+        groups = groups_for(ctx, shape)
+        done = False
+        for pattern in groups[best[k]]:
+            # Pick a placement for this unit that keeps the rest of the vector reachable.
+            for h2, idents in _placements_with_idents(ctx, h, pattern, rng, ex):
+                if (
+                    k + 1 == len(lead.shapes)
+                    or _vector_rest(ctx, h2, lead, k + 1, ex) == best[k + 1 :]
+                ):
+                    h = h2
+                    chosen_idents.extend(idents)
+                    done = True
+                    break
+            if done:
+                break
+    return chosen_idents
+
+
+def _vector_rest(
+    ctx: TrumpContext, holding: Holding, lead: Lead, k: int, exact: bool = False
+) -> tuple[int, ...]:
+    groups = [groups_for(ctx, s) for s in lead.shapes[k:]]
+    return _vector_multi(ctx, holding, groups, exact)
+
+
+def _placements_with_idents(
+    ctx: TrumpContext,
+    holding: Holding,
+    pattern: Pattern,
+    rng: random.Random | None,
+    exact: bool = False,
+) -> Iterator[tuple[Holding, list[int]]]:
+    """(holding left, identities taken) for every way to place the pattern's units
+    (lazily; see ``_placements``)."""
+    for placed in _placements(ctx, holding, pattern, rng, exact):
+        h2 = dict(holding)
+        idents: list[int] = []
+        for (w, _), p in placed:
+            for i in p:
+                h2[i] -= w
+                if not h2[i]:
+                    del h2[i]
+                idents.extend([i] * w)
+        yield h2, idents
+
+
+def _placements(
+    ctx: TrumpContext,
+    holding: Holding,
+    pattern: Pattern,
+    rng: random.Random | None,
+    exact: bool = False,
+) -> Iterator[list[tuple[Shape, tuple[int, ...]]]]:
+    """Every way to place the pattern's units, [(shape, identities top first)] each,
+    lazily: weakest first without an rng (the cheapest follow), in random order
+    with one. Lazy and complete, so a caller that needs a placement leaving room
+    for later units always finds one."""
+    shapes = _shapes_by_size(pattern)
+    acc: list[tuple[Shape, tuple[int, ...]]] = []
+
+    def go(h: Holding, k: int) -> Iterator[list[tuple[Shape, tuple[int, ...]]]]:
+        if k == len(shapes):
+            yield list(acc)
+            return
+        shape = shapes[k]
+        options = list(placements(ctx, h, shape, exact=exact))
+        if rng is None:
+            options.reverse()  # placements() yields the strongest first
+        else:
+            rng.shuffle(options)
+        w = shape[0]
+        for p in options:
+            h2 = dict(h)
+            for i in p:
+                h2[i] -= w
+                if not h2[i]:
+                    del h2[i]
+            acc.append((shape, p))
+            yield from go(h2, k + 1)
+            acc.pop()
+
+    yield from go(holding, 0)
+
+
+def _shape_checker(ctx: TrumpContext, hand: Counts, lead: Lead) -> Callable[[Sequence[int]], bool]:
+    """``is_legal_follow`` for plays of exactly the lead's size, all in the led suit,
+    from a hand holding more of that suit than was led: what the hand must match is
+    worked out once, not per play."""
+    holding = suit_holding(ctx, hand, lead.suit)
+    ex = exact_tuples(ctx)
+    if len(lead.units) == 1:
+        shape = lead.units[0].shape
+        if shape == (1, 1):
+            return lambda cards: True
+        r = first_group(ctx, holding, shape, ex)
+        plans = units.group_plans(ctx, shape)
+        if r == len(plans):
+            return lambda cards: True
+        wanted = plans[r]
+
+        def one(cards: Sequence[int]) -> bool:
+            played = played_holding(ctx, holding, cards)
+            return any(units.realizes_plan(ctx, played, len(cards), plan, ex) for plan in wanted)
+
+        return one
+    best = follow_vector(ctx, holding, lead, ex)
+    return lambda cards: follow_vector(ctx, played_holding(ctx, holding, cards), lead, ex) == best
