@@ -18,13 +18,18 @@ ROOT = Path(__file__).resolve().parents[1]
 CONSOLE = [sys.executable, "-m", "bot", "console"]
 
 
-def console_env() -> dict[str, str]:
-    env = dict(os.environ, COLUMNS="100", PYTHONIOENCODING="utf-8")
-    env.pop("DATABASE_URL", None)
+def console_env(**extra: str) -> dict[str, str]:
+    # English unless a test sets a locale: the console speaks the environment's language.
+    env = dict(os.environ, COLUMNS="100", PYTHONIOENCODING="utf-8", LANG="C.UTF-8")
+    for name in ("DATABASE_URL", "LC_ALL", "LC_MESSAGES"):
+        env.pop(name, None)
+    env.update(extra)
     return env
 
 
-def run_console(db_file: Path, commands: list[str], *args: str) -> str:
+def run_console(
+    db_file: Path, commands: list[str], *args: str, env: dict[str, str] | None = None
+) -> str:
     proc = subprocess.run(
         [*CONSOLE, "--db", str(db_file), *args],
         input="\n".join(commands) + "\n",
@@ -32,7 +37,7 @@ def run_console(db_file: Path, commands: list[str], *args: str) -> str:
         text=True,
         encoding="utf-8",
         cwd=ROOT,
-        env=console_env(),
+        env=env or console_env(),
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]

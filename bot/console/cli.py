@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
 import sys
 import textwrap
@@ -20,7 +21,7 @@ from rich.console import Console
 
 from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
-from bot.text.i18n import language, preset_label, text
+from bot.text.i18n import environment_language, language, preset_label, text
 from bot.service import FakeClock, TableService
 from rules.presets import ALL_PRESETS, preset
 from rules.ruleset import RuleSetError
@@ -41,6 +42,7 @@ async def run_console(
     *,
     preset_given: bool = False,
     fresh: bool = False,
+    locale_given: bool = True,
 ) -> None:
     db = Database(db_url)
     reader = LineReader(stdin)
@@ -69,6 +71,7 @@ async def run_console(
             preset_name=preset_name,
             preset_given=preset_given,
             fresh=fresh,
+            locale_given=locale_given,
         )
         await table.run(reader)
     finally:
@@ -93,7 +96,7 @@ def _lang_in(argv: list[str]) -> str:
             return language(arg.split("=", 1)[1])
         if arg == "--lang" and i + 1 < len(argv):
             return language(argv[i + 1])
-    return "en"
+    return environment_language(os.environ)
 
 
 class _Help(argparse.RawDescriptionHelpFormatter):
@@ -128,7 +131,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         "--preset", default=None, metavar=t("name"), help=t("preset", default=DEFAULT_PRESET)
     )
     parser.add_argument("--new", action="store_true", help=t("new"))
-    parser.add_argument("--lang", default="en", metavar=t("language"), help=t("lang"))
+    parser.add_argument("--lang", default=None, metavar=t("language"), help=t("lang"))
     return parser
 
 
@@ -151,8 +154,11 @@ def _known_preset(name: str) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    parser = _parser(_lang_in(argv))
+    lang = _lang_in(argv)  # --lang, else the environment's locale
+    parser = _parser(lang)
     args = parser.parse_args(argv)
+    locale_given = args.lang is not None
+    args.lang = args.lang or lang
     if args.preset is not None and not _known_preset(args.preset):
         lang = language(args.lang)
         choices = text(lang, "score.comma").join(_preset_choices(lang))
@@ -174,6 +180,7 @@ def main(argv: list[str]) -> int:
                     out,
                     preset_given=args.preset is not None,
                     fresh=args.new,
+                    locale_given=locale_given,
                 )
             ),
             url,

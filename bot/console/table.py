@@ -71,6 +71,7 @@ class ConsoleTable:
         *,
         preset_given: bool = False,
         fresh: bool = False,
+        locale_given: bool = True,
     ) -> None:
         self.service = service
         self.clock = clock
@@ -79,6 +80,7 @@ class ConsoleTable:
         self.preset_name = preset_name
         self.preset_given = preset_given  # --preset was typed, not the default
         self.fresh = fresh  # --new: close the saved table and start another
+        self.locale_given = locale_given  # --lang was typed: it wins over the saved language
         self.table_id: int | None = None
         self.asked_at: int | None = None  # deal position at which we offered a declaration
         self.deal_hold: int | None = None  # the deal waits here until Enter / pass / declare
@@ -165,6 +167,9 @@ class ConsoleTable:
             status = None
         if status is not None:
             self.table_id = status.table.id
+            saved_locale = status.table.seats[YOUR_SEAT].locale
+            if not self.locale_given and saved_locale:
+                self.locale = saved_locale  # the save speaks the language it was played in
             saved = status.table.rules.name
             self.say(self._t("console.resuming", preset=preset_label(self.locale, saved)))
             if self.preset_given and self.preset_name != saved:

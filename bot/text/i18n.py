@@ -7,6 +7,7 @@ this catalog by their ``code``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.text.catalog import load as load_catalogs
@@ -19,11 +20,21 @@ def language(locale: str | None) -> str:
     """Map any locale string (Discord's ``zh-TW``, ``en-US`` …) to one we speak."""
     if not locale:
         return EN
-    low = locale.lower()
+    low = locale.lower().replace("_", "-")  # POSIX zh_TW.UTF-8 as well as Discord's zh-TW
     if low.startswith(("zh-tw", "zh-hk", "zh-hant")):
         return ZH_TW
     if low.startswith("zh"):
         return ZH_CN
+    return EN
+
+
+def environment_language(env: Mapping[str, str]) -> str:
+    """The language of the POSIX locale (LC_ALL, then LC_MESSAGES, then LANG), as
+    gettext reads it; English when none is set or it is C/POSIX."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return language(value)
     return EN
 
 
