@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -54,6 +55,7 @@ async def console_table(
     preset_given: bool = False,
     fresh: bool = False,
     colour: bool = False,
+    confirm: Callable[[], Awaitable[bool]] | None = None,
 ) -> tuple[ConsoleTable, io.StringIO]:
     clock = FakeClock()
     svc = TableService(db, clock=clock, defaults=CONSOLE_OPTIONS, seed_source=lambda: seed)
@@ -74,6 +76,7 @@ async def console_table(
         preset_name=preset_name,
         **{k: v for k, v in options.items() if v},  # type: ignore[arg-type]
     )
+    table.confirm = confirm
     await table.open()
     return table, buf
 
@@ -83,7 +86,7 @@ async def to_my_turn(table: ConsoleTable) -> None:
         asked = await table.pump()
         if asked == "play":
             return
-        await table.handle("auto" if asked != "declare" else "", asked)
+        await table.handle("go", asked)
     raise AssertionError("never my turn")
 
 

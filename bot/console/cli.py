@@ -21,8 +21,8 @@ from rich.console import Console
 
 from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
-from bot.text.i18n import environment_language, language, preset_label, text
 from bot.service import FakeClock, TableService
+from bot.text.i18n import environment_language, language, preset_label, text
 from rules.presets import ALL_PRESETS, preset
 from rules.ruleset import RuleSetError
 from storage import Database

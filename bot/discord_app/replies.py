@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.discord_app.autocomplete import suggested_calls
+from bot.service import TableStatus
 from bot.text.i18n import seat_name, text
 from bot.text.render import CardFormat, event_line, player_name, suit_groups, trump_label
-from bot.service import TableStatus
 from rules.events import HandScored, MatchWon, Played, ThrowFailed, TrickWon, TrumpFixed
 from rules.friends import format_calls
 from rules.notation import format_cards
@@ -45,7 +45,7 @@ def hand_block(locale: str | None, view: View, fmt: CardFormat = format_cards) -
     if view.hand is None:
         return []
     lines = []
-    for name, cards in suit_groups(view.context, view.hand):
+    for name, cards in suit_groups(view.shown_context, view.hand):
         label = text(locale, "word.trump") if name == "trump" else name
         lines.append(f"`{label:>5} ({len(cards):>2})` {fmt(cards)}")
     return lines

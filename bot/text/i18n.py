@@ -7,12 +7,14 @@ this catalog by their ``code``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from bot.text.catalog import load as load_catalogs
 
 EN, ZH_CN, ZH_TW = "en", "zh-CN", "zh-TW"
+_FRIENDS = re.compile(r"friends-(\d+)(?:x(\d+))?")
 LANGUAGES = (EN, ZH_CN, ZH_TW)
 
 
@@ -63,8 +65,21 @@ def sentences(locale: str | None, *parts: str) -> str:
 
 
 def preset_label(locale: str | None, name: str) -> str:
-    """A rule preset's name as players read it (English: the name they type)."""
+    """A rule preset's name as players read it (English: the name they type); any
+    找朋友 table by its seats and decks (friends-6, friends-10x4)."""
+    if f"preset.{name}" not in CATALOG:
+        match = _FRIENDS.fullmatch(name)
+        if match:
+            n, decks = match.groups()
+            if decks:
+                return text(locale, "preset.friends_nxd", n=int(n), decks=int(decks))
+            return text(locale, "preset.friends_n", n=int(n))
     return text(locale, f"preset.{name}", fallback=name)
+
+
+def policy_label(locale: str | None, policy: str) -> str:
+    """A 找朋友 call policy (non-trump, no-top-card …) as players read it."""
+    return text(locale, f"policy.{policy}", fallback=policy)
 
 
 def text(locale: str | None, code: str, **params: Any) -> str:

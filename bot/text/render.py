@@ -30,6 +30,7 @@ from rules.events import (
 )
 from rules.friends import FriendCall, format_calls
 from rules.notation import format_cards
+from rules.play import make_lead, trick_winner
 from rules.trump import TRUMP, TrumpContext
 from rules.views import View
 from storage.table_info import SeatInfo
@@ -119,7 +120,7 @@ def suit_groups(ctx: TrumpContext, cards: Sequence[Card]) -> list[tuple[str, lis
 def hand_lines(locale: str | None, view: View) -> list[str]:
     if view.hand is None:
         return []
-    ctx = view.context
+    ctx = view.shown_context  # during the deal: by the trump declared so far
     lines = []
     for name, cards in suit_groups(ctx, view.hand):
         label = text(locale, "word.trump") if name == "trump" else name
@@ -181,8 +182,14 @@ def status_lines(
             winner = player_name(locale, seats, last.winner or 0)
             head = text(locale, "last_trick", n=last.trick_no, winner=winner, points=last.points)
             lines.append(text(locale, "trick_line", head=head, plays=plays))
-        trick = " · ".join(play_text(locale, seats, s, c, ctx, fmt) for s, c in view.current)
+        best = current_winner(view)
+        trick = " · ".join(
+            ("★" if s == best else "") + play_text(locale, seats, s, c, ctx, fmt)
+            for s, c in view.current
+        )
         lines.append(text(locale, "status.trick", n=view.trick_no, plays=trick or "—"))
+        if best is not None:
+            lines.append(text(locale, "status.winning", who=player_name(locale, seats, best)))
         if view.turn is not None:
             lines.append(text(locale, "status.turn", who=player_name(locale, seats, view.turn)))
         counts = " ".join(
@@ -190,6 +197,19 @@ def status_lines(
         )
         lines.append(text(locale, "status.cards_left", counts=counts))
     return lines
+
+
+def current_winner(view: View) -> int | None:
+    """The seat whose play now wins the trick in progress (the pictures' gold); None
+    before the lead."""
+    if not view.current:
+        return None
+    ctx = view.context
+    try:
+        lead = make_lead(ctx, view.current[0][1])
+        return view.current[trick_winner(ctx, lead, [c for _, c in view.current])][0]
+    except ValueError:  # not a lead the rules accept (a failed throw is shown as played)
+        return None
 
 
 def event_line(
