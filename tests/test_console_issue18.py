@@ -227,3 +227,28 @@ def test_chinese_screens_name_presets_and_policies_in_chinese(tmp_path: Path) ->
     again = run_console(tmp_path / "f.db", ["quit"], "--preset", "classic", "--lang", "zh-CN")
     flat = "".join(again.split())
     assert "已有一桌找朋友6人规则的牌" in flat and "classic规则" not in flat, again[:400]
+
+
+async def test_english_hand_writes_jokers_in_english_notation(tmp_path: Path) -> None:
+    from rules.cards import Card
+
+    for seed in ("console", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9"):
+        db = Database(f"sqlite+aiosqlite:///{tmp_path / f'{seed}.db'}")
+        await db.upgrade()
+        try:
+            table, buf = await console_table(db, seed=seed)
+            await to_my_turn(table)
+            view = table._view()
+            assert view is not None
+            if Card.BJ not in (view.hand or ()) and Card.LJ not in (view.hand or ()):
+                continue
+            table.show_hand()
+            hand = buf.getvalue().split("Your hand")[-1]
+            assert "大王" not in hand and "小王" not in hand, hand
+            assert "BJ" in hand or "LJ" in hand
+            zh = "\n".join(hand_lines("zh-CN", view))
+            assert "大王" in zh or "小王" in zh
+            return
+        finally:
+            await db.dispose()
+    raise AssertionError("no hand with a joker")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.text.i18n import seat_name, text
+from bot.text.i18n import EN, language, seat_name, text
 from bot.text.score_text import takeover_text
 from rules.cards import Card, rank_name
 from rules.events import (
@@ -117,6 +117,15 @@ def suit_groups(ctx: TrumpContext, cards: Sequence[Card]) -> list[tuple[str, lis
     return out
 
 
+def hand_cards(locale: str | None, cards: Iterable[Card]) -> str:
+    """A hand row in the reader's notation: English writes the jokers BJ / LJ (as
+    the English card notation does), Chinese 大王 / 小王."""
+    shown = format_cards(cards)
+    if language(locale) == EN:
+        shown = shown.replace("大王", "BJ").replace("小王", "LJ")
+    return shown
+
+
 def hand_lines(locale: str | None, view: View) -> list[str]:
     if view.hand is None:
         return []
@@ -124,7 +133,7 @@ def hand_lines(locale: str | None, view: View) -> list[str]:
     lines = []
     for name, cards in suit_groups(ctx, view.hand):
         label = text(locale, "word.trump") if name == "trump" else name
-        lines.append(f"{label:>5} ({len(cards):>2}): {format_cards(cards)}")
+        lines.append(f"{label:>5} ({len(cards):>2}): {hand_cards(locale, cards)}")
     return lines
 
 
