@@ -252,3 +252,13 @@ async def test_english_hand_writes_jokers_in_english_notation(tmp_path: Path) ->
         finally:
             await db.dispose()
     raise AssertionError("no hand with a joker")
+
+
+def test_calls_are_listed_with_a_chinese_comma_in_chinese() -> None:
+    from bot.text.render import calls_text
+    from rules.friends import parse_calls
+
+    calls = parse_calls("#1 ♠A, #1 ♥A")
+    assert calls_text("zh-CN", calls) == "#1 ♠A，#1 ♥A"
+    assert calls_text("en", calls) == "#1 ♠A, #1 ♥A"
+    assert parse_calls(calls_text("zh-TW", calls)) == calls  # what is shown can be typed

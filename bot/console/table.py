@@ -35,7 +35,7 @@ from bot.console.text import (
 )
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from bot.text.i18n import preset_label, seat_name, sentences, text
-from bot.text.render import cards_text, event_line, hand_lines, status_lines
+from bot.text.render import calls_text, cards_text, event_line, hand_lines, status_lines
 from rules.actions import CallFriends
 from rules.declare import Declaration
 from rules.events import CardsDealt, KittyTaken
@@ -294,7 +294,9 @@ class ConsoleTable:
         )
         if asked == "call" and view is not None:
             return self._t(
-                "console.call", n=view.rules.friend_calls, suggested=self._suggested_call()
+                "console.call",
+                n=view.rules.friend_calls,
+                suggested=calls_text(self.locale, self._suggested_call()),
             )
         options = self._declaration_options() if asked in ("declare", "declare_or_pass") else []
         return ask_text(self.locale, asked, view, self._seats(), options, passed_before)

@@ -8,9 +8,15 @@ from typing import Any
 from bot.discord_app.autocomplete import suggested_calls
 from bot.service import TableStatus
 from bot.text.i18n import seat_name, text
-from bot.text.render import CardFormat, event_line, player_name, suit_groups, trump_label
+from bot.text.render import (
+    CardFormat,
+    calls_text,
+    event_line,
+    player_name,
+    suit_groups,
+    trump_label,
+)
 from rules.events import HandScored, MatchWon, Played, ThrowFailed, TrickWon, TrumpFixed
-from rules.friends import format_calls
 from rules.notation import format_cards
 from rules.views import View
 
@@ -83,7 +89,7 @@ def _dm_lines(locale: str | None, status: TableStatus, view: View, fmt: CardForm
     if view.phase == "calling" and view.seat is not None and view.seat == view.dealer:
         calls = suggested_calls(view)
         n = len(calls) or view.rules.friend_calls
-        lines.append(text(locale, "dm_call", n=n, suggested=format_calls(calls) or "—"))
+        lines.append(text(locale, "dm_call", n=n, suggested=calls_text(locale, calls) or "—"))
     if view.buried:
         own = view.seat is not None and view.seat == view.dealer
         key = "dm_buried" if own else "kitty_was"

@@ -280,7 +280,7 @@ def event_line(
     if isinstance(ev, CallStarted):
         return text(locale, "call_started", who=name(ev.seat), n=ev.count)
     if isinstance(ev, FriendsCalled):
-        return text(locale, "friends_called", who=name(ev.seat), calls=format_calls(ev.calls))
+        return text(locale, "friends_called", who=name(ev.seat), calls=calls_text(locale, ev.calls))
     if isinstance(ev, FriendJoined):
         call = format_calls([FriendCall(ev.card, ev.nth)])
         code = "friend_wasted" if ev.wasted else "friend_joined"
@@ -312,9 +312,16 @@ def levels_each(locale: str | None, levels: Sequence[int], seats: Sequence[SeatI
     return " · ".join(f"{seat_name(locale, s, n)} {rank_name(lv)}" for s, lv in enumerate(levels))
 
 
+def calls_text(locale: str | None, calls: Sequence[FriendCall] | str) -> str:
+    """Friend calls as the reader writes a list: ``#1 ♠A, #1 ♥A`` in English,
+    ``#1 ♠A，#1 ♥A`` in Chinese (the call parser reads both)."""
+    shown = calls if isinstance(calls, str) else format_calls(calls)
+    return shown if language(locale) == EN else shown.replace(", ", "，")
+
+
 def friends_line(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
     """The calls, each with who answered it once played, and the dealer's team so far."""
-    calls = ", ".join(
+    calls = ("，" if language(locale) != EN else ", ").join(
         format_calls([c.call])
         + (f" → {player_name(locale, seats, c.joined)}" if c.joined is not None else "")
         for c in view.friend_calls
