@@ -132,6 +132,19 @@ class View(SeatsOfRules):
         return TrumpContext.of(self.rules, self.level_rank, self.trump_suit)
 
     @property
+    def shown_trump(self) -> Suit | None:
+        """The trump suit to group a hand by: the fixed one, else the standing
+        declaration's (public; an override regroups), else none yet."""
+        if self.trump_fixed or not self.declarations:
+            return self.trump_suit
+        return self.declarations[-1].trump_suit
+
+    @property
+    def shown_context(self) -> TrumpContext:
+        """``context`` for showing a hand: by the trump declared so far during the deal."""
+        return TrumpContext.of(self.rules, self.level_rank, self.shown_trump)
+
+    @property
     def attackers(self) -> tuple[int, ...] | None:
         """The attacking seats, once known (friends: when every call is settled)."""
         if self.dealer is None:

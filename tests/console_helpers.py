@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -18,13 +19,18 @@ ROOT = Path(__file__).resolve().parents[1]
 CONSOLE = [sys.executable, "-m", "bot", "console"]
 
 
-def console_env() -> dict[str, str]:
-    env = dict(os.environ, COLUMNS="100", PYTHONIOENCODING="utf-8")
-    env.pop("DATABASE_URL", None)
+def console_env(**extra: str) -> dict[str, str]:
+    # English unless a test sets a locale: the console speaks the environment's language.
+    env = dict(os.environ, COLUMNS="100", PYTHONIOENCODING="utf-8", LANG="C.UTF-8")
+    for name in ("DATABASE_URL", "LC_ALL", "LC_MESSAGES"):
+        env.pop(name, None)
+    env.update(extra)
     return env
 
 
-def run_console(db_file: Path, commands: list[str], *args: str) -> str:
+def run_console(
+    db_file: Path, commands: list[str], *args: str, env: dict[str, str] | None = None
+) -> str:
     proc = subprocess.run(
         [*CONSOLE, "--db", str(db_file), *args],
         input="\n".join(commands) + "\n",
@@ -32,7 +38,7 @@ def run_console(db_file: Path, commands: list[str], *args: str) -> str:
         text=True,
         encoding="utf-8",
         cwd=ROOT,
-        env=console_env(),
+        env=env or console_env(),
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -49,6 +55,7 @@ async def console_table(
     preset_given: bool = False,
     fresh: bool = False,
     colour: bool = False,
+    confirm: Callable[[], Awaitable[bool]] | None = None,
 ) -> tuple[ConsoleTable, io.StringIO]:
     clock = FakeClock()
     svc = TableService(db, clock=clock, defaults=CONSOLE_OPTIONS, seed_source=lambda: seed)
@@ -69,6 +76,7 @@ async def console_table(
         preset_name=preset_name,
         **{k: v for k, v in options.items() if v},  # type: ignore[arg-type]
     )
+    table.confirm = confirm
     await table.open()
     return table, buf
 
@@ -78,7 +86,7 @@ async def to_my_turn(table: ConsoleTable) -> None:
         asked = await table.pump()
         if asked == "play":
             return
-        await table.handle("auto" if asked != "declare" else "", asked)
+        await table.handle("go", asked)
     raise AssertionError("never my turn")
 
 

@@ -718,7 +718,7 @@ def parse_dm(content: str) -> list[tuple[str, int, list[Card]]]:
 def assert_dm_shows_hand(w: World, seat: int, content: str, trump_label: str = "trump") -> None:
     """The DM lists exactly the seat's hand, grouped by suit, plain suits ♠♥♣♦ then trump."""
     match = w.match
-    ctx = match.context
+    ctx = match.view_for(seat).shown_context  # during the deal: by the trump declared so far
     groups = parse_dm(content)
     assert groups, content
     labels = [g[0] for g in groups]

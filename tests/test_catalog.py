@@ -135,3 +135,19 @@ def test_fold_adds_keys_from_an_older_literal_catalog(tmp_path: Path) -> None:
     save(folded, tmp_path)
     codes = [c for c, _, _ in entries(read_catalog(tmp_path / "zh_CN/LC_MESSAGES/shengji.po"))]
     assert "panel.hint" in codes
+
+
+def test_chinese_messages_name_chinese_commands_and_every_preset_has_a_name() -> None:
+    """Issue 18: 输入 help in a Chinese screen, an ASCII comma between calls, and a
+    preset or call policy shown by its code name are all caught."""
+    from bot.text.catalog import missing_names
+
+    assert problems({"x": ("Type help", "输入 help 查看命令", "輸入 help 查看命令")}) == [
+        "zh-CN x: tells a Chinese reader to type an English command",
+        "zh-TW x: tells a Chinese reader to type an English command",
+    ]
+    assert problems({"y": ("#1 ♠A, #1 ♥A", "#1 ♠A, #1 ♥A", "#1 ♠A，#1 ♥A")}) == [
+        "zh-CN y: an ASCII comma (use 、 or ，)"
+    ]
+    assert "policy.non-trump: no display name" in missing_names({})
+    assert missing_names(load()) == []

@@ -59,9 +59,9 @@ def foreign_words(line: str, names: tuple[str, ...] = ()) -> list[str]:
                 "过",
                 "xyz",
                 "出♠Z",
-                *["托管"] * 3,
+                *["提示出"] * 3,
                 "提示",
-                *["托管"] * 37,
+                *["提示出"] * 37,
                 "进度",
                 "上一轮",
             ],
@@ -74,9 +74,9 @@ def foreign_words(line: str, names: tuple[str, ...] = ()) -> list[str]:
                 "過",
                 "xyz",
                 "出♠Z",
-                *["托管"] * 3,
+                *["提示出"] * 3,
                 "提示",
-                *["托管"] * 37,
+                *["提示出"] * 37,
                 "進度",
                 "上一輪",
             ],
@@ -100,7 +100,7 @@ def test_console_hand_in_chinese_has_no_english(
     assert not english, english[:5]
     # Chinese command words did their jobs.
     assert "出 牌" in out  # 帮助 / 幫助 lists the Chinese commands
-    assert "看不懂「xyz」" in out  # neither a command nor cards, said in Chinese
+    assert "「xyz」不是命令" in out  # junk: not a command (no card-notation lecture), in Chinese
     assert "花色后面要写点数" in out or "花色後面要寫點數" in out  # 出♠Z: the bad token, why
     assert "提示：" in out
     hand_over = "第 1 局结束" if lang == "zh-CN" else "第 1 局結束"

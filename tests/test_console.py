@@ -20,7 +20,7 @@ from tests.console_helpers import console_table, run_console, to_my_turn
 
 def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     db_file = tmp_path / "console.db"
-    out = run_console(db_file, ["help", *["auto"] * 40, "progress", "quit"], "--preset", "one-deck")
+    out = run_console(db_file, ["help", *["go"] * 40, "progress", "quit"], "--preset", "one-deck")
     assert "New table (one-deck): you sit North" in out
     assert "Commands (cards in any notation" in out  # help
     assert "Your hand" in out and "Your turn (play CARDS)" in out
@@ -95,7 +95,7 @@ async def test_console_refusals_change_nothing(sqlite_db: Database) -> None:
     # The suggestion is offered and can be played; then it is someone else's turn.
     await table.handle("hint", "play")
     assert "Hint: play " in buf.getvalue()
-    await table.handle("auto", "play")
+    await table.handle("go", "play")
     assert await svc.store.action_count(tid) > count
     assert await table.handle("quit", "play") is False
 
@@ -174,7 +174,7 @@ async def test_progress_after_a_hand_names_who_deals_next(sqlite_db: Database) -
         asked = await table.pump()
         if asked in ("next", "over"):
             break
-        await table.handle("auto" if asked != "declare" else "", asked)
+        await table.handle("go", asked)
     m = table.service.match_of(table.table_id or 0)
     assert m is not None and m.phase == "scored"
     last = m.history[-1]

@@ -101,7 +101,7 @@ def test_failing_timer_backs_off_says_it_once_and_quit_works(tmp_path: Path) -> 
     run = Running([CONSOLE[0], "-c", FAILING_STORE, "--db", str(db), "--preset", "one-deck"])
     try:
         for _ in range(6):  # deal on, pass, play: until an AI has to move
-            run.send("auto")
+            run.send("go")
         run.wait_for("The table cannot move on", timeout=60)
         time.sleep(3.5)
         run.send("status")
@@ -308,7 +308,7 @@ async def you_lead_a_later_trick(tmp_path: Path) -> tuple[ConsoleTable, StringIO
                 return table, buf, db
             if asked in ("next", "over", None):
                 break
-            await table.handle("auto" if asked != "declare" else "", asked)
+            await table.handle("go", asked)
         await db.dispose()
     raise AssertionError("you never led a later trick")
 
@@ -399,7 +399,7 @@ async def test_dealer_bury_refusals_and_kitty(tmp_path: Path) -> None:
         ctx = view.context
         taken = format_cards(ctx.sort_cards(view.kitty_taken))
         assert f"The kitty you took: {taken}" in out.getvalue()[mark:]  # type: ignore[attr-defined]
-        await table.handle("auto", "bury")  # bury the suggestion
+        await table.handle("go", "bury")  # bury the suggestion
         after = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
         assert after is not None and after.buried is not None
         mark = len(out.getvalue())  # type: ignore[attr-defined]

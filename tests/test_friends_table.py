@@ -146,7 +146,7 @@ async def test_console_plays_a_six_player_hand(db: Database) -> None:
         elif asked == "declare":
             await table.handle("", asked)
         else:
-            await table.handle("auto", asked)
+            await table.handle("go", asked)
     out = buf.getvalue()
     assert called, out[-2000:]
     assert "calls friends" in out and "Seat 6" in out
@@ -210,7 +210,7 @@ async def test_console_progress_lists_every_seats_level(sqlite_db: Database) -> 
         if asked == "next":
             break
         assert asked not in (None, "over", "stalled"), buf.getvalue()[-2000:]
-        await table.handle("" if asked in ("call", "declare") else "auto", asked)
+        await table.handle("" if asked in ("call", "declare") else "go", asked)
     m = table.service.match_of(table.table_id or 0)
     assert m is not None and m.phase == "scored"
     h = m.history[-1]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
 import sys
 import textwrap
@@ -23,7 +24,7 @@ from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.house_rules import setting_error
-from bot.text.i18n import language, preset_label, text
+from bot.text.i18n import environment_language, language, preset_label, text
 from rules.presets import ALL_PRESETS, preset
 from rules.ruleset import RuleSet, RuleSetError
 from rules.settings import REGISTRY, SettingError
@@ -45,6 +46,7 @@ async def run_console(
     preset_given: bool = False,
     fresh: bool = False,
     rules: RuleSet | None = None,
+    locale_given: bool = True,
 ) -> None:
     db = Database(db_url)
     reader = LineReader(stdin)
@@ -74,6 +76,7 @@ async def run_console(
             preset_given=preset_given,
             fresh=fresh,
             rules=rules,
+            locale_given=locale_given,
         )
         await table.run(reader)
     finally:
@@ -98,7 +101,7 @@ def _lang_in(argv: list[str]) -> str:
             return language(arg.split("=", 1)[1])
         if arg == "--lang" and i + 1 < len(argv):
             return language(argv[i + 1])
-    return "en"
+    return environment_language(os.environ)
 
 
 class _Help(argparse.RawDescriptionHelpFormatter):
@@ -137,7 +140,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         "--rule", action="append", default=[], metavar=t("rule_metavar"), help=t("rule")
     )
     parser.add_argument("--rules", default=None, metavar=t("file"), help=t("rules_file"))
-    parser.add_argument("--lang", default="en", metavar=t("language"), help=t("lang"))
+    parser.add_argument("--lang", default=None, metavar=t("language"), help=t("lang"))
     return parser
 
 
@@ -195,8 +198,11 @@ def _known_preset(name: str) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    parser = _parser(_lang_in(argv))
+    lang = _lang_in(argv)  # --lang, else the environment's locale
+    parser = _parser(lang)
     args = parser.parse_args(argv)
+    locale_given = args.lang is not None
+    args.lang = args.lang or lang
     if args.preset is not None and not _known_preset(args.preset):
         lang = language(args.lang)
         choices = text(lang, "score.comma").join(_preset_choices(lang))
@@ -225,6 +231,7 @@ def main(argv: list[str]) -> int:
                     preset_given=args.preset is not None,
                     fresh=args.new,
                     rules=rules,
+                    locale_given=locale_given,
                 )
             ),
             url,

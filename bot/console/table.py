@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -29,12 +29,13 @@ from bot.console.text import (
     kitty_lines,
     last_trick_text,
     missing_text,
+    notation_like,
     notation_reason,
     progress_lines,
 )
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from bot.text.i18n import preset_label, seat_name, sentences, text
-from bot.text.render import cards_text, event_line, hand_lines, status_lines
+from bot.text.render import calls_text, cards_text, event_line, hand_lines, status_lines
 from bot.text.rules_text import rules_lines
 from bot.text.settings_text import all_setting_lines
 from rules.actions import CallFriends
@@ -59,6 +60,11 @@ CONSOLE_OPTIONS = TableOptions(
     next_hand_seconds=0,
 )
 
+# What 托管 does for you at each ask; "over" (the match is over) and None end it.
+AUTO_ASKS = ("declare", "declare_or_pass", "bury", "call", "play", "next")
+
+YES = ("y", "yes", "是", "好", "对", "對")
+
 FIRST_RETRY = 1.0  # seconds before a failed timer is tried again; doubles up to MAX_RETRY
 MAX_RETRY = 30.0
 
@@ -75,6 +81,7 @@ class ConsoleTable:
         preset_given: bool = False,
         rules: RuleSet | None = None,
         fresh: bool = False,
+        locale_given: bool = True,
     ) -> None:
         self.service = service
         self.clock = clock
@@ -84,16 +91,21 @@ class ConsoleTable:
         self.preset_given = preset_given  # --preset was typed, not the default
         self.rules = rules  # --rule / --rules: the house rules of a new table
         self.fresh = fresh  # --new: close the saved table and start another
+        self.locale_given = locale_given  # --lang was typed: it wins over the saved language
         self.table_id: int | None = None
         self.asked_at: int | None = None  # deal position at which we offered a declaration
         self.deal_hold: int | None = None  # the deal waits here until Enter / pass / declare
         self.passed_at: tuple[int, int] | None = None  # (hand, declarations) at your pass
         self.last_prompt: object = None
+        self.last_refusal: object = None  # (line, refusal, prompt) last said
         self.stopping = False  # Ctrl-C / SIGTERM: stop at the next safe point
         self.stalled = False
+        self.autoplay = False  # 托管: the AI moves for you until you type anything
         self.retry = FIRST_RETRY
         self.retry_at = 0.0  # event-loop time before which a failed timer is left alone
         self.failures = TimerFailures()
+        # --new on a saved table: asked once at a terminal (None: a pipe, no question).
+        self.confirm: Callable[[], Awaitable[bool]] | None = None
         service.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
@@ -175,16 +187,28 @@ class ConsoleTable:
             status = await self.service.status(CHANNEL)
         except ServiceError:
             status = None
+        if status is not None and self.fresh and self.confirm and not await self.confirm():
+            self.say(self._t("console.kept_old"))
+            self.fresh = False
         if status is not None and self.fresh:
             await self.service.end_table(CHANNEL, YOU)
             self.say(self._t("console.ended_old"))
             status = None
         if status is not None:
             self.table_id = status.table.id
+            saved_locale = status.table.seats[YOUR_SEAT].locale
+            if not self.locale_given and saved_locale:
+                self.locale = saved_locale  # the save speaks the language it was played in
             saved = status.table.rules.name
             self.say(self._t("console.resuming", preset=preset_label(self.locale, saved)))
             if self.preset_given and self.preset_name != saved:
-                self.say(self._t("console.preset_ignored", preset=saved, asked=self.preset_name))
+                self.say(
+                    self._t(
+                        "console.preset_ignored",
+                        preset=preset_label(self.locale, saved),
+                        asked=self.preset_name,
+                    )
+                )
             if self.rules is not None and self.rules != status.table.rules:
                 self.say(self._t("console.rules_ignored"))
             return
@@ -289,7 +313,9 @@ class ConsoleTable:
         )
         if asked == "call" and view is not None:
             return self._t(
-                "console.call", n=view.rules.friend_calls, suggested=self._suggested_call()
+                "console.call",
+                n=view.rules.friend_calls,
+                suggested=calls_text(self.locale, self._suggested_call()),
             )
         options = self._declaration_options() if asked in ("declare", "declare_or_pass") else []
         return ask_text(self.locale, asked, view, self._seats(), options, passed_before)
@@ -323,10 +349,14 @@ class ConsoleTable:
                 await self._progress()
             elif cmd == "hint":
                 self._hint()
-            elif cmd == "auto" and asked == "declare":
-                self.deal_hold = None  # the default during the deal: no declaration, deal on
+            elif cmd == "auto" and self.autoplay:
+                self._stop_auto()  # 托管 again: take over
             elif cmd == "auto":
-                await self._auto()
+                self.autoplay = True
+                self.say(self._t("console.auto_on"))
+                await self._auto_step(asked)
+            elif cmd == "go":
+                await self._auto_step(asked)
             elif cmd == "play":
                 await self._cards(self.service.play, rest)
             elif cmd == "bury":
@@ -348,13 +378,22 @@ class ConsoleTable:
                 await self.service.take_back(CHANNEL, YOU)
             elif cmd == "next" or (cmd == "" and asked == "next"):
                 await self.service.next_hand(CHANNEL, YOU)
+            elif cmd == "" and asked == "declare_or_pass":
+                await self._pass()
             elif cmd == "":
-                if asked == "declare_or_pass":
-                    await self._pass()
+                # An empty line at your move: say again what is expected.
+                what = self._ask_text(asked, self._view()) if asked else ""
+                self.say(what or self._t("console.nothing_now"), style="bold cyan")
             else:
                 await self._contextual(line.strip(), asked)
         except ServiceError as exc:
-            self.say(self._refusal(exc, asked), style="red")
+            refusal = self._refusal(exc, asked)
+            # The same line refused the same way again (a pasted burst): answer once.
+            if (line.strip(), refusal, self.last_prompt) != self.last_refusal:
+                self.say(refusal, style="red")
+            self.last_refusal = (line.strip(), refusal, self.last_prompt)
+            return True
+        self.last_refusal = None
         return True
 
     async def _cards(self, fn: Callable[..., object], cards: str) -> None:
@@ -379,6 +418,11 @@ class ConsoleTable:
             if missing:
                 return missing
         message = exc.message(self.locale)
+        if exc.code == "bad_cards" and exc.params.get("bare") and not notation_like(
+            str(exc.params.get("token", ""))
+        ):
+            # Letters no card notation uses (clear亮): not a command, nothing about cards.
+            return self._t("console.not_command", word=exc.params.get("token", ""))
         if exc.code == "bad_cards" and exc.params.get("bare"):
             # One word that is neither a command nor cards: say both, and where help is.
             return self._t(
@@ -435,6 +479,18 @@ class ConsoleTable:
         kind = self._t(f"hint.{action.kind}", fallback=action.kind)
         self.say(self._t("console.hint", kind=kind, cards=shown).rstrip())
 
+    def _stop_auto(self) -> None:
+        if self.autoplay:
+            self.autoplay = False
+            self.say(self._t("console.auto_off"))
+
+    async def _auto_step(self, asked: str | None) -> None:
+        """One move for you, whatever is asked: deal on, pass, bury, call, play."""
+        if asked == "declare":
+            self.deal_hold = None  # the default during the deal: no declaration, deal on
+        else:
+            await self._auto()
+
     async def _auto(self) -> None:
         """Let the suggestion move for you (the same move an absent player gets)."""
         match = self.service.match_of(self.table_id or 0)
@@ -472,6 +528,8 @@ class ConsoleTable:
     async def run(self, reader: LineReader) -> None:
         service_log = logging.getLogger("bot.service")
         service_log.addHandler(self.failures)
+        if self.confirm is None and reader.interactive:
+            self.confirm = lambda: self._ask_new(reader)
         try:
             await self.open()
             await self._loop(reader)
@@ -495,6 +553,10 @@ class ConsoleTable:
             elif self.stalled:
                 self.stalled, self.retry = False, FIRST_RETRY
                 self.say(self._t("console.unstalled"))
+            if self.autoplay:
+                if not await self._autoplay(reader, asked):
+                    return
+                continue
             prompt = self.prompt_for(asked)
             if prompt:
                 self.say(prompt, style="bold cyan")
@@ -507,6 +569,37 @@ class ConsoleTable:
                 continue  # time to try the failed timer again
             if line is None or not await self.handle(line, asked):
                 return
+
+    async def _ask_new(self, reader: LineReader) -> bool:
+        """--new at a terminal with a saved game: close it only after a yes."""
+        self.say(self._t("console.confirm_new"), style="bold cyan")
+        self.out.print("> ", end="")
+        line = await reader.readline()
+        return line is not None and line.strip().lower() in YES
+
+    async def _autoplay(self, reader: LineReader, asked: str | None) -> bool:
+        """托管: a line you typed meanwhile takes over (and is run); otherwise the AI
+        moves for you. False to quit."""
+        line = await reader.readline(0)
+        if line is None:
+            return False
+        if line != TIMEOUT:
+            cmd, _ = command_of(line)
+            self._stop_auto()
+            self.last_prompt = None  # show the hand and the prompt again
+            return cmd == "auto" or await self.handle(line, asked)
+        if asked not in AUTO_ASKS:
+            self._stop_auto()  # the match is over, or nothing to do
+            return True
+        try:
+            if asked == "next":
+                await self.service.next_hand(CHANNEL, YOU)  # 托管 goes on into the next hand
+            else:
+                await self._auto_step(asked)
+        except ServiceError as exc:
+            self._stop_auto()  # never spin on a refused move
+            self.say(self._refusal(exc, asked), style="red")
+        return True
 
     def _stalled(self) -> None:
         """A due timer failed: say so once; wait longer before each new try."""

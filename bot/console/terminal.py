@@ -41,6 +41,14 @@ class LineReader:
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._loop: asyncio.AbstractEventLoop | None = None
 
+    @property
+    def interactive(self) -> bool:
+        """A terminal (someone can answer a question), not a pipe or a file."""
+        try:
+            return self.stream.isatty()
+        except (AttributeError, ValueError, OSError):
+            return False
+
     def start(self) -> None:
         loop = asyncio.get_running_loop()
         try:

@@ -4,6 +4,7 @@ refused move you do not hold. No I/O (``bot/console/table.py`` prints them)."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -39,7 +40,8 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("progress", "进度", "進度"), "progress"),
     **dict.fromkeys(("hint", "提示"), "hint"),
     **dict.fromkeys(("rules", "规则", "規則"), "rules"),
-    **dict.fromkeys(("auto", "托管"), "auto"),
+    **dict.fromkeys(("auto", "托管", "託管"), "auto"),  # on until you take over
+    **dict.fromkeys(("go", "提示出"), "go"),  # the suggested move, once
     **dict.fromkeys(("p", "play", "出", "出牌"), "play"),
     **dict.fromkeys(("b", "bury", "埋", "埋底"), "bury"),
     **dict.fromkeys(("d", "declare", "亮", "亮主"), "declare"),
@@ -63,6 +65,20 @@ def command_of(line: str) -> tuple[str, str]:
         if word.startswith(prefix) and len(word) > len(prefix):
             return COMMANDS[prefix], line[len(prefix) :].strip()
     return word.lower(), rest.strip()
+
+
+# Every character a card in any notation can be written with (rules/notation.py).
+_NOTATION_CHARS = frozenset(
+    "♠♥♣♦♤♡♧♢SHCDAKQJTLBXsshcdakqjtlbx0123456789 ,、，+#"
+    "黑桃红紅心梅花草方块塊片砖磚大小王鬼"
+)
+
+
+def notation_like(word: str) -> bool:
+    """Could ``word`` be meant as cards? False for a word with letters no card
+    notation uses (``clear亮``): that is a mistyped command, not bad cards."""
+    plain = unicodedata.normalize("NFKC", word).replace("\ufe0f", "")  # ＳＡ, ♠️
+    return all(ch in _NOTATION_CHARS for ch in plain)
 
 
 def notation_reason(locale: str, params: Mapping[str, Any]) -> str:

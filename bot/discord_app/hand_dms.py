@@ -21,10 +21,10 @@ import discord
 
 from bot.discord_app.components import declare_view
 from bot.discord_app.interactions import NO_PINGS
-from bot.pictures import render_hand
-from bot.text.render import CardFormat
 from bot.discord_app.replies import dm_text
+from bot.pictures import render_hand
 from bot.service import TableService, TableStatus
+from bot.text.render import CardFormat
 from rules.cards import Card
 from rules.views import View
 
@@ -52,6 +52,7 @@ class DMState:
     rendered_trick: int = 0
     rendered_phase: str = ""
     rendered_trump: bool = False
+    rendered_shown: object = None  # the declared trump the hand was grouped by (an override regroups)
     rendered_options: Options = frozenset()  # the declare buttons on the message
     deal_shown: bool = False  # rendered with at least DM_DEAL_SHARE of this deal
     recover_after: int | None = None  # a post may have happened before a crash
@@ -118,6 +119,7 @@ class HandDMs:
             dm.rendered_trick = 0
             dm.rendered_phase = ""
             dm.rendered_trump = False
+            dm.rendered_shown = None
             dm.dirty = True
             if same_hand and dm.message_id is not None:
                 return True  # dealt again: the DM shows the old cards and buttons
@@ -128,6 +130,12 @@ class HandDMs:
             and not dm.rendered_options <= self._options(table_id, seat, view)
         ):
             return True
+        if (
+            view.phase in ("dealing", "declaring")
+            and dm.message_id is not None
+            and dm.rendered_shown != view.shown_trump
+        ):
+            return True  # a declaration or an override: the hand regroups by its suit
         if not dm.dirty:
             return False
         if view.phase == "dealing":
@@ -213,6 +221,7 @@ class HandDMs:
         dm.rendered_trick = view.trick_no
         dm.rendered_phase = view.phase
         dm.rendered_trump = view.trump_fixed
+        dm.rendered_shown = view.shown_trump
         dm.rendered_options = options if declare is not None else frozenset()
         dm.deal_shown = view.phase != "dealing" or view.dealt >= DM_DEAL_SHARE * view.deal_total
         return True

@@ -6,11 +6,17 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.discord_app.autocomplete import suggested_calls
-from bot.text.i18n import seat_name, text
-from bot.text.render import CardFormat, event_line, player_name, suit_groups, trump_label
 from bot.service import TableStatus
+from bot.text.i18n import seat_name, text
+from bot.text.render import (
+    CardFormat,
+    calls_text,
+    event_line,
+    player_name,
+    suit_groups,
+    trump_label,
+)
 from rules.events import HandScored, MatchWon, Played, ThrowFailed, TrickWon, TrumpFixed
-from rules.friends import format_calls
 from rules.notation import format_cards
 from rules.views import View
 
@@ -45,7 +51,7 @@ def hand_block(locale: str | None, view: View, fmt: CardFormat = format_cards) -
     if view.hand is None:
         return []
     lines = []
-    for name, cards in suit_groups(view.context, view.hand):
+    for name, cards in suit_groups(view.shown_context, view.hand):
         label = text(locale, "word.trump") if name == "trump" else name
         lines.append(f"`{label:>5} ({len(cards):>2})` {fmt(cards)}")
     return lines
@@ -83,7 +89,7 @@ def _dm_lines(locale: str | None, status: TableStatus, view: View, fmt: CardForm
     if view.phase == "calling" and view.seat is not None and view.seat == view.dealer:
         calls = suggested_calls(view)
         n = len(calls) or view.rules.friend_calls
-        lines.append(text(locale, "dm_call", n=n, suggested=format_calls(calls) or "—"))
+        lines.append(text(locale, "dm_call", n=n, suggested=calls_text(locale, calls) or "—"))
     if view.buried:
         own = view.seat is not None and view.seat == view.dealer
         key = "dm_buried" if own else "kitty_was"

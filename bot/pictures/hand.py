@@ -135,9 +135,7 @@ def _draw(
 def shown_trump(view: View) -> tuple[Suit | None, bool]:
     """(trump suit to group by, provisional?): the fixed trump, else the standing
     declaration's suit (public), else none yet."""
-    if view.trump_fixed:
-        return view.trump_suit, False
-    return (view.declarations[-1].trump_suit if view.declarations else None), True
+    return view.shown_trump, not view.trump_fixed
 
 
 def render_hand(view: View, lang: str = "en", four_colour: bool = False) -> bytes:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
-from bot.text.i18n import language, seat_name, shape_text, text
+from bot.text.i18n import language, policy_label, seat_name, shape_text, text
 from bot.text.rules_text import form_text
 from rules.errors import RuleError
 from rules.notation import NotationError
@@ -38,6 +38,8 @@ class ServiceError(Exception):
                 params.get("turn_player")
                 or seat_name(locale, params["turn"], params.get("players", 4)),
             )
+        if isinstance(params.get("policy"), str):  # a call policy by its display name
+            params["policy"] = policy_label(locale, params["policy"])
         if params.get("suit") in ("trump", "black", "red"):
             params["suit"] = text(locale, f"word.{params['suit']}")
         if language(locale) == "en" and self.code in ENGLISH_FROM_RULES and "fallback" in params:

@@ -168,7 +168,31 @@ def problems(messages: dict[str, tuple[str, str, str]]) -> list[str]:
                 out.append(f"{lang} {code}: placeholder left out")
             elif words := english_words(s):
                 out.append(f"{lang} {code}: English words {words}")
+            elif _TYPE_ENGLISH.search(s):
+                out.append(f"{lang} {code}: tells a Chinese reader to type an English command")
+            elif ", " in _FIELD.sub(" ", s):
+                out.append(f"{lang} {code}: an ASCII comma (use 、 or ，)")
     return out
+
+
+def missing_names(messages: dict[str, tuple[str, str, str]]) -> list[str]:
+    """Presets and call policies with no display name in the catalog."""
+    return [f"{key}: no display name" for key in _display_names() if key not in messages]
+
+
+# 输入 help / 輸入 help: the Chinese command word exists (帮助) and is the one to show.
+_TYPE_ENGLISH = re.compile(r"[输輸]入\s*[A-Za-z]")
+
+
+def _display_names() -> list[str]:
+    """Every rule preset and 找朋友 call policy a screen may name: each needs a
+    display name in every language (``preset.NAME``, ``policy.NAME``)."""
+    from rules.presets import ALL_PRESETS  # the names, not the rules: no import at load
+    from rules.ruleset import CALL_POLICIES
+
+    names = [f"preset.{n}" for n in ALL_PRESETS if not n.startswith("friends-")]
+    names += ["preset.friends_n", "preset.friends_nxd"]  # friends-N, friends-NxD
+    return names + [f"policy.{p}" for p in CALL_POLICIES]
 
 
 def _catalog(language: str | None) -> Catalog:
@@ -292,7 +316,7 @@ def main(argv: list[str]) -> int:
         save(add(messages, {code: (en, cn, tw)}, argv[5] if len(argv) == 6 else None))
         return 0
     if argv[:1] == ["check"]:
-        found = problems(messages)
+        found = problems(messages) + missing_names(messages)
         print("\n".join(found) or f"{len(messages)} messages, all translated")
         return 1 if found else 0
     print(main.__doc__)

@@ -7,11 +7,14 @@ this catalog by their ``code``.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from bot.text.catalog import load as load_catalogs
 
 EN, ZH_CN, ZH_TW = "en", "zh-CN", "zh-TW"
+_FRIENDS = re.compile(r"friends-(\d+)(?:x(\d+))?")
 LANGUAGES = (EN, ZH_CN, ZH_TW)
 
 
@@ -19,11 +22,21 @@ def language(locale: str | None) -> str:
     """Map any locale string (Discord's ``zh-TW``, ``en-US`` …) to one we speak."""
     if not locale:
         return EN
-    low = locale.lower()
+    low = locale.lower().replace("_", "-")  # POSIX zh_TW.UTF-8 as well as Discord's zh-TW
     if low.startswith(("zh-tw", "zh-hk", "zh-hant")):
         return ZH_TW
     if low.startswith("zh"):
         return ZH_CN
+    return EN
+
+
+def environment_language(env: Mapping[str, str]) -> str:
+    """The language of the POSIX locale (LC_ALL, then LC_MESSAGES, then LANG), as
+    gettext reads it; English when none is set or it is C/POSIX."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return language(value)
     return EN
 
 
@@ -52,8 +65,21 @@ def sentences(locale: str | None, *parts: str) -> str:
 
 
 def preset_label(locale: str | None, name: str) -> str:
-    """A rule preset's name as players read it (English: the name they type)."""
+    """A rule preset's name as players read it (English: the name they type); any
+    找朋友 table by its seats and decks (friends-6, friends-10x4)."""
+    if f"preset.{name}" not in CATALOG:
+        match = _FRIENDS.fullmatch(name)
+        if match:
+            n, decks = match.groups()
+            if decks:
+                return text(locale, "preset.friends_nxd", n=int(n), decks=int(decks))
+            return text(locale, "preset.friends_n", n=int(n))
     return text(locale, f"preset.{name}", fallback=name)
+
+
+def policy_label(locale: str | None, policy: str) -> str:
+    """A 找朋友 call policy (non-trump, no-top-card …) as players read it."""
+    return text(locale, f"policy.{policy}", fallback=policy)
 
 
 def text(locale: str | None, code: str, **params: Any) -> str:

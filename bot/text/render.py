@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.text.i18n import seat_name, text
+from bot.text.i18n import EN, language, seat_name, text
 from bot.text.score_text import takeover_text
 from rules.cards import Card, rank_name
 from rules.events import (
@@ -32,6 +32,7 @@ from rules.events import (
 )
 from rules.friends import FriendCall, format_calls
 from rules.notation import format_cards
+from rules.play import make_lead, trick_winner
 from rules.trump import TRUMP, TrumpContext
 from rules.views import View
 from storage.table_info import SeatInfo
@@ -118,14 +119,23 @@ def suit_groups(ctx: TrumpContext, cards: Sequence[Card]) -> list[tuple[str, lis
     return out
 
 
+def hand_cards(locale: str | None, cards: Iterable[Card]) -> str:
+    """A hand row in the reader's notation: English writes the jokers BJ / LJ (as
+    the English card notation does), Chinese 大王 / 小王."""
+    shown = format_cards(cards)
+    if language(locale) == EN:
+        shown = shown.replace("大王", "BJ").replace("小王", "LJ")
+    return shown
+
+
 def hand_lines(locale: str | None, view: View) -> list[str]:
     if view.hand is None:
         return []
-    ctx = view.context
+    ctx = view.shown_context  # during the deal: by the trump declared so far
     lines = []
     for name, cards in suit_groups(ctx, view.hand):
         label = text(locale, "word.trump") if name == "trump" else name
-        lines.append(f"{label:>5} ({len(cards):>2}): {format_cards(cards)}")
+        lines.append(f"{label:>5} ({len(cards):>2}): {hand_cards(locale, cards)}")
     return lines
 
 
@@ -183,8 +193,14 @@ def status_lines(
             winner = player_name(locale, seats, last.winner or 0)
             head = text(locale, "last_trick", n=last.trick_no, winner=winner, points=last.points)
             lines.append(text(locale, "trick_line", head=head, plays=plays))
-        trick = " · ".join(play_text(locale, seats, s, c, ctx, fmt) for s, c in view.current)
+        best = current_winner(view)
+        trick = " · ".join(
+            ("★" if s == best else "") + play_text(locale, seats, s, c, ctx, fmt)
+            for s, c in view.current
+        )
         lines.append(text(locale, "status.trick", n=view.trick_no, plays=trick or "—"))
+        if best is not None:
+            lines.append(text(locale, "status.winning", who=player_name(locale, seats, best)))
         if view.turn is not None:
             lines.append(text(locale, "status.turn", who=player_name(locale, seats, view.turn)))
         counts = " ".join(
@@ -192,6 +208,19 @@ def status_lines(
         )
         lines.append(text(locale, "status.cards_left", counts=counts))
     return lines
+
+
+def current_winner(view: View) -> int | None:
+    """The seat whose play now wins the trick in progress (the pictures' gold); None
+    before the lead."""
+    if not view.current:
+        return None
+    ctx = view.context
+    try:
+        lead = make_lead(ctx, view.current[0][1])
+        return view.current[trick_winner(ctx, lead, [c for _, c in view.current])][0]
+    except ValueError:  # not a lead the rules accept (a failed throw is shown as played)
+        return None
 
 
 def event_line(
@@ -260,7 +289,7 @@ def event_line(
     if isinstance(ev, CallStarted):
         return text(locale, "call_started", who=name(ev.seat), n=ev.count)
     if isinstance(ev, FriendsCalled):
-        return text(locale, "friends_called", who=name(ev.seat), calls=format_calls(ev.calls))
+        return text(locale, "friends_called", who=name(ev.seat), calls=calls_text(locale, ev.calls))
     if isinstance(ev, FriendJoined):
         call = format_calls([FriendCall(ev.card, ev.nth)])
         code = "friend_wasted" if ev.wasted else "friend_joined"
@@ -292,9 +321,16 @@ def levels_each(locale: str | None, levels: Sequence[int], seats: Sequence[SeatI
     return " · ".join(f"{seat_name(locale, s, n)} {rank_name(lv)}" for s, lv in enumerate(levels))
 
 
+def calls_text(locale: str | None, calls: Sequence[FriendCall] | str) -> str:
+    """Friend calls as the reader writes a list: ``#1 ♠A, #1 ♥A`` in English,
+    ``#1 ♠A，#1 ♥A`` in Chinese (the call parser reads both)."""
+    shown = calls if isinstance(calls, str) else format_calls(calls)
+    return shown if language(locale) == EN else shown.replace(", ", "，")
+
+
 def friends_line(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
     """The calls, each with who answered it once played, and the dealer's team so far."""
-    calls = ", ".join(
+    calls = ("，" if language(locale) != EN else ", ").join(
         format_calls([c.call])
         + (f" → {player_name(locale, seats, c.joined)}" if c.joined is not None else "")
         for c in view.friend_calls

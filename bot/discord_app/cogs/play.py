@@ -11,13 +11,20 @@ from bot.discord_app.autocomplete import bury_options, call_choices, choices, pl
 from bot.discord_app.cogs.panel import open_panel_here
 from bot.discord_app.emojis import card_format
 from bot.discord_app.host import Host
-from bot.text.i18n import text
-from bot.discord_app.interactions import NO_PINGS, key_of, locale_of, pinging, reply, run, table_locale
-from bot.text.render import CardFormat
+from bot.discord_app.interactions import (
+    NO_PINGS,
+    key_of,
+    locale_of,
+    pinging,
+    reply,
+    run,
+    table_locale,
+)
 from bot.discord_app.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
+from bot.text.i18n import text
+from bot.text.render import CardFormat, calls_text
 from rules.events import BidWithdrawn, Declared, FriendsCalled, TookBack
-from rules.friends import format_calls
 from rules.views import View
 
 
@@ -163,7 +170,7 @@ class Play(commands.Cog):
             # answer only confirms them to the dealer.
             made = next((e.calls for e in events if isinstance(e, FriendsCalled)), ())
             await reply(
-                interaction, text(loc, "called_ok", calls=format_calls(made)), ephemeral=True
+                interaction, text(loc, "called_ok", calls=calls_text(loc, made)), ephemeral=True
             )
             await self.bot.after_change()
 
