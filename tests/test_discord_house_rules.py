@@ -44,7 +44,10 @@ async def test_the_creator_edits_settings_through_the_panel_others_only_look(
         found = selects(panel)
         group = f"sj:rulesgroup:{w.table_id}"
         assert group in found
-        penalty = f"sj:ruleset:{w.table_id}:follows.0:throw_penalty"
+        penalty = f"sj:ruleset:{w.table_id}:follows.1:throw_penalty"
+        # The follows group has more settings than fit: throw_penalty is on its page 2.
+        panel = (await alice.select(panel, ["follows.1"], custom_id=group)).response
+        found = selects(panel)
         assert penalty in found, sorted(found)
         current = [o for o in found[penalty]["options"] if o.get("default")]
         assert [o["value"] for o in current] == ["10"]  # the current value is marked
@@ -71,7 +74,7 @@ async def test_the_creator_edits_settings_through_the_panel_others_only_look(
             item = f"sj:ruleset:{w.table_id}:{page}:{name}"
             assert item in shown, sorted(shown)
             await alice.select(panel, [value], custom_id=item)
-        panel = (await alice.select(panel, ["follows.0"], custom_id=group)).response
+        panel = (await alice.select(panel, ["follows.1"], custom_id=group)).response
         assert penalty in selects(panel)
         rules = rules_of(w)
         assert (rules.throw_penalty, rules.bid_order, rules.kitty_scheme) == (20, "suit-order", "linear")
@@ -82,6 +85,7 @@ async def test_the_creator_edits_settings_through_the_panel_others_only_look(
         # bob may open the panel and look, but a change is refused and changes nothing.
         await w.slash(bob, "table join")
         look = await open_panel(w, 1)
+        look = (await bob.select(look, ["follows.1"], custom_id=group)).response
         r = await bob.select(look, ["30"], custom_id=penalty)
         assert r.response is not None and r.response.ephemeral
         assert "creator" in r.response.content
@@ -103,7 +107,8 @@ async def test_a_saved_set_is_reused_and_a_broken_import_is_refused(tmp_path: Pa
         alice = w.members[0]
         await w.slash(alice, "table new")
         panel = await open_panel(w, 0)
-        await alice.select(panel, ["40"], custom_id=f"sj:ruleset:{w.table_id}:follows.0:throw_penalty")
+        panel = (await alice.select(panel, ["follows.1"], custom_id=f"sj:rulesgroup:{w.table_id}")).response
+        await alice.select(panel, ["40"], custom_id=f"sj:ruleset:{w.table_id}:follows.1:throw_penalty")
         r = await w.slash(alice, "rules save", name="club")
         assert r.response is not None and "club" in r.response.content
         r = await w.slash(alice, "rules list")

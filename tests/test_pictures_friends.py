@@ -81,8 +81,11 @@ def test_progress_chart_draws_a_line_per_seat() -> None:
     for seat in range(6):
         assert _near(im, SEAT_COLOURS[seat]) > 100, seat
     fewest = min(_near(im, SEAT_COLOURS[seat]) for seat in range(6))
-    for seat in range(6, 10):  # no seventh line (seat 10's grey also edges the text)
+    for seat in range(6, 9):  # no seventh line
         assert _near(im, SEAT_COLOURS[seat]) < fewest / 3, seat
+    # Seat 10's grey is close to the anti-aliased edges of the dark text, which grows
+    # with the words drawn: a line of it would still double the count.
+    assert _near(im, SEAT_COLOURS[9]) < fewest / 2
     last = progress[-1]
     moved = list(last.levels_after)
     moved[5] = next(lv for lv in preset("friends-6").levels if lv != moved[5])
