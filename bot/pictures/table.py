@@ -24,6 +24,7 @@ from bot.pictures.draw import (
     FELT_DARK,
     GOLD,
     INK,
+    RGB,
     SOFT,
     TEAM_COLOURS,
     TURN_RING,
@@ -356,29 +357,16 @@ def _ring_badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
     # cards, which lie towards the middle).
     ux, uy = _inward(seat, sc.players)
     tx, ty = -uy, ux
+
+    def side_chip(vx: float, vy: float, reach: float, label: str, fill: RGB, ink: RGB) -> None:
+        chip(d, (cx + vx * reach, cy + vy * reach), label, LABEL, fill, ink, pad=3)
+
     if seat < len(sc.levels):
-        lv = rank_name(sc.levels[seat])
-        chip(d, (cx + tx * (r + 16), cy + ty * (r + 16)), lv, LABEL, FELT_DARK, WHITE, pad=3)
+        side_chip(tx, ty, r + 16, rank_name(sc.levels[seat]), FELT_DARK, WHITE)
     if sc.dealer == seat:
-        chip(
-            d,
-            (cx - tx * (r + 16), cy - ty * (r + 16)),
-            word(sc.lang, "dealer"),
-            LABEL,
-            GOLD,
-            INK,
-            pad=3,
-        )
+        side_chip(-tx, -ty, r + 16, word(sc.lang, "dealer"), GOLD, INK)
     if seat in sc.auto:
-        chip(
-            d,
-            (cx - ux * (r + 14), cy - uy * (r + 14)),
-            word(sc.lang, "auto"),
-            LABEL,
-            WHITE,
-            INK,
-            pad=3,
-        )
+        side_chip(-ux, -uy, r + 14, word(sc.lang, "auto"), WHITE, INK)
 
 
 CALL_W, CALL_H = 150, 30
