@@ -1,7 +1,8 @@
 """Turns service notices into Discord messages, with as few REST calls as possible.
 
-Notices only mark what changed (no I/O under the table lock); ``flush`` then does
-the REST work for one table:
+Notices only mark what changed (no I/O under the table lock: that bookkeeping,
+and the per-table state it keeps, is ``bot.discord_app.render_state``); ``flush``
+then does the REST work for one table:
 
 * one living table message per hand in the channel (``bot.discord_app.table_message``), edited
   when a trick ends, when the phase changes, or when a run of AI plays is over (AI
@@ -25,93 +26,45 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
 import discord
 
 from bot.discord_app import channel_access
-from bot.discord_app.channel_access import Access
 from bot.discord_app.components import lobby_view
 from bot.discord_app.emojis import CardEmojis, card_format
-from bot.discord_app.hand_dms import DMState, HandDMs, TableDMs
-from bot.text.i18n import language, text
+from bot.discord_app.hand_dms import DMState, HandDMs
 from bot.discord_app.interactions import NO_PINGS, pinging
-from bot.pictures import render_summary, render_table
-from bot.text.render import CardFormat, event_line
+from bot.discord_app.render_state import RenderState, TableRender
 from bot.discord_app.replies import post_line
-from bot.service import Notice, Private, Public, TableService, TableStatus
-from bot.service.auto import is_auto
 from bot.discord_app.table_message import (
     SUMMARY_PICTURE,
     TABLE_PICTURE,
-    lobby_text,
     embed_text,
+    lobby_text,
     message_link,
     table_embed,
 )
-from rules.events import (
-    BidWithdrawn,
-    CallStarted,
-    CardsDealt,
-    Declared,
-    Event,
-    FriendJoined,
-    FriendsCalled,
-    HandScored,
-    HandStarted,
-    KittyTaken,
-    Played,
-    Redealt,
-    ThrowFailed,
-    TookBack,
-    TrickWon,
-    TrumpFixed,
-)
+from bot.pictures import render_summary, render_table
+from bot.service import TableService, TableStatus
+from bot.service.auto import is_auto
+from bot.text.i18n import language, text
+from bot.text.render import CardFormat, event_line
 from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
 MAX_QUEUED = 20  # public posts kept while the channel refuses them
 
 
-@dataclass(slots=True)
-class _TableRender:
-    channel_id: int
-    lobby_message_id: int | None = None
-    table_message_id: int | None = None
-    hand_no: int = 0
-    dirty: bool = False
-    force: bool = False  # a trick ended or the phase changed: edit even mid AI run
-    lobby_dirty: bool = False
-    rendered_phase: str = ""
-    loaded: bool = False  # message ids read back from storage (after a restart)
-    refs: dict[str, tuple[int, int]] = field(default_factory=dict)
-    posts: list[str] = field(default_factory=list)  # short public messages to send
-    language: str = "en"  # the table's, kept for the posts after it is closed
-    # 找朋友: calls made and friends joining, posted to the channel as the teams form.
-    news: list[Event] = field(default_factory=list)
-    dms: TableDMs = field(default_factory=TableDMs)
-    pending_throw: ThrowFailed | None = None
-    failed_throws: dict[tuple[int, int], list[ThrowFailed]] = field(default_factory=dict)
-    away: dict[int, bool] = field(default_factory=dict)  # auto-played seat -> pinged since
-    back: set[int] = field(default_factory=set)  # human seats that played (maybe by auto)
-    nudged: tuple[object, ...] | None = None  # the turn whose half-time mention went out
-    picture: bytes | None = None  # the PNG the table message carries now
-    access: Access = field(default_factory=Access)  # what the channel lets the bot post
-
-    def __post_init__(self) -> None:
-        self.dms.refs = self.refs  # one dict: DM refs are stored with the others
-
-
-class Presenter:
+class Presenter(RenderState):
     def __init__(
         self, bot: discord.Client, service: TableService, refs: MessageRefs | None = None
     ) -> None:
         self.bot = bot
         self.service = service
         self.refs = refs
-        self.tables: dict[int, _TableRender] = {}
+        self.tables: dict[int, TableRender] = {}
         self.dms = HandDMs(bot, service)
         # The play panel's Play button (set by the client; None = no button).
         self.play_button: Callable[[int, str | None], discord.ui.Item[Any]] | None = None
@@ -153,104 +106,6 @@ class Presenter:
         r.away[seat] = True
         return user_id
 
-    def _render(self, table_id: int, channel_id: int) -> _TableRender:
-        r = self.tables.get(table_id)
-        if r is None:
-            r = self.tables[table_id] = _TableRender(channel_id)
-        return r
-
-    # ---- notices: bookkeeping only --------------------------------------------------------
-    def on_notice(self, n: Notice) -> None:
-        r = self._render(n.table_id, n.channel_id)
-        if isinstance(n, Public):
-            self._on_public(n, r)
-        elif isinstance(n, Private):
-            dm = r.dms.seats.setdefault(n.seat, DMState())
-            if n.kind == "hand_changed" or isinstance(n.event, CardsDealt | KittyTaken):
-                dm.dirty = True
-
-    def _on_public(self, n: Public, r: _TableRender) -> None:
-        if n.kind in ("table_created", "seats_changed", "rules_changed"):
-            r.lobby_dirty = True
-        elif n.kind == "options_changed":  # e.g. the table's language: redraw all
-            r.lobby_dirty = True
-            r.dirty = r.force = True
-        elif n.kind == "game_started":
-            r.lobby_dirty = True
-            r.force = True
-            r.dirty = True
-        elif n.kind == "table_ended":
-            r.lobby_dirty = True
-            r.posts.append("table_ended")
-        elif n.kind in ("table_paused", "table_resumed"):  # bot.service.idle
-            r.posts.append(f"{n.kind}:{n.params.get('minutes', '')}")
-        elif n.kind == "table_closed":
-            r.lobby_dirty = True
-            r.language = str(n.params.get("language") or r.language)
-            r.posts.append("lobby_closed" if n.params.get("lobby") else "table_closed")
-        elif n.kind == "followup_delayed":
-            r.posts.append("followup_delayed")  # the move stands; the next step is late
-        elif n.kind == "seat_to_ai":
-            r.posts.append(f"seat_to_ai:{n.params.get('seat')}")
-        elif n.kind == "auto_acted":
-            seat = n.params.get("seat")
-            r.posts.append(f"auto:{seat}")
-            if isinstance(seat, int):
-                r.back.discard(seat)  # that play was made for them
-                r.away.setdefault(seat, False)
-            r.dirty = r.force = True
-        elif n.kind == "event" and n.event is not None:
-            self._on_event(n, r)
-
-    def _on_event(self, n: Public, r: _TableRender) -> None:
-        ev = n.event
-        status = self.service.cached_status(n.table_id)
-        if isinstance(ev, ThrowFailed):
-            r.pending_throw = ev  # shown with its trick (the Played event comes next)
-            return
-        if isinstance(ev, Played):
-            info = status.table.seats[ev.seat] if status is not None else None
-            # A seat on auto (托管) plays like an AI seat: batched into the next edit.
-            human = info is not None and bool(info.user_id) and not info.is_ai
-            if r.pending_throw is not None and r.pending_throw.seat == ev.seat:
-                hand_no = status.view.hand_no if status and status.view else 0
-                r.failed_throws.setdefault((hand_no, ev.trick_no), []).append(r.pending_throw)
-                r.pending_throw = None
-            # A human's play is shown by the reply to their command; AI plays are
-            # batched into the next edit of the table message.
-            if human:
-                r.back.add(ev.seat)  # unless an ``auto_acted`` notice follows
-            else:
-                r.dirty = True
-        if isinstance(ev, Redealt):
-            match = self.service.match_of(n.table_id)
-            r.posts.append(f"redealt:{match.hand_no if match else ''}")
-        if isinstance(ev, FriendsCalled | FriendJoined | TookBack | BidWithdrawn):  # said to all
-            r.news.append(ev)
-        if isinstance(
-            ev,
-            TrickWon
-            | TrumpFixed
-            | HandStarted
-            | Declared
-            | HandScored
-            | Redealt
-            | CallStarted
-            | FriendsCalled
-            | FriendJoined
-            | TookBack
-            | BidWithdrawn,
-        ):
-            r.dirty = True
-            r.force = True
-
-    @staticmethod
-    def _settle_away(r: _TableRender) -> None:
-        """Seats that played and were not played for are back: forget their absence."""
-        for seat in r.back:
-            r.away.pop(seat, None)
-        r.back.clear()
-
     # ---- flushing: the REST calls ----------------------------------------------------------
     async def flush_all(self) -> None:
         for table_id in list(self.tables):
@@ -286,13 +141,13 @@ class Presenter:
         if status is None and not r.posts and not r.news:
             self.tables.pop(table_id, None)
 
-    def _may_post(self, r: _TableRender) -> bool:
+    def _may_post(self, r: TableRender) -> bool:
         """Channel messages are possible now (no missing Send Messages, no pause after
         an unexpected refusal): otherwise wait without a REST call."""
         loop = asyncio.get_running_loop()
         return not r.access.silent and loop.time() >= r.access.paused_until
 
-    async def _guarded(self, table_id: int, r: _TableRender, step: Awaitable[None]) -> None:
+    async def _guarded(self, table_id: int, r: TableRender, step: Awaitable[None]) -> None:
         try:
             await step
         except discord.Forbidden as exc:  # like a closed DM: the table goes on
@@ -309,7 +164,7 @@ class Presenter:
                 return channel_access.note(r.access, loc)
         return None
 
-    async def _load_refs(self, table_id: int, r: _TableRender) -> None:
+    async def _load_refs(self, table_id: int, r: TableRender) -> None:
         """After a restart, find the messages already posted for this table."""
         r.loaded = True
         if self.refs is None:
@@ -326,7 +181,7 @@ class Presenter:
                 self.dms.closed.add(int(key.split(":")[1]))
 
     async def _remember(
-        self, table_id: int, r: _TableRender, key: str, channel_id: int, message_id: int
+        self, table_id: int, r: TableRender, key: str, channel_id: int, message_id: int
     ) -> None:
         r.refs[key] = (channel_id, message_id)
         if self.refs is None:
@@ -339,7 +194,7 @@ class Presenter:
     def _locale(self, status: TableStatus | None) -> str:
         return language(status.options.language if status else "en")
 
-    async def _lobby(self, table_id: int, r: _TableRender, status: TableStatus | None) -> None:
+    async def _lobby(self, table_id: int, r: TableRender, status: TableStatus | None) -> None:
         r.lobby_dirty = False
         channel = self.bot.get_partial_messageable(r.channel_id)
         locale = self._locale(status)
@@ -366,7 +221,7 @@ class Presenter:
                 content=content, view=view, allowed_mentions=NO_PINGS
             )
 
-    async def _table_message(self, table_id: int, r: _TableRender, status: TableStatus) -> None:
+    async def _table_message(self, table_id: int, r: TableRender, status: TableStatus) -> None:
         view = status.view
         assert view is not None
         new_hand = view.hand_no != r.hand_no
@@ -461,7 +316,7 @@ class Presenter:
             view.add_item(self.play_button(table_id, locale))
         return view
 
-    async def _dms(self, table_id: int, r: _TableRender, status: TableStatus) -> None:
+    async def _dms(self, table_id: int, r: TableRender, status: TableStatus) -> None:
         for info in status.table.seats:
             if info.user_id is None or info.user_id in self.dms.closed:
                 continue
@@ -479,7 +334,7 @@ class Presenter:
                 r.posts.append(f"dm_closed:{info.user_id}")
                 await self._remember(table_id, r, f"dm_closed:{info.user_id}", 0, 0)
 
-    async def _nudge(self, r: _TableRender, status: TableStatus) -> None:
+    async def _nudge(self, r: TableRender, status: TableStatus) -> None:
         """Mention a player once, when half of their time to act has passed."""
         view = status.view
         assert view is not None
@@ -504,7 +359,7 @@ class Presenter:
         channel = self.bot.get_partial_messageable(r.channel_id)
         await channel.send(content, allowed_mentions=pinging(user_id))
 
-    async def _posts(self, r: _TableRender, status: TableStatus | None) -> None:
+    async def _posts(self, r: TableRender, status: TableStatus | None) -> None:
         if not r.posts and not r.news:
             return
         posts, r.posts = r.posts, []

@@ -24,6 +24,7 @@ from bot.pictures.draw import (
     FELT_DARK,
     GOLD,
     INK,
+    RGB,
     SOFT,
     TEAM_COLOURS,
     TURN_RING,
@@ -263,6 +264,50 @@ def _centre_text(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
         draw_text(d, (cx, cy + 14), f"+{sc.trick_points}", 22, GOLD, anchor="mm")
 
 
+def _winner_glow(
+    d: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    size: tuple[float, float],
+    gap: int,
+    radius: int,
+    faded: bool,
+) -> None:
+    """The glow behind the trick winner's cards, ``gap`` pixels round them."""
+    w, h = size
+    box = (
+        centre[0] - w / 2 - gap,
+        centre[1] - h / 2 - gap,
+        centre[0] + w / 2 + gap,
+        centre[1] + h / 2 + gap,
+    )
+    if faded:  # an outline: a faded fill would look muddy
+        d.rounded_rectangle(box, radius=radius, outline=(*GOLD, 200), width=3)
+    else:
+        d.rounded_rectangle(box, radius=radius, fill=WINNER_GLOW)
+
+
+def _paste_play(
+    canvas: Image.Image,
+    cards: Sequence[Card],
+    centre: tuple[float, float],
+    st: FanStyle,
+    fan_max: int,
+    sc: TableScene,
+) -> None:
+    paste_fan(
+        canvas,
+        cards,
+        centre,
+        st.card_w,
+        fan_max,
+        step=st.step,
+        min_step=st.min_step,
+        row_dy=st.row_dy,
+        faded=sc.faded,
+        style=sc.faces,
+    )
+
+
 def _draw(sc: TableScene) -> bytes:
     if sc.players != 4:
         return draw_ring(sc)
@@ -279,30 +324,8 @@ def _draw(sc: TableScene) -> bytes:
     for seat, cards in sc.plays:
         centre = _fan_centre(seat, len(cards), st)
         if seat == sc.winner:
-            w, h = _size(seat, len(cards), st)
-            g = 5
-            box = (
-                centre[0] - w / 2 - g,
-                centre[1] - h / 2 - g,
-                centre[0] + w / 2 + g,
-                centre[1] + h / 2 + g,
-            )
-            if sc.faded:  # an outline: a faded fill would look muddy
-                d.rounded_rectangle(box, radius=9, outline=(*GOLD, 200), width=3)
-            else:
-                d.rounded_rectangle(box, radius=9, fill=WINNER_GLOW)
-        paste_fan(
-            canvas,
-            cards,
-            centre,
-            st.card_w,
-            FAN_MAX[seat],
-            step=st.step,
-            min_step=st.min_step,
-            row_dy=st.row_dy,
-            faded=sc.faded,
-            style=sc.faces,
-        )
+            _winner_glow(d, centre, _size(seat, len(cards), st), 5, 9, sc.faded)
+        _paste_play(canvas, cards, centre, st, FAN_MAX[seat], sc)
     return encode_png(canvas)
 
 
@@ -356,29 +379,16 @@ def _ring_badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
     # cards, which lie towards the middle).
     ux, uy = _inward(seat, sc.players)
     tx, ty = -uy, ux
+
+    def side_chip(vx: float, vy: float, reach: float, label: str, fill: RGB, ink: RGB) -> None:
+        chip(d, (cx + vx * reach, cy + vy * reach), label, LABEL, fill, ink, pad=3)
+
     if seat < len(sc.levels):
-        lv = rank_name(sc.levels[seat])
-        chip(d, (cx + tx * (r + 16), cy + ty * (r + 16)), lv, LABEL, FELT_DARK, WHITE, pad=3)
+        side_chip(tx, ty, r + 16, rank_name(sc.levels[seat]), FELT_DARK, WHITE)
     if sc.dealer == seat:
-        chip(
-            d,
-            (cx - tx * (r + 16), cy - ty * (r + 16)),
-            word(sc.lang, "dealer"),
-            LABEL,
-            GOLD,
-            INK,
-            pad=3,
-        )
+        side_chip(-tx, -ty, r + 16, word(sc.lang, "dealer"), GOLD, INK)
     if seat in sc.auto:
-        chip(
-            d,
-            (cx - ux * (r + 14), cy - uy * (r + 14)),
-            word(sc.lang, "auto"),
-            LABEL,
-            WHITE,
-            INK,
-            pad=3,
-        )
+        side_chip(-ux, -uy, r + 14, word(sc.lang, "auto"), WHITE, INK)
 
 
 CALL_W, CALL_H = 150, 30
@@ -431,30 +441,8 @@ def draw_ring(sc: TableScene) -> bytes:
         size = fan_size(len(cards), fan_max, st.card_w, st.step, st.min_step, st.row_dy)
         centre = ring_fan_centre(seat, sc.players, size)
         if seat == sc.winner:
-            w, h = size
-            g = 4
-            box = (
-                centre[0] - w / 2 - g,
-                centre[1] - h / 2 - g,
-                centre[0] + w / 2 + g,
-                centre[1] + h / 2 + g,
-            )
-            if sc.faded:
-                d.rounded_rectangle(box, radius=8, outline=(*GOLD, 200), width=3)
-            else:
-                d.rounded_rectangle(box, radius=8, fill=WINNER_GLOW)
-        paste_fan(
-            canvas,
-            cards,
-            centre,
-            st.card_w,
-            fan_max,
-            step=st.step,
-            min_step=st.min_step,
-            row_dy=st.row_dy,
-            faded=sc.faded,
-            style=sc.faces,
-        )
+            _winner_glow(d, centre, size, 4, 8, sc.faded)
+        _paste_play(canvas, cards, centre, st, fan_max, sc)
     return encode_png(canvas)
 
 

@@ -1,9 +1,9 @@
 """The table service: the one entry point front ends call (the Discord cogs and the
 console table are thin layers over it). It owns every table this process holds,
-player actions, queries and keeping copies current when several processes share
+player actions and keeping copies current when several processes share
 the database (``shards``); the lobby (seats, start, end) lives in ``lifecycle``,
-timers and AI seats in ``automation``, timer planning in ``schedule``, notices in
-``announce``.
+read-only queries (status, views, stats) in ``queries``, timers and AI seats in
+``automation``, timer planning in ``schedule``, notices in ``announce``.
 
 Every change follows one path (``commit``): take the table's lock, apply the
 action to the rules state, commit it (with the next timer) to storage, then
@@ -30,18 +30,17 @@ from bot.service.idle import TableLimits, lobby_deadline, note_move, pause_deadl
 from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
+from bot.service.queries import Queries
 from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
-from bot.service.state import LiveTable, TableStatus
+from bot.service.state import LiveTable
 from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play, TakeBack, WithdrawBid
 from rules.cards import Card
 from rules.errors import RuleError
 from rules.events import Event
-from rules.friends import FriendCall, format_calls, parse_calls
-from rules.game import Match
+from rules.friends import FriendCall, parse_calls
 from rules.notation import NotationError, parse_cards
-from rules.views import View
 from storage import (
     ACTIVE_STATUSES,
     Database,
@@ -54,7 +53,6 @@ from storage import (
     TableInfo,
     TableLocks,
 )
-from storage.stats import HandProgress, PlayerStats
 
 log = logging.getLogger("bot.service")
 
@@ -63,7 +61,7 @@ ACT_ATTEMPTS = 4  # a move refused on an outdated copy is retried on a reloaded 
 REFRESH_SECONDS = 1.0  # how often a process sharing the database polls for changes
 
 
-class TableService(Lifecycle):
+class TableService(Lifecycle, Queries):
     def __init__(
         self,
         db: Database,
@@ -292,13 +290,6 @@ class TableService(Lifecycle):
             parsed = tuple(calls)
         return await self._act(channel_id, user_id, lambda seat: CallFriends(seat, parsed), key)
 
-    def suggested_call(self, table_id: int, seat: int) -> str | None:
-        """The engine's suggested friend call for the dealer, as text (None: no call now)."""
-        live = self._live.get(table_id)
-        m = live.match if live is not None else None
-        action = m.suggest(seat) if m is not None and m.phase == "calling" else None
-        return format_calls(action.calls) if isinstance(action, CallFriends) else None
-
     async def play(
         self, channel_id: int, user_id: int, cards: str | tuple[Card, ...], key: str | None = None
     ) -> list[Event]:
@@ -478,84 +469,6 @@ class TableService(Lifecycle):
     def next_deadline(self) -> datetime | None:
         return self.automation.next_deadline()
 
-    def live_table(self, table_id: int) -> LiveTable | None:
-        return self._live.get(table_id)
-
     def live_ids(self) -> list[int]:
         """The tables whose timers this process fires: those of its shards."""
         return [i for i, live in self._live.items() if self.shards.owns(live.table.guild_id)]
-
-    # ---- queries --------------------------------------------------------------------------------
-    async def _for_query(self, channel_id: int) -> LiveTable:
-        """Tables of this process's shards are kept current by their owner (it
-        is the one acting on them, and it polls); another shard's is checked."""
-        live = await self._table_for(channel_id)
-        if self.shards.owns(live.table.guild_id):
-            return live
-        return await self._current(channel_id)
-
-    async def status(self, channel_id: int) -> TableStatus:
-        return TableStatus.of(await self._for_query(channel_id))
-
-    async def status_for_table(self, table_id: int) -> TableStatus | None:
-        """By table id (a DM button knows only that): cached (made current first
-        if another shard owns it), else loaded."""
-        live = self._live.get(table_id)
-        if live is not None and not self.shards.owns(live.table.guild_id):
-            try:
-                live = await self._made_current(live)
-            except ServiceError:
-                return None
-        if live is None:
-            try:
-                info = await self.store.get_table(table_id)
-            except StorageError:
-                return None
-            if info.status not in ("lobby", "playing"):
-                return None
-            live = await self._load(info)
-        return TableStatus.of(live)
-
-    def cached_status_by_channel(self, channel_id: int) -> TableStatus | None:
-        table_id = self._by_channel.get(channel_id)
-        return None if table_id is None else self.cached_status(table_id)
-
-    def cached_status(self, table_id: int) -> TableStatus | None:
-        """The status of a table this process holds (None once it is over)."""
-        live = self._live.get(table_id)
-        return None if live is None else TableStatus.of(live)
-
-    async def view(self, channel_id: int, user_id: int) -> View:
-        """The seat's own view (hand, kitty if dealer): for /hand and DMs."""
-        live = await self._for_query(channel_id)
-        seat = self._seat_of(live, user_id)
-        assert live.match is not None
-        return live.match.view_for(seat)
-
-    def seat_view(self, table_id: int, seat: int) -> View | None:
-        live = self._live.get(table_id)
-        if live is None or live.match is None:
-            return None
-        return live.match.view_for(seat)
-
-    def match_of(self, table_id: int) -> Match | None:
-        """The live rules state (server-side only: it holds every hand)."""
-        live = self._live.get(table_id)
-        return None if live is None else live.match
-
-    async def progress(self, channel_id: int) -> list[HandProgress]:
-        live = await self._table_for(channel_id)
-        if live.table.current_match_id is None:
-            return []
-        result: list[HandProgress] = await self._guard(
-            self.stats.level_progress(live.table.current_match_id)
-        )
-        return result
-
-    async def player_stats(self, user_id: int, guild_id: int | None) -> PlayerStats:
-        result: PlayerStats = await self._guard(self.stats.player(user_id, guild_id))
-        return result
-
-    async def leaderboard(self, guild_id: int | None, limit: int = 10) -> list[PlayerStats]:
-        result: list[PlayerStats] = await self._guard(self.stats.leaderboard(guild_id, limit))
-        return result
