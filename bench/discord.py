@@ -58,8 +58,8 @@ import simcord
 import simcord.env as simcord_env
 
 from bench.panel_driver import Panel
-from bot.discord_app.client import create_bot
 from bot.config import Config
+from bot.discord_app.client import create_bot
 from bot.service import FakeClock, TableOptions
 from rules.actions import Play
 from rules.cards import Card

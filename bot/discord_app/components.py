@@ -10,9 +10,9 @@ from typing import Any, ClassVar
 import discord
 
 from bot.discord_app.emojis import cards_inline
-from bot.text.i18n import seat_name, text
 from bot.discord_app.interactions import bot_of, key_of, locale_of, reply, run, table_locale
 from bot.discord_app.rules_panel import RULES_ITEMS, show_page
+from bot.text.i18n import seat_name, text
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 

@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord_app.host import Host
-from bot.text.i18n import language, text
 from bot.service import ServiceError
+from bot.text.i18n import language, text
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.text.settings_text import house_rule_lines
+from bot.discord_app.replies import countdown
+from bot.service import TableStatus
 from bot.text.i18n import preset_label, seat_name, text
 from bot.text.render import (
     CardFormat,
@@ -19,8 +20,7 @@ from bot.text.render import (
     summary_text,
     trump_label,
 )
-from bot.discord_app.replies import countdown
-from bot.service import TableStatus
+from bot.text.settings_text import house_rule_lines
 from rules.events import HandScored, ThrowFailed
 from rules.notation import format_cards
 

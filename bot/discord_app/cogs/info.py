@@ -11,9 +11,9 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord_app.host import Host
-from bot.text.i18n import text
 from bot.discord_app.interactions import locale_of, reply, run
 from bot.pictures import render_progress
+from bot.text.i18n import text
 from bot.text.progress_text import progress_text
 
 

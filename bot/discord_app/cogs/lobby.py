@@ -12,13 +12,13 @@ from discord.ext import commands
 from bot.discord_app.channel_access import permission_names
 from bot.discord_app.cogs.rules import settings_embed
 from bot.discord_app.host import Host
-from bot.discord_app.permissions import missing
-from bot.text.i18n import LANGUAGES, preset_label, seat_name, text
 from bot.discord_app.interactions import guild_language, locale_of, reply, run, table_locale
-from bot.text.rules_text import rules_lines
+from bot.discord_app.permissions import missing
 from bot.discord_app.seat_choices import seat_choices, seat_index
-from bot.service import ServiceError
 from bot.discord_app.table_message import lobby_text, table_embed
+from bot.service import ServiceError
+from bot.text.i18n import LANGUAGES, preset_label, seat_name, text
+from bot.text.rules_text import rules_lines
 from rules.ai import LEVELS
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
 

@@ -8,12 +8,12 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord_app.host import Host
-from bot.text.i18n import text
 from bot.discord_app.interactions import bot_of, locale_of, reply, run, table_locale
 from bot.discord_app.panel.flow import memory_enabled, open_panel
 from bot.service import ServiceError
 from bot.service.auto import set_auto
 from bot.service.table_options import set_card_memory, set_four_colour
+from bot.text.i18n import text
 
 # Shown in the reader's language (the translator reads the slash.* catalog); the
 # values stay "on" / "off" / "rules".

@@ -23,11 +23,11 @@ import discord
 
 from bot.discord_app.autocomplete import bury_options, label
 from bot.discord_app.emojis import card_format
-from bot.text.i18n import text
 from bot.discord_app.panel.items import CardSelect, PanelButton, PanelDeclare
 from bot.discord_app.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
 from bot.discord_app.panel.text import Emojis, cards_text, header, trick_line, verdict
 from bot.discord_app.replies import hand_block
+from bot.text.i18n import text
 from rules.cards import Card
 from rules.notation import format_cards
 from rules.options import PlayOption, play_options

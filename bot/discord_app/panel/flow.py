@@ -19,7 +19,6 @@ import discord
 from bot.discord_app.autocomplete import bury_options
 from bot.discord_app.emojis import CardEmojis, card_format
 from bot.discord_app.host import Host
-from bot.text.i18n import text
 from bot.discord_app.interactions import (
     NO_PINGS,
     PRIVATE_PLACEHOLDER,
@@ -36,6 +35,7 @@ from bot.discord_app.panel.layout import selected_cards, stamp
 from bot.discord_app.panel.text import Emojis, cards_text, last_trick_text, memory_text, verdict
 from bot.discord_app.replies import dm_text, play_reply
 from bot.service import ServiceError, TableStatus
+from bot.text.i18n import text
 from rules.cards import Card
 from rules.events import Declared
 from rules.memory import card_memory, memory_allowed

@@ -21,8 +21,8 @@ from typing import Any
 
 import discord
 
-from bot.text.i18n import text
 from bot.discord_app.interactions import DELIVERY_CHECKED, bot_of, refuse_duplicate
+from bot.text.i18n import text
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 

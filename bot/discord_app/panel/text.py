@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_app.emojis import CardEmojis, cards_inline
+from bot.service import ServiceError
 from bot.text.i18n import seat_name, shape_text, text
 from bot.text.render import player_name, trump_label
-from bot.service import ServiceError
 from rules.cards import Card, rank_name
 from rules.memory import CardMemory
 from rules.notation import format_cards
