@@ -27,10 +27,11 @@ def test_rule_flags_make_the_table_and_the_rules_command_shows_them(tmp_path: Pa
     assert _stored_rules(db).throw_penalty == 25
     assert "甩牌失败罚分：25 ✎" in out  # marked as differing from the preset
     assert "跟牌与甩牌" in out
-    # Resuming with other rules keeps the saved game's and says so.
+    # Resuming with other rules keeps the saved game's and says so (in the saved
+    # game's language: it was started in Chinese).
     out = run_console(db, ["quit"], "--rule", "throw_penalty=30")
     assert _stored_rules(db).throw_penalty == 25
-    assert "keeps its own rules" in out
+    assert "继续的牌局保留原来的规则" in out
 
 
 def test_a_rules_file_is_played_as_it_is(tmp_path: Path) -> None:

@@ -74,13 +74,13 @@ async def test_console_undo_takes_back_and_help_lists_it(sqlite_db) -> None:  # 
         assert live is not None and live.hand.current is not None
         if len(live.hand.current.plays) < 3:
             break
-        await table.handle("auto", "play")
+        await table.handle("go", "play")  # one suggested move (托管 plays on)
         await to_my_turn(table)
     assert "悔牌（或 悔）" in buf.getvalue()
     match = svc.match_of(table.table_id or 0)
     assert match is not None
     held = len(match.hand_of(0))
-    await table.handle("auto", "play")
+    await table.handle("go", "play")  # one suggested move (托管 plays on)
     await table.handle("悔牌", "play")
     await table.pump()
     match = svc.match_of(table.table_id or 0)

@@ -14,41 +14,27 @@ and never keeps ``quit`` waiting.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 
 from rich.console import Console
-from rich.markup import escape
-from rich.panel import Panel
 
-from bot.console.terminal import TIMEOUT, LineReader, TimerFailures, red_suits
+from bot.console.terminal import TIMEOUT, LineReader, TimerFailures
 from bot.console.text import (
     ask_text,
     command_of,
-    kitty_lines,
-    last_trick_text,
     missing_text,
     notation_like,
     notation_reason,
-    progress_lines,
 )
+from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
-from bot.text.i18n import preset_label, seat_name, sentences, text
-from bot.text.render import calls_text, cards_text, event_line, hand_lines, status_lines
-from bot.text.rules_text import rules_lines
-from bot.text.settings_text import all_setting_lines
+from bot.text.i18n import preset_label, seat_name, sentences
+from bot.text.render import calls_text, cards_text, event_line
 from rules.actions import CallFriends
-from rules.declare import Declaration
 from rules.events import CardsDealt, KittyTaken
 from rules.ruleset import RuleSet
-from rules.trump import TrumpContext
 from rules.views import View
-from storage import SeatInfo
-
-CHANNEL = 1  # the console's one "channel"
-YOU = 1  # the console's one human user id
-YOUR_SEAT = 0
 
 CONSOLE_OPTIONS = TableOptions(
     turn_seconds=0,  # no AFK timer at your own table
@@ -69,7 +55,7 @@ FIRST_RETRY = 1.0  # seconds before a failed timer is tried again; doubles up to
 MAX_RETRY = 30.0
 
 
-class ConsoleTable:
+class ConsoleTable(ConsoleViews):
     def __init__(
         self,
         service: TableService,
@@ -109,35 +95,6 @@ class ConsoleTable:
         service.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
-    def say(self, message: str, style: str | None = None) -> None:
-        """Print plain text (escaped for rich), with ♥/♦ cards in red."""
-        body = red_suits(escape(message))
-        self.out.print(f"[{style}]{body}[/{style}]" if style else body)
-
-    def _panel(self, lines: Sequence[str], title_code: str) -> None:
-        body = red_suits(escape("\n".join(lines))) or "—"
-        self.out.print(Panel(body, title=text(self.locale, title_code)))
-
-    def _t(self, code: str, **params: object) -> str:
-        return text(self.locale, code, **params)
-
-    def _view(self) -> View | None:
-        return self.service.seat_view(self.table_id or 0, YOUR_SEAT)
-
-    def _ctx(self) -> TrumpContext | None:
-        view = self._view()
-        return view.context if view is not None and view.trump_fixed else None
-
-    def _seats(self) -> tuple[SeatInfo, ...] | None:
-        """The seats, yours named "you" in your language (not the name stored)."""
-        status = self.service.cached_status(self.table_id or 0)
-        if status is None:
-            return None
-        seats = list(status.table.seats)
-        you = text(self.locale, "word.you")
-        seats[YOUR_SEAT] = dataclasses.replace(seats[YOUR_SEAT], display_name=you)
-        return tuple(seats)
-
     def _on_notice(self, n: Notice) -> None:
         if isinstance(n, Public) and n.kind == "event" and n.event is not None:
             line = event_line(self.locale, n.event, self._seats(), self._ctx())
@@ -153,32 +110,6 @@ class ConsoleTable:
                 return  # the hand is shown when you are asked
             if isinstance(n.event, KittyTaken):
                 self.say(self._t("kitty_was", cards=cards_text(n.event.cards, self._ctx())))
-
-    def show_hand(self) -> None:
-        view = self._view()
-        if view is None:
-            self.say(self._t("console.no_hand"))
-            return
-        self._panel(hand_lines(self.locale, view), "console.title_hand")
-
-    def show_status(self) -> None:
-        view = self._view()
-        if view is None:
-            self.say(self._t("console.not_started"))
-            return
-        lines = status_lines(self.locale, view, self._seats(), show_last=True, sort=True)
-        self._panel(lines, "console.title_table")
-
-    def show_rules(self) -> None:
-        """规则: the table's rules in words and every house-rule setting."""
-        status = self.service.cached_status(self.table_id) if self.table_id else None
-        if status is None:
-            self.say(self._t("console.not_started"))
-            return
-        rules = status.table.rules
-        lines = rules_lines(self.locale, rules, status.options.turn_seconds)
-        lines += ["", *(line.replace("**", "") for line in all_setting_lines(self.locale, rules))]
-        self._panel(lines, "console.title_rules")
 
     # ---- set-up ----------------------------------------------------------------------------
     async def open(self) -> None:
@@ -461,24 +392,6 @@ class ConsoleTable:
         if asked == "declare":
             self.deal_hold = None
 
-    def _declaration_options(self) -> list[Declaration]:
-        match = self.service.match_of(self.table_id or 0)
-        return match.declaration_options(YOUR_SEAT) if match is not None else []
-
-    def _suggested_call(self) -> str:
-        return self.service.suggested_call(self.table_id or 0, YOUR_SEAT) or ""
-
-    def _hint(self) -> None:
-        match = self.service.match_of(self.table_id or 0)
-        action = match.suggest(YOUR_SEAT) if match is not None else None
-        cards = getattr(action, "cards", None)
-        if action is None:
-            self.say(self._t("console.nothing_now"))
-            return
-        shown = cards_text(cards, self._ctx()) if cards else self._suggested_call()
-        kind = self._t(f"hint.{action.kind}", fallback=action.kind)
-        self.say(self._t("console.hint", kind=kind, cards=shown).rstrip())
-
     def _stop_auto(self) -> None:
         if self.autoplay:
             self.autoplay = False
@@ -506,23 +419,6 @@ class ConsoleTable:
             await self.service.call_friends(CHANNEL, YOU, action.calls)
         elif action.kind == "play" and cards is not None:
             await self.service.play(CHANNEL, YOU, cards)
-
-    def _last_trick(self) -> None:
-        self.say(last_trick_text(self.locale, self._view(), self._seats()))
-
-    def _kitty(self) -> None:
-        """The dealer looks at the kitty they took and what they buried, again."""
-        for line in kitty_lines(self.locale, self._view()):
-            self.say(line)
-
-    async def _progress(self) -> None:
-        hands = await self.service.progress(CHANNEL)
-        view = self._view()
-        dealer = view.dealer if view is not None else None
-        if view is not None and view.phase in ("scored", "finished") and view.history:
-            dealer = view.history[-1].next_dealer  # this hand is over: who deals the next
-        for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
-            self.say(line)
 
     # ---- running ---------------------------------------------------------------------------
     async def run(self, reader: LineReader) -> None:

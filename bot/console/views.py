@@ -1,0 +1,131 @@
+"""What the console shows: your hand, the table, the rules, the last trick, the
+kitty, the progress and hints — read-only views of the table, as a base of
+``ConsoleTable`` (``bot.console.table``), which holds the service and the screen."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+from rich.panel import Panel
+
+from bot.console.terminal import red_suits
+from bot.console.text import kitty_lines, last_trick_text, progress_lines
+from bot.text.i18n import text
+from bot.text.render import cards_text, hand_lines, status_lines
+from bot.text.rules_text import rules_lines
+from bot.text.settings_text import all_setting_lines
+from rules.declare import Declaration
+from rules.trump import TrumpContext
+from rules.views import View
+from storage import SeatInfo
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from bot.service import TableService
+
+CHANNEL = 1  # the console's one "channel"
+YOU = 1  # the console's one human user id
+YOUR_SEAT = 0
+
+
+class ConsoleViews:
+    """The console's read-only views; ``ConsoleTable`` sets these attributes."""
+
+    service: TableService
+    out: Console
+    locale: str
+    table_id: int | None
+
+    def say(self, message: str, style: str | None = None) -> None:
+        """Print plain text (escaped for rich), with ♥/♦ cards in red."""
+        body = red_suits(escape(message))
+        self.out.print(f"[{style}]{body}[/{style}]" if style else body)
+
+    def _panel(self, lines: Sequence[str], title_code: str) -> None:
+        body = red_suits(escape("\n".join(lines))) or "—"
+        self.out.print(Panel(body, title=text(self.locale, title_code)))
+
+    def _t(self, code: str, **params: object) -> str:
+        return text(self.locale, code, **params)
+
+    def _view(self) -> View | None:
+        return self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+
+    def _ctx(self) -> TrumpContext | None:
+        view = self._view()
+        return view.context if view is not None and view.trump_fixed else None
+
+    def _seats(self) -> tuple[SeatInfo, ...] | None:
+        """The seats, yours named "you" in your language (not the name stored)."""
+        status = self.service.cached_status(self.table_id or 0)
+        if status is None:
+            return None
+        seats = list(status.table.seats)
+        you = text(self.locale, "word.you")
+        seats[YOUR_SEAT] = dataclasses.replace(seats[YOUR_SEAT], display_name=you)
+        return tuple(seats)
+
+    def show_hand(self) -> None:
+        view = self._view()
+        if view is None:
+            self.say(self._t("console.no_hand"))
+            return
+        self._panel(hand_lines(self.locale, view), "console.title_hand")
+
+    def show_status(self) -> None:
+        view = self._view()
+        if view is None:
+            self.say(self._t("console.not_started"))
+            return
+        lines = status_lines(self.locale, view, self._seats(), show_last=True, sort=True)
+        self._panel(lines, "console.title_table")
+
+    def show_rules(self) -> None:
+        """规则: the table's rules in words and every house-rule setting."""
+        status = self.service.cached_status(self.table_id) if self.table_id else None
+        if status is None:
+            self.say(self._t("console.not_started"))
+            return
+        rules = status.table.rules
+        lines = rules_lines(self.locale, rules, status.options.turn_seconds)
+        lines += ["", *(line.replace("**", "") for line in all_setting_lines(self.locale, rules))]
+        self._panel(lines, "console.title_rules")
+
+    def _declaration_options(self) -> list[Declaration]:
+        match = self.service.match_of(self.table_id or 0)
+        return match.declaration_options(YOUR_SEAT) if match is not None else []
+
+    def _suggested_call(self) -> str:
+        return self.service.suggested_call(self.table_id or 0, YOUR_SEAT) or ""
+
+    def _hint(self) -> None:
+        match = self.service.match_of(self.table_id or 0)
+        action = match.suggest(YOUR_SEAT) if match is not None else None
+        cards = getattr(action, "cards", None)
+        if action is None:
+            self.say(self._t("console.nothing_now"))
+            return
+        shown = cards_text(cards, self._ctx()) if cards else self._suggested_call()
+        kind = self._t(f"hint.{action.kind}", fallback=action.kind)
+        self.say(self._t("console.hint", kind=kind, cards=shown).rstrip())
+
+    def _last_trick(self) -> None:
+        self.say(last_trick_text(self.locale, self._view(), self._seats()))
+
+    def _kitty(self) -> None:
+        """The dealer looks at the kitty they took and what they buried, again."""
+        for line in kitty_lines(self.locale, self._view()):
+            self.say(line)
+
+    async def _progress(self) -> None:
+        hands = await self.service.progress(CHANNEL)
+        view = self._view()
+        dealer = view.dealer if view is not None else None
+        if view is not None and view.phase in ("scored", "finished") and view.history:
+            dealer = view.history[-1].next_dealer  # this hand is over: who deals the next
+        for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
+            self.say(line)
