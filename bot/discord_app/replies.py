@@ -13,6 +13,7 @@ from bot.text.render import (
     calls_text,
     event_line,
     player_name,
+    reader_format,
     suit_groups,
     trump_label,
 )
@@ -69,8 +70,11 @@ def _fitted(make: Any, fmt: CardFormat, limit: int = MAX_MESSAGE) -> str:
 def dm_text(
     locale: str | None, status: TableStatus, view: View, fmt: CardFormat = format_cards
 ) -> str:
-    """A player's hand (the DM, and /hand): sorted, grouped by suit, trump last."""
-    return _fitted(lambda f: "\n".join(_dm_lines(locale, status, view, f)), fmt)
+    """A player's hand (the DM, and /hand): sorted, grouped by suit, trump last;
+    the jokers in the reader's notation (BJ / LJ in English)."""
+    return _fitted(
+        lambda f: "\n".join(_dm_lines(locale, status, view, reader_format(locale, f))), fmt
+    )
 
 
 def _dm_lines(locale: str | None, status: TableStatus, view: View, fmt: CardFormat) -> list[str]:

@@ -119,13 +119,17 @@ def suit_groups(ctx: TrumpContext, cards: Sequence[Card]) -> list[tuple[str, lis
     return out
 
 
+def reader_format(locale: str | None, fmt: CardFormat = format_cards) -> CardFormat:
+    """``fmt`` in the reader's notation: English writes the jokers BJ / LJ (as the
+    English card notation does), Chinese 大王 / 小王."""
+    if language(locale) != EN:
+        return fmt
+    return lambda cards: fmt(cards).replace("大王", "BJ").replace("小王", "LJ")
+
+
 def hand_cards(locale: str | None, cards: Iterable[Card]) -> str:
-    """A hand row in the reader's notation: English writes the jokers BJ / LJ (as
-    the English card notation does), Chinese 大王 / 小王."""
-    shown = format_cards(cards)
-    if language(locale) == EN:
-        shown = shown.replace("大王", "BJ").replace("小王", "LJ")
-    return shown
+    """A hand row in the reader's notation (see ``reader_format``)."""
+    return reader_format(locale)(cards)
 
 
 def hand_lines(locale: str | None, view: View) -> list[str]:
