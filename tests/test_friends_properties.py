@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import os
 import random
-from collections import Counter
 
 import pytest
+from match_helpers import assert_conserved
 
 from rules.actions import Action
-from rules.cards import full_deck
 from rules.game import Match, replay
 from rules.presets import FRIENDS_PRESETS, friends_rules
 from rules.record import parse_record, write_record
@@ -29,23 +28,6 @@ RULES: list[RuleSet] = [
     friends_rules(4, 5),
     friends_rules(7, 5, FriendRules(policy="trumps-allowed")),
 ]
-
-
-def _conserved(m: Match) -> None:
-    h = m.hand
-    pool: Counter[int] = Counter()
-    for counts in h.hands:
-        for c, k in enumerate(counts):
-            pool[c] += k
-    pool.update(c for t in h.tricks for _, p in t.plays for c in p)
-    if h.current:
-        pool.update(c for _, p in h.current.plays for c in p)
-    pool.update(h.deck[h.dealt : m.deal_total])  # still to deal
-    if m.phase in ("dealing", "declaring"):
-        pool.update(h.deck[m.deal_total :])
-    else:
-        pool.update(h.buried)  # the kitty went to the dealer; the buried left the hand
-    assert pool == Counter(int(c) for c in full_deck(m.rules.decks))
 
 
 def _public_friends(v: View) -> list[int]:
@@ -106,7 +88,7 @@ def _run(rules: RuleSet, seed: str, hands: int) -> None:
         m.apply(a)
         log.append(a)
         steps += 1
-        _conserved(m)
+        assert_conserved(m)
         if steps % 7 == 0 or m.phase in ("calling", "scored"):
             _check_views(m)
         if m.phase == "scored":

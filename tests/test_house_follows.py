@@ -9,6 +9,7 @@ Level 10, hearts trump, so ♠ is a plain suit (RULES.md's examples).
 from dataclasses import replace
 
 import pytest
+from test_play import follow_error, winner
 
 from rules import (
     RuleError,
@@ -23,7 +24,6 @@ from rules import (
     make_lead,
     parse_cards,
     preset,
-    trick_winner,
 )
 from rules.follows import build_legal_follows
 from rules.ruleset import RuleSet, RuleSetError
@@ -34,19 +34,6 @@ C = parse_cards
 
 def ctx_of(base: str = "classic", **house: str) -> TrumpContext:
     return TrumpContext.of(apply(preset(base), house), 10, Suit.HEARTS)
-
-
-def follow_error(ctx, hand, lead, play):
-    try:
-        check_follow(ctx, counts_of(C(hand)), make_lead(ctx, C(lead)), C(play))
-    except RuleError as exc:
-        return exc
-    return None
-
-
-def winner(ctx, lead, *follows):
-    plays = [C(lead), *(C(f) for f in follows)]
-    return trick_winner(ctx, make_lead(ctx, plays[0]), plays)
 
 
 def all_follows(ctx, hand, lead):

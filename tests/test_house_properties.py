@@ -17,11 +17,11 @@ import random
 from collections import Counter
 
 import pytest
+from match_helpers import assert_conserved
 
 from rules.actions import Action, DealCards, NextHand, Pass
 from rules.ai import make_player
 from rules.ai.base import Player
-from rules.cards import full_deck
 from rules.errors import RuleError
 from rules.game import Match, replay
 from rules.presets import preset
@@ -76,24 +76,6 @@ def house_rules(i: int) -> RuleSet:
     return apply(base, changes)
 
 
-def _conserved(m: Match) -> None:
-    h = m.hand
-    pool: Counter[int] = Counter()
-    for counts in h.hands:
-        for c, k in enumerate(counts):
-            pool[c] += k
-    pool.update(c for t in h.tricks for _, p in t.plays for c in p)
-    if h.current:
-        pool.update(c for _, p in h.current.plays for c in p)
-    pool.update(h.deck[h.dealt : m.deal_total])
-    if m.phase in ("dealing", "declaring"):
-        pool.update(h.deck[m.deal_total :])
-    else:
-        pool.update(h.buried)
-    r = m.rules
-    assert pool == Counter(int(c) for c in full_deck(r.decks, r.lowest_rank, r.jokers))
-
-
 def _views_hide(m: Match) -> None:
     public = m.view_for(None)
     assert public.hand is None and public.kitty_taken is None
@@ -113,7 +95,7 @@ def _apply(m: Match, a: Action, who: str, log: list[Action]) -> None:
     except RuleError as exc:  # pragma: no cover - the message is the point
         raise AssertionError(f"{who} chose an illegal action {a!r} under {m.rules}: {exc}") from exc
     log.append(a)
-    _conserved(m)
+    assert_conserved(m)
 
 
 def play_hand(m: Match, players: list[Player], rng: random.Random) -> list[Action]:
