@@ -148,10 +148,12 @@ async def test_summary_picture_and_progress_chart(tmp_path: Path) -> None:
 
 
 def _cards_beside_faces(text: str) -> None:
-    """Every run of emoji faces is followed by the same cards as text."""
+    """Every run of emoji faces is followed by the same cards as text (an English
+    hand writes the jokers BJ / LJ, the English notation)."""
+    joker = {"BJ": "大王", "LJ": "小王"}
     for m in re.finditer(r"((?:<:sj_\w+:\d+>)+) ([^\n<]*)", text):
         names = faces_of(m[1])
-        written = m[2].split()[: len(names)]
+        written = [joker.get(t, t) for t in m[2].split()[: len(names)]]
         expected = [format_cards([_card_of(n)]) for n in names]
         assert written == expected, (m[0], written, expected)
 
