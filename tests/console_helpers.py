@@ -13,6 +13,7 @@ from rich.console import Console
 
 from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.service import FakeClock, TableService
+from rules.ruleset import RuleSet
 from storage import Database
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,6 +56,7 @@ async def console_table(
     preset_given: bool = False,
     fresh: bool = False,
     colour: bool = False,
+    rules: RuleSet | None = None,
     confirm: Callable[[], Awaitable[bool]] | None = None,
 ) -> tuple[ConsoleTable, io.StringIO]:
     clock = FakeClock()
@@ -67,7 +69,7 @@ async def console_table(
         color_system="standard" if colour else None,
         force_terminal=colour,
     )
-    options = {"preset_given": preset_given, "fresh": fresh}
+    options = {"preset_given": preset_given, "fresh": fresh, "rules": rules}
     table = ConsoleTable(
         svc,
         clock,

@@ -44,29 +44,14 @@ async def test_takeback_slash_command(tmp_path: Path) -> None:
 
 
 async def test_console_undo_takes_back_and_help_lists_it(sqlite_db) -> None:  # type: ignore[no-untyped-def]
-    import io
+    from console_helpers import console_table, to_my_turn
 
-    from console_helpers import to_my_turn
-    from rich.console import Console
-
-    from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
-    from bot.service import FakeClock, TableService
     from rules.presets import preset
     from rules.settings import REGISTRY
 
-    clock = FakeClock()
-    svc = TableService(sqlite_db, clock=clock, defaults=CONSOLE_OPTIONS, seed_source=lambda: "tb")
-    buf = io.StringIO()
     rules = REGISTRY.apply(preset("one-deck"), {"play_takeback": "last-player"})
-    table = ConsoleTable(
-        svc,
-        clock,
-        Console(file=buf, width=100, highlight=False, color_system=None),
-        locale="zh-CN",
-        preset_name="one-deck",
-        rules=rules,
-    )
-    await table.open()
+    table, buf = await console_table(sqlite_db, "zh-CN", "tb", rules=rules)
+    svc = table.service
     await to_my_turn(table)
     await table.handle("帮助", "play")
     for _ in range(12):  # take back a play that does not end the trick: wait for a lead
@@ -115,29 +100,15 @@ async def test_unbid_slash_command_withdraws_the_winning_bid(tmp_path: Path) -> 
 
 
 async def test_console_unbid_withdraws_and_help_lists_it(sqlite_db) -> None:  # type: ignore[no-untyped-def]
-    import io
+    from console_helpers import console_table
 
-    from rich.console import Console
-
-    from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
-    from bot.service import FakeClock, TableService
     from rules.notation import format_cards
     from rules.presets import preset
     from rules.settings import REGISTRY
 
-    clock = FakeClock()
-    svc = TableService(sqlite_db, clock=clock, defaults=CONSOLE_OPTIONS, seed_source=lambda: "ub")
-    buf = io.StringIO()
     rules = REGISTRY.apply(preset("one-deck"), {"bid_takeback": "on"})
-    table = ConsoleTable(
-        svc,
-        clock,
-        Console(file=buf, width=100, highlight=False, color_system=None),
-        locale="zh-CN",
-        preset_name="one-deck",
-        rules=rules,
-    )
-    await table.open()
+    table, buf = await console_table(sqlite_db, "zh-CN", "ub", rules=rules)
+    svc = table.service
     for _ in range(200):
         asked = await table.pump()
         options = table._declaration_options()
