@@ -13,8 +13,8 @@ text (they may use any script; the pictures draw only catalog words).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
 from dataclasses import dataclass
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
@@ -358,7 +358,9 @@ def _seat_row(
         width=2,
     )
     num = str(order.index(seat) + 1)
-    draw_text(d, (ox, cy + 1), num, LABEL - 4 if len(num) > 1 else LABEL, INK if led else WHITE, "mm")
+    draw_text(
+        d, (ox, cy + 1), num, LABEL - 4 if len(num) > 1 else LABEL, INK if led else WHITE, "mm"
+    )
 
 
 def _footer_height(sc: ReplayScene) -> int:
@@ -448,6 +450,8 @@ def render_replay(
     return CACHE.get(("replay", sc), lambda: _draw(sc))
 
 
-def render_trick(replay: HandReplay, trick: int, lang: str = "en", four_colour: bool = False) -> bytes:
+def render_trick(
+    replay: HandReplay, trick: int, lang: str = "en", four_colour: bool = False
+) -> bytes:
     """The picture at the end of trick ``trick`` (0: the start, after the bury)."""
     return render_replay(replay, replay.frame_of_trick(trick), lang, four_colour)
