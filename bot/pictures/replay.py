@@ -54,7 +54,7 @@ SUIT_GAP = 5  # between two suits of a hand
 BADGE_X, BADGE_R = 38, 20
 HAND_X = 68
 TRICK_X0, TRICK_X1 = 590, WIDTH - 10  # the column of each seat's play in the trick
-ORDER_R = 12  # the play's place in the trick (1 = led), left of the play
+ORDER_R = 14  # the play's place in the trick (1 = led), left of the play
 HAND_MAX = TRICK_X0 - 2 * ORDER_R - 16 - HAND_X
 TRICK_STEP, TRICK_MIN_STEP = 22, 12
 HEADER_H = 110
@@ -289,11 +289,16 @@ def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: ReplayScene) -> Non
         draw_text(d, (tx, 30), f"+{sc.trick_points}", LABEL, colour, anchor="lm")
     label = word(sc.lang, "declared")
     draw_text(d, (x0, 70), label, LABEL, SOFT, anchor="lm")
-    x = x0 + text_width(label, LABEL) + 10
-    for seat, cards in sc.declarations[-3:]:  # the last few: the standing one last
-        seat_txt = _seat_label(sc, seat)
-        if x + text_width(seat_txt, LABEL) + 40 * len(cards) > WIDTH - 180:
+    x: float = x0 + text_width(label, LABEL) + 10
+    # The newest declarations that fit (the standing one last), oldest first.
+    room, shown = WIDTH - 180 - x, 0
+    for seat, cards in reversed(sc.declarations):
+        room -= text_width(_seat_label(sc, seat), LABEL) + 12 + 44 * len(cards)
+        if room < 0:
             break
+        shown += 1
+    for seat, cards in sc.declarations[len(sc.declarations) - shown :]:
+        seat_txt = _seat_label(sc, seat)
         draw_text(d, (x, 70), seat_txt, LABEL, _badge_fill(sc, seat), anchor="lm")
         x = _tags(canvas, d, x + text_width(seat_txt, LABEL) + 4, 70, cards, sc) + 8
     if not sc.declarations:
@@ -358,9 +363,7 @@ def _seat_row(
         width=2,
     )
     num = str(order.index(seat) + 1)
-    draw_text(
-        d, (ox, cy + 1), num, LABEL - 4 if len(num) > 1 else LABEL, INK if led else WHITE, "mm"
-    )
+    draw_text(d, (ox, cy + 1), num, LABEL, INK if led else WHITE, "mm")
 
 
 def _footer_height(sc: ReplayScene) -> int:
@@ -397,7 +400,7 @@ def _footer(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: ReplayScene, y: int
     if sc.calls:
         label = word(sc.lang, "friends")
         draw_text(d, (20, y + 16), label, LABEL, SOFT, anchor="lm")
-        x = 30 + text_width(label, LABEL)
+        x: float = 30 + text_width(label, LABEL)
         for nth, card in sc.calls:
             draw_text(d, (x, y + 16), f"#{nth}", LABEL, WHITE, anchor="lm")
             x = _tags(canvas, d, x + text_width(f"#{nth}", LABEL) + 4, y + 16, (card,), sc) + 14
