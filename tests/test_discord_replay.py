@@ -239,3 +239,33 @@ async def test_record_answers_with_the_record_and_the_page(tmp_path: Path) -> No
         r = await w.slash(bob, "record")
         page = {a.filename: await a.read() for a in r.response.attachments}[f"{stem}.html"]
         assert "复盘" in page.decode("utf-8")
+
+
+class _WithPublicUrl:
+    """The bot's config as it reads with a web side configured (``public_url``, which
+    another part of the bot adds to ``Config``); everything else as before."""
+
+    def __init__(self, base: Any, url: str) -> None:
+        self._base, self.public_url = base, url
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._base, name)
+
+
+async def test_replay_links_to_its_page_when_the_bot_serves_pages(tmp_path: Path) -> None:
+    async with make_world(tmp_path) as w:
+        await play_first_hand(w)
+        alice = w.members[0]
+        r = await w.slash(alice, "replay")
+        assert not [c for c in walk_components(r.response.components) if c.get("url")]
+        w.bot.config = _WithPublicUrl(w.bot.config, "https://shengji.example/")
+        r = await w.slash(alice, "replay")
+        (link,) = [c["url"] for c in walk_components(r.response.components) if c.get("url")]
+        prefix = "https://shengji.example/r/"
+        assert link.startswith(prefix)
+        found = await w.bot.service.replays.by_token(link.removeprefix(prefix))
+        assert found is not None and found[0].hand_no == 1 and found[0].table_id == w.table_id
+        # A step keeps the link.
+        r2 = await alice.click(r.response, custom_id=CUSTOM + "next")
+        assert "Trick 1/" in r2.response.content
+        assert [c["url"] for c in walk_components(r2.response.components) if c.get("url")] == [link]
