@@ -25,6 +25,7 @@ from bot.discord_app.replay_view import (
 )
 from bot.discord_app.replies import relative_time
 from bot.pictures.viewer import viewer_html
+from bot.service import ServiceError
 from bot.text.i18n import text
 from rules.replay import HandReplay
 from storage import StoredHand
@@ -83,9 +84,12 @@ class ReplayCog(commands.Cog):
         base = getattr(getattr(interaction.client, "config", None), "public_url", None)
         if not base:
             return None
-        token = await self.bot.service.replays.share(
-            interaction.guild_id, hand.hand_id, interaction.user.id
-        )
+        try:
+            token = await self.bot.service.replays.share(
+                interaction.guild_id, hand.hand_id, interaction.user.id
+            )
+        except ServiceError:  # no link then; the replay itself is still shown
+            return None
         return f"{str(base).rstrip('/')}/r/{token}"
 
     # ---- the commands -------------------------------------------------------------------
