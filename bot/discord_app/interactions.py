@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import discord
@@ -76,9 +76,10 @@ async def reply(
     view: discord.ui.View | None = None,
     allowed_mentions: discord.AllowedMentions = NO_PINGS,
     file: discord.File | None = None,
+    files: Sequence[discord.File] = (),
 ) -> None:
     """Answer an interaction (first answer, filled placeholder or followup), with
-    ``file`` attached if given (a picture).
+    ``file`` (a picture) or ``files`` attached if given.
 
     Mentions never ping unless the caller names whom ``allowed_mentions`` pings."""
     kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions}
@@ -91,22 +92,23 @@ async def reply(
         kwargs["embed"] = embed
     if view is not None:
         kwargs["view"] = view
+    attached = [file, *files] if file is not None else list(files)
     if not interaction.response.is_done():
-        if file is not None:
-            kwargs["file"] = file
+        if attached:
+            kwargs["files"] = attached
         await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
         return
     if interaction.extras.pop(PRIVATE_PLACEHOLDER, False):
         # We deferred privately ("thinking…" only the user sees): a private answer
         # fills that placeholder; a public one closes it and is sent on its own.
         if ephemeral:
-            if file is not None:
-                kwargs["attachments"] = [file]
+            if attached:
+                kwargs["attachments"] = attached
             await interaction.edit_original_response(**kwargs)
             return
         await interaction.edit_original_response(content="✓", allowed_mentions=NO_PINGS)
-    if file is not None:
-        kwargs["file"] = file
+    if attached:
+        kwargs["files"] = attached
     await interaction.followup.send(ephemeral=ephemeral, **kwargs)
 
 

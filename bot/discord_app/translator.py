@@ -14,9 +14,15 @@ from bot.text.i18n import CATALOG
 
 # English -> (简体中文, 繁體中文), from the catalog's ``slash.*`` messages (the English
 # text is what discord.py hands us). Command and option names: lowercase, no spaces.
-STRINGS: dict[str, tuple[str, str]] = {
-    en: (zh_cn, zh_tw) for code, (en, zh_cn, zh_tw) in CATALOG.items() if code.startswith("slash.")
-}
+# The first message with an English text wins; a later one with the same English
+# (the /replay option "hand", a hand *number*, not /hand's cards) is asked for by
+# its code: ``locale_str("hand", code="slash.hand_number")``.
+STRINGS: dict[str, tuple[str, str]] = {}
+CODED: dict[str, tuple[str, str]] = {}
+for _code, (_en, _zh_cn, _zh_tw) in CATALOG.items():
+    if _code.startswith("slash."):
+        STRINGS.setdefault(_en, (_zh_cn, _zh_tw))
+        CODED[_code] = (_zh_cn, _zh_tw)
 
 
 class ShengjiTranslator(app_commands.Translator):
@@ -26,7 +32,8 @@ class ShengjiTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        entry = STRINGS.get(string.message)
+        code = string.extras.get("code")
+        entry = CODED.get(code) if isinstance(code, str) else STRINGS.get(string.message)
         if entry is None:
             return None
         if locale == discord.Locale.chinese:

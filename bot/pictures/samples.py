@@ -15,6 +15,7 @@ from pathlib import Path
 from bot.pictures import showcase
 from bot.pictures.chart import render_progress
 from bot.pictures.hand import render_hand
+from bot.pictures.replay import render_trick
 from bot.pictures.summary import render_summary
 from bot.pictures.table import render_table
 from rules.actions import DealCards, NextHand, Pass
@@ -22,6 +23,8 @@ from rules.ai import make_player
 from rules.cards import Card
 from rules.game import Match
 from rules.presets import PRESET_NAMES, preset
+from rules.record import parse_record, write_record
+from rules.replay import HandReplay, hand_replay
 from rules.views import HandSummary, View
 from storage.stats import HandProgress
 
@@ -104,6 +107,32 @@ def scene(name: str, seed: str = "sample") -> Scene:
     return Scene(name, mid, trick_start, hand, summary)
 
 
+def sample_record(name: str, seed: str = "sample") -> str:
+    """The record of one whole hand of preset ``name`` played by the basic AI."""
+    rng = random.Random(f"{seed}/{name}/record")
+    m = Match(preset(name), f"{seed}/{name}", first_dealer=0)
+    advance(m, lambda x: False, rng)
+    return write_record(m)
+
+
+def sample_replay(name: str, seed: str = "sample") -> HandReplay:
+    """``sample_record`` replayed into frames (what the replay pictures draw)."""
+    return hand_replay(parse_record(sample_record(name, seed)))
+
+
+def showcase_trick(replay: HandReplay) -> int:
+    """A lively trick to show (README): from trick 3 to the middle of the hand, the
+    first led with a pair or more, else the one with the most points."""
+    tricks = range(3, max(3, len(replay.trick_frames()) // 2) + 1)
+
+    def liveliness(n: int) -> tuple[bool, int]:
+        t = replay.frame_of_trick(n).trick
+        assert t is not None
+        return (len(t.plays[0][1]) >= 2, t.points)
+
+    return max(tricks, key=lambda n: (liveliness(n)[0], liveliness(n)[1], -n))
+
+
 def progress_of(history: list[HandSummary] | tuple[HandSummary, ...]) -> list[HandProgress]:
     """``HandProgress`` rows (as ``storage.stats`` reads them) from a match's history."""
     return [HandProgress.of_summary(h) for h in history]
@@ -184,6 +213,14 @@ def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
         "friends-10-table-zh-cn.png",
         render_table(scene("friends-10", seed).mid_trick, lang="zh-CN"),
     )
+    # 复盘: a trick of a finished hand, its start and its end, at four seats and 找朋友.
+    for name in ("classic", "four-decks", *FRIENDS_SAMPLES):
+        r = sample_replay(name, seed)
+        yield f"{name}-replay.png", render_trick(r, showcase_trick(r))
+        yield f"{name}-replay-start.png", render_trick(r, 0)
+        yield f"{name}-replay-end.png", render_trick(r, len(r.trick_frames()))
+    classic = sample_replay("classic", seed)
+    yield "classic-replay-zh-cn.png", render_trick(classic, showcase_trick(classic), "zh-CN")
     yield "progress.png", render_progress(sample_match(seed), preset("classic").levels)
     # 找朋友: a line per seat.
     friends = preset("friends-6")

@@ -31,6 +31,7 @@ from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.queries import Queries
+from bot.service.replays import ReplayService
 from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
@@ -90,6 +91,7 @@ class TableService(Lifecycle, Queries):
         self._listeners: list[Listener] = []
         self.automation = Automation(self)
         self.saved_rules = SavedRules(db, self.settings)
+        self.replays = ReplayService(db)
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:

@@ -1,0 +1,204 @@
+"""/replay, /history and /record: finished hands (复盘).
+
+Everything comes from ``service.replays``, which only knows finished hands: a hand
+in progress has no replay, no record and no page (``replay_none``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.discord_app.host import Host
+from bot.discord_app.interactions import locale_of, reply, run, table_locale
+from bot.discord_app.replay_view import (
+    ReplayShow,
+    ReplayView,
+    hand_result,
+    seat_labels,
+    trump_text,
+)
+from bot.discord_app.replies import relative_time
+from bot.pictures.viewer import viewer_html
+from bot.service import ServiceError
+from bot.text.i18n import text
+from rules.replay import HandReplay
+from storage import StoredHand
+
+HISTORY_LINES = 10
+CHOICES = 25
+
+
+HAND = _("hand", code="slash.hand_number")  # a hand number: not /hand's "cards"
+HAND_HELP = _("Hand number (#id in /history; empty: the last one here)")
+
+
+class ReplayCog(commands.Cog):
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    # ---- who sat where ------------------------------------------------------------------
+    def _names(self, interaction: discord.Interaction, hand: StoredHand) -> list[str | None]:
+        """Each seat's display name now: from the server, the table's seats, the user cache."""
+        known: dict[int, str] = {}
+        status = self.bot.service.cached_status(hand.table_id)
+        if status is not None:
+            known = {s.user_id: s.display_name for s in status.table.seats if s.user_id}
+        out: list[str | None] = []
+        for user_id in hand.seats:
+            name: str | None = None
+            if user_id is not None:
+                member = interaction.guild.get_member(user_id) if interaction.guild else None
+                user = member or interaction.client.get_user(user_id)
+                name = (user.display_name if user is not None else None) or known.get(user_id)
+            out.append(name)
+        return out
+
+    def _show(
+        self, interaction: discord.Interaction, hand: StoredHand, replay: HandReplay, lang: str
+    ) -> ReplayShow:
+        labels = seat_labels(lang, replay.players, self._names(interaction, hand), hand.seats)
+        status = self.bot.service.cached_status(hand.table_id)
+        four = bool(status is not None and status.options.four_colour)
+        return ReplayShow(hand, replay, labels, lang, four)
+
+    async def _finished(
+        self, interaction: discord.Interaction, hand: int | None
+    ) -> tuple[StoredHand, HandReplay] | None:
+        return await run(
+            interaction,
+            lambda: self.bot.service.replays.finished(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                hand_id=hand,
+            ),
+        )
+
+    async def _link(self, interaction: discord.Interaction, hand: StoredHand) -> str | None:
+        """The replay page's address when the bot serves pages (``public_url``)."""
+        base = getattr(getattr(interaction.client, "config", None), "public_url", None)
+        if not base:
+            return None
+        try:
+            token = await self.bot.service.replays.share(
+                interaction.guild_id, hand.hand_id, interaction.user.id
+            )
+        except ServiceError:  # no link then; the replay itself is still shown
+            return None
+        return f"{str(base).rstrip('/')}/r/{token}"
+
+    # ---- the commands -------------------------------------------------------------------
+    @app_commands.command(name=_("replay"), description=_("Step through a finished hand (复盘)"))
+    @app_commands.rename(hand=HAND, public=_("public"))
+    @app_commands.describe(hand=HAND_HELP, public=_("Show it to the channel (default: only you)"))
+    async def replay(
+        self, interaction: discord.Interaction, hand: int | None = None, public: bool = False
+    ) -> None:
+        found = await self._finished(interaction, hand)
+        if found is None:
+            return
+        stored, rep = found
+        # Private: the reader's language; in the channel: the table's.
+        lang = (
+            table_locale(interaction, locale_of(interaction)) if public else locale_of(interaction)
+        )
+        show = self._show(interaction, stored, rep, lang)
+        view = ReplayView(show, interaction.user.id, link=await self._link(interaction, stored))
+        file = await show.picture(0)
+        await reply(interaction, show.content(0), ephemeral=not public, view=view, file=file)
+        view.last_interaction = interaction
+
+    @app_commands.command(
+        name=_("history"), description=_("This channel's and your recent finished hands")
+    )
+    async def history(self, interaction: discord.Interaction) -> None:
+        loc = locale_of(interaction)
+        hands = await run(
+            interaction,
+            lambda: self.bot.service.replays.history(
+                interaction.guild_id,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                HISTORY_LINES,
+            ),
+        )
+        if hands is None:
+            return
+        if not hands:
+            await reply(interaction, text(loc, "replay_none"), ephemeral=True)
+            return
+        lines = [text(loc, "history.head")]
+        for h in hands:
+            lines.append(
+                text(
+                    loc,
+                    "history.line",
+                    id=h.hand_id,
+                    table=h.table_id,
+                    n=h.hand_no,
+                    trump=trump_text(loc, h.trump),
+                    result=hand_result(loc, h),
+                    when=relative_time(h.finished_at),
+                )
+            )
+        await reply(interaction, "\n".join(lines), ephemeral=True)
+
+    @app_commands.command(
+        name=_("record"), description=_("A finished hand as a record file and a replay page")
+    )
+    @app_commands.rename(hand=HAND)
+    @app_commands.describe(hand=HAND_HELP)
+    async def record(self, interaction: discord.Interaction, hand: int | None = None) -> None:
+        found = await self._finished(interaction, hand)
+        if found is None:
+            return
+        stored, rep = found
+        lang = locale_of(interaction)
+        names = [n or "" for n in self._names(interaction, stored)]
+        names = [
+            text(lang, "word.ai") if user is None else n
+            for user, n in zip(stored.seats, names, strict=False)
+        ]
+        page = await asyncio.to_thread(viewer_html, rep, stored.record, lang=lang, names=names)
+        stem = f"shengji-{stored.table_id}-{stored.hand_no}"
+        files = [
+            discord.File(io.BytesIO(stored.record.encode("utf-8")), f"{stem}.txt"),
+            discord.File(io.BytesIO(page.encode("utf-8")), f"{stem}.html"),
+        ]
+        await reply(
+            interaction, text(lang, "record.files", id=stored.hand_id), ephemeral=True, files=files
+        )
+
+    # ---- autocomplete: recent hands -----------------------------------------------------
+    @replay.autocomplete("hand")
+    @record.autocomplete("hand")
+    async def hand_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        try:
+            hands = await self.bot.service.replays.history(
+                interaction.guild_id, interaction.channel_id or 0, interaction.user.id, CHOICES
+            )
+        except Exception:  # an autocomplete answers something or nothing, never an error
+            return []
+        loc = locale_of(interaction)
+        typed = current.strip().lstrip("#")
+        out = []
+        for h in hands:
+            if typed and not str(h.hand_id).startswith(typed):
+                continue
+            name = text(
+                loc,
+                "history.choice",
+                id=h.hand_id,
+                table=h.table_id,
+                n=h.hand_no,
+                result=hand_result(loc, h),
+            )
+            out.append(app_commands.Choice(name=name[:100], value=h.hand_id))
+        return out[:CHOICES]

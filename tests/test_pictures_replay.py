@@ -1,0 +1,182 @@
+"""The 复盘 picture (``bot.pictures.replay``): one frame of a finished hand for
+every preset and 找朋友 from 5 to 10 seats — every hand face up as it was then,
+the trick with its winner, the points so far, the result at the end — readable
+where Discord shows it (450 px wide), the same size on every step, and its
+words in the table's language only."""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from bot.pictures.cache import CACHE
+from bot.pictures.draw import GOLD, measuring
+from bot.pictures.replay import (
+    HEADER_H,
+    TRICK_X0,
+    TRICK_X1,
+    WIDTH,
+    render_replay,
+    render_trick,
+    replay_scene,
+)
+from bot.pictures.samples import sample_record, sample_replay
+from rules.cards import POINTS, counts_of
+from rules.presets import PRESET_NAMES
+from rules.record import parse_record
+from rules.replay import HandReplay, ReplayError, hand_replay
+
+SHOWN_WIDTH = 450
+MIN_TEXT, MIN_CARD = 12, 28  # as tests/test_pictures_readable.py
+MAX_BYTES = 200_000
+FRIENDS = tuple(f"friends-{n}" for n in range(5, 11))
+ALL = (*PRESET_NAMES, *FRIENDS)
+RANKS = {"J", "Q", "K", "A"}  # card ranks on a card tag: the same in every language
+
+
+@cache
+def replay_of(name: str) -> HandReplay:
+    return sample_replay(name, "replay-tests")
+
+
+def _png(png: bytes) -> Image.Image:
+    assert png.startswith(b"\x89PNG")
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _drawn(
+    replay: HandReplay, frame: int, lang: str = "en"
+) -> tuple[bytes, list[str], float, float]:
+    """(png, the words drawn, smallest text and narrowest card at 450 px wide)."""
+    CACHE.clear()
+    with measuring() as rec:
+        png = render_replay(replay, frame, lang)
+    scale = SHOWN_WIDTH / _png(png).width
+    texts = [s for k, s, _ in rec if k == "text"]
+    cards = [s for k, s, _ in rec if k == "card"]
+    words = [w for k, _, w in rec if k == "text"]
+    return png, words, min(texts) * scale, min(cards, default=99) * scale
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_preset_renders_readable_frames_of_one_size(name: str) -> None:
+    r = replay_of(name)
+    last = len(r.frames) - 1
+    sizes = set()
+    for frame in (0, r.trick_frames()[len(r.trick_frames()) // 2], last - 1, last):
+        png, words, text_px, card_px = _drawn(r, frame)
+        im = _png(png)
+        assert len(png) <= MAX_BYTES
+        assert im.width == WIDTH and 400 <= im.height <= 1400, im.size
+        assert text_px >= MIN_TEXT and card_px >= MIN_CARD, (frame, text_px, card_px)
+        f = r.frames[frame]
+        assert str(f.attackers_points) in words  # the points so far
+        if frame != last:
+            sizes.add(im.size)
+    # Stepping never makes the message jump (the result band is added at the end only).
+    assert len(sizes) == 1, sizes
+
+
+@pytest.mark.parametrize("name", ["classic", "friends-5", "friends-8"])
+def test_each_frame_shows_that_moment(name: str) -> None:
+    r = replay_of(name)
+    n = len(r.trick_frames())
+    # After the bury: every seat holds its whole hand; the kitty is out of the hands.
+    start = replay_scene(r, 0)
+    assert start.start and not start.plays
+    assert all(len(h) == r.rules.hand_size for h in start.hands)
+    assert start.buried == r.buried and len(r.buried) == r.rules.kitty_size
+    # Trick k: the cards of tricks 1..k are gone from the hands, trick k is shown
+    # with its winner, and the words give "k/n".
+    k = n // 2
+    sc = replay_scene(r, r.frame_of_trick(k))
+    played = sum(len(cs) for t in range(1, k + 1) for _, cs in r.frame_of_trick(t).trick.plays)  # type: ignore[union-attr]
+    assert sum(map(len, sc.hands)) == r.players * r.rules.hand_size - played
+    assert sc.trick_no == k and sc.won and sc.winner == r.frame_of_trick(k).trick.winner  # type: ignore[union-attr]
+    _, words, _, _ = _drawn(r, r.frame_of_trick(k).index)
+    assert any(f"{k}/{n}" in w for w in words), words
+    # The last frame: empty hands, the result and the kitty's points.
+    end = replay_scene(r, len(r.frames) - 1)
+    assert not any(end.hands) and end.result is not None
+    assert end.result[0] == r.summary.attackers_points
+    _, words, _, _ = _drawn(r, len(r.frames) - 1)
+    assert any(f"KITTY  {sum(POINTS[c] for c in r.buried)} pts" in w for w in words)
+    assert any(
+        ("+" in w or "hold" in w)
+        and ("N/S" in w or "E/W" in w or "defenders" in w or "attackers" in w)
+        for w in words
+    ), words
+
+
+def test_the_winner_of_the_trick_is_on_gold() -> None:
+    r = replay_of("classic")
+    k = 3
+    f = r.frame_of_trick(k)
+    assert f.trick is not None and f.trick.winner is not None
+    sc = replay_scene(r, f)
+    im = _png(render_trick(r, k))
+    y = HEADER_H
+    for seat, h in enumerate(sc.row_heights):
+        band = im.crop((TRICK_X0 - 4, y + 2, TRICK_X1, y + h - 2))
+        gold = sum(n for n, px in band.getcolors(1 << 16) or () if px == GOLD)
+        assert (gold > 200) == (seat == f.trick.winner), (seat, gold)
+        y += h
+
+
+def test_a_trick_still_being_played_marks_its_standing_winner() -> None:
+    r = replay_of("classic")
+    mid = next(f for f in r.frames if f.kind == "play" and f.trick and len(f.trick.plays) >= 2)
+    sc = replay_scene(r, mid)
+    assert not sc.won and sc.winner in {s for s, _ in mid.trick.plays}  # type: ignore[union-attr]
+
+
+def test_the_frames_hold_every_card_once() -> None:
+    """Hands + the cards played so far + the kitty: the whole deck, on every frame."""
+    r = replay_of("friends-6")
+    decks = [r.rules.decks] * 54
+    for f in r.frames[:: max(1, len(r.frames) // 12)]:
+        played = [
+            c
+            for t in range(1, f.tricks_done + 1)
+            for _, cs in r.frame_of_trick(t).trick.plays
+            for c in cs
+        ]  # type: ignore[union-attr]
+        if f.trick is not None and f.kind != "trick":
+            played += [c for _, cs in f.trick.plays for c in cs]
+        held = [c for h in f.hands for c in h]
+        assert counts_of(held + played + list(r.buried)) == decks
+
+
+@pytest.mark.parametrize("name", ["classic", "friends-7", "friends-10"])
+@pytest.mark.parametrize("lang", ["zh-CN", "zh-TW"])
+def test_chinese_pictures_draw_no_english(name: str, lang: str) -> None:
+    r = replay_of(name)
+    for frame in (0, r.trick_frames()[2], len(r.frames) - 1):
+        en, en_words, _, _ = _drawn(r, frame, "en")
+        zh, words, text_px, _ = _drawn(r, frame, lang)
+        assert zh != en and _png(zh).size == _png(en).size
+        assert text_px >= MIN_TEXT
+        latin = [w for w in words if re.search("[A-Za-z]", w) and w not in RANKS]
+        assert not latin, latin
+        assert not [w for w in en_words if re.search(r"[\u4e00-\u9fff]", w)]
+
+
+def test_only_finished_hands_replay() -> None:
+    text = sample_record("classic", "replay-tests")
+    cut = text[: text.index("\n5. ")] + "\n"  # the same hand stopped at trick 5
+    with pytest.raises(ReplayError):
+        hand_replay(parse_record(cut))
+    assert hand_replay(parse_record(text)).frames
+
+
+def test_pictures_are_cached_by_content() -> None:
+    r = replay_of("classic")
+    CACHE.clear()
+    a = render_trick(r, 2)
+    assert render_trick(sample_replay("classic", "replay-tests"), 2) is a
+    assert render_trick(r, 3) != a
+    assert render_trick(r, 2, "zh-CN") != a
