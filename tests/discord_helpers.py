@@ -229,6 +229,35 @@ class World:
         finally:
             del backend.emit  # back to the class's method
 
+    async def click_twice_at_once(
+        self, actor: Any, message: Any, custom_id: str
+    ) -> tuple[InteractionResult, InteractionResult]:
+        """A double click: a second click on the same button reaches the bot before the
+        first is answered. Unlike a redelivery it is its own interaction (new id and
+        token), so the bot acts on both and must refuse the second in words."""
+        backend = self.env.backend
+        original = backend.emit
+        second: list[Any] = []
+
+        def emit(event: str, payload: Any) -> None:
+            original(event, payload)
+            if event == "INTERACTION_CREATE" and not second:
+                old = backend.interactions[int(payload["id"])]
+                record = backend.new_interaction(old.type, old.channel_id, old.user_id, old.guild_id)
+                record.source_message_id = old.source_message_id
+                again = copy.deepcopy(payload)
+                again["id"], again["token"] = str(record.id), record.token
+                second.append(record)
+                original(event, again)
+
+        backend.emit = emit  # type: ignore[method-assign]
+        try:
+            first = await actor.click(message, custom_id=custom_id)
+        finally:
+            del backend.emit  # back to the class's method
+        await self.env.settle()
+        return first, InteractionResult(self.env, second[0])
+
     def new_bot(self, options: TableOptions | None = None) -> Any:
         bot = create_bot(
             self.config,

@@ -12,6 +12,7 @@ import discord
 from bot.discord_app.emojis import cards_inline
 from bot.discord_app.interactions import bot_of, key_of, locale_of, reply, run, table_locale
 from bot.discord_app.rules_panel import RULES_ITEMS, show_page
+from bot.discord_app.takebacks import TakeBackButton
 from bot.text.i18n import seat_name, text
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
@@ -224,4 +225,4 @@ def declare_view(
     return view
 
 
-DYNAMIC_ITEMS = (SeatButton, LobbyButton, DeclareButton, *RULES_ITEMS)
+DYNAMIC_ITEMS = (SeatButton, LobbyButton, DeclareButton, TakeBackButton, *RULES_ITEMS)

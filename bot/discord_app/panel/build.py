@@ -7,7 +7,10 @@ Layout (Discord: ≤ 5 rows, ≤ 25 options per select, ≤ 5 buttons per row):
   **Cards out**; then up to 4 suggested plays (safest first, never a throw first)
   and **Refresh**;
 * dealing / declaring: up to 3 rows of declaration buttons, then **Pass**,
-  **My hand**, **Refresh**.
+  **Withdraw bid** (house rule ``bid_takeback``, the winning bid's seat), **My hand**,
+  **Refresh**;
+* **Take back** (悔牌, house rule ``play_takeback``) opens the last row while the
+  player may take back their play (one suggestion fewer then).
 
 Every custom id carries the table id and the panel's ``stamp`` (see
 ``layout.stamp``), so a click on a panel drawn for another state is refused.
@@ -50,6 +53,8 @@ class PanelState:
     seats: Sequence[SeatInfo] | None
     declarations: Sequence[Sequence[Card]] = ()
     emojis: Emojis | None = None
+    # 悔牌 / 撤回 allowed right now (``bot.discord_app.takebacks.offers``): "undo", "unbid".
+    offers: tuple[str, ...] = ()
 
 
 def suggestions(view: View) -> list[PlayOption]:
@@ -104,6 +109,8 @@ def build(
             ui.add_item(PanelDeclare(tid, st, cards, row=i // 5))
         if view.phase == "declaring" and view.seat not in view.passes:
             button("pass", "panel.b.pass", discord.ButtonStyle.secondary, 3)
+        if "unbid" in state.offers:  # house rule bid_takeback: the winning bid's seat
+            button("unbid", "button.withdraw_bid", discord.ButtonStyle.danger, 3)
         button("hand", "panel.b.hand", discord.ButtonStyle.secondary, 3)
         button("ref", "panel.b.refresh", discord.ButtonStyle.secondary, 3)
         return "\n".join(lines)[:2000], ui
@@ -166,7 +173,11 @@ def build(
     button("hand", "panel.b.hand", grey, 3)
     if memory:
         button("mem", "panel.b.memory", grey, 3)
-    for k, opt in enumerate(suggestions(view)):
+    shown = suggestions(view)
+    if "undo" in state.offers:  # 悔牌 (play_takeback): first in the last row, one suggestion less
+        button("undo", "button.take_back", discord.ButtonStyle.danger, 4)
+        shown = shown[: MAX_SUGGESTIONS - 1]
+    for k, opt in enumerate(shown):
         name = f"{label(locale, opt)}: {format_cards(opt.cards)}"
         ui.add_item(PanelButton(tid, st, f"s{k}", name, discord.ButtonStyle.primary, 4))
     button("ref", "panel.b.refresh", grey, 4)
