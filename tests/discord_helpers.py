@@ -243,7 +243,9 @@ class World:
             original(event, payload)
             if event == "INTERACTION_CREATE" and not second:
                 old = backend.interactions[int(payload["id"])]
-                record = backend.new_interaction(old.type, old.channel_id, old.user_id, old.guild_id)
+                record = backend.new_interaction(
+                    old.type, old.channel_id, old.user_id, old.guild_id
+                )
                 record.source_message_id = old.source_message_id
                 again = copy.deepcopy(payload)
                 again["id"], again["token"] = str(record.id), record.token
