@@ -68,6 +68,8 @@ MAX_CHOICE_TEXT = 100
 
 CARD_SYMBOL_RE = re.compile(r"小王|大王|[♠♥♣♦](?:10|[2-9JQKA])")
 CARD_ASCII_RE = re.compile(r"(?<![A-Za-z0-9])(?:[SHCD](?:10|[2-9JQKA])|LJ|BJ)(?![A-Za-z0-9])")
+# English text writes the jokers BJ / LJ (not inside an emoji's name, <:sj_BJ:…>).
+JOKER_TEXT_RE = re.compile(r"(?<![A-Za-z0-9_])(?:LJ|BJ)(?![A-Za-z0-9])")
 _SYMBOL_TO_CARD = {format_cards([c]): Card(c) for c in range(NUM_CARDS)}
 _ASCII_TO_CARD = {format_cards([c], "ascii"): Card(c) for c in range(NUM_CARDS)}
 
@@ -513,7 +515,10 @@ def cards_mentioned(body: Any) -> list[int]:
             continue
         else:
             segments = text.splitlines()
-            found = lambda s: [_SYMBOL_TO_CARD[t] for t in CARD_SYMBOL_RE.findall(s)]  # noqa: E731
+            found = lambda s: [  # noqa: E731
+                *(_SYMBOL_TO_CARD[t] for t in CARD_SYMBOL_RE.findall(s)),
+                *(_ASCII_TO_CARD[t] for t in JOKER_TEXT_RE.findall(s)),
+            ]
         for seg in segments:
             counts = Counter(int(c) for c in found(seg))
             for c, n in counts.items():

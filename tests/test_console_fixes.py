@@ -289,7 +289,7 @@ def test_played_cards_and_kitty_are_sorted() -> None:
     ctx = TrumpContext.of(PRESETS["classic"], 2, Suit.CLUBS)
     cards = parse_cards("♥6 ♥6 ♦7 ♦7 ♥8 ♣2 小王")
     line = event_line("en", Played(0, tuple(cards), 1, 1), None, ctx)
-    assert line == "North: ♥6 ♥6 ♥8 ♦7 ♦7 ♣2 小王"
+    assert line == "North: ♥6 ♥6 ♥8 ♦7 ♦7 ♣2 LJ"  # English writes the jokers BJ / LJ
     kitty = tuple(parse_cards("♦K ♠3 ♥5 ♠A"))
     ev = HandScored(1, 0, 0, kitty, 15, 0, 0, 10, "defenders", 2, (4, 2), 2)
     assert "Kitty: ♠3 ♠A ♥5 ♦K (15 pts)" in summary_text("en", ev, None, ctx)

@@ -14,6 +14,7 @@ from bot.discord_app.interactions import bot_of, key_of, locale_of, reply, run, 
 from bot.discord_app.rules_panel import RULES_ITEMS, show_page
 from bot.discord_app.takebacks import TakeBackButton
 from bot.text.i18n import seat_name, text
+from bot.text.render import reader_cards
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 
@@ -152,7 +153,7 @@ class DeclareButton(
         deal = f"{hand_no}r{redeals}" if redeals else str(hand_no)
         super().__init__(
             discord.ui.Button(
-                label=text(locale, "button.declare", cards=format_cards(cards))[:80],
+                label=text(locale, "button.declare", cards=reader_cards(locale, format_cards(cards)))[:80],
                 style=discord.ButtonStyle.primary,
                 custom_id=f"sj:decl:{table_id}:{deal}:{ascii_cards}",
             )
@@ -191,7 +192,7 @@ class DeclareButton(
         if events is not None:
             await reply(
                 interaction,
-                text(loc, "declared_ok", cards=cards_inline(self.cards, bot.card_emojis)),
+                text(loc, "declared_ok", cards=reader_cards(loc, cards_inline(self.cards, bot.card_emojis))),
                 ephemeral=True,
             )
             await bot.after_change()

@@ -50,7 +50,7 @@ def offers(service: TableService, table_id: int, seat: int) -> tuple[str, ...]:
 
 async def take_back(
     interaction: discord.Interaction, channel_id: int, what: str, *, answer: bool = True
-) -> list[Event] | Exception | None:
+) -> list[Event] | ServiceError | None:
     """Run the take-back ``what`` for the clicking user. With ``answer`` a refusal is
     answered privately by ``run`` (None); without, it is returned (the panel shows it
     in place)."""
@@ -60,7 +60,7 @@ async def take_back(
     if answer:
         return await run(interaction, lambda: call(channel_id, user, key=key))
 
-    async def attempt() -> list[Event] | Exception:
+    async def attempt() -> list[Event] | ServiceError:
         try:
             return await call(channel_id, user, key=key)
         except ServiceError as exc:

@@ -31,6 +31,7 @@ from bot.discord_app.panel.layout import MAX_OPTIONS, group_hand, selected_cards
 from bot.discord_app.panel.text import Emojis, cards_text, header, trick_line, verdict
 from bot.discord_app.replies import hand_block
 from bot.text.i18n import text
+from bot.text.render import reader_cards
 from rules.cards import Card
 from rules.notation import format_cards
 from rules.options import PlayOption, play_options
@@ -129,7 +130,7 @@ def build(
     if chosen:
         v = verdict(locale, preview(view, chosen), state.seats)
         lines.append(
-            text(locale, "panel.selected", cards=cards_text(chosen, state.emojis), verdict=v)
+            text(locale, "panel.selected", cards=cards_text(chosen, state.emojis, locale), verdict=v)
         )
     elif view.phase == "playing" or burying:
         lines.append(text(locale, "panel.pick"))
@@ -142,7 +143,7 @@ def build(
             names.append(text(locale, f"word.{name}") if s == TRUMP or len(name) > 1 else name)
         options = [
             discord.SelectOption(
-                label=format_cards([slot.card]),
+                label=reader_cards(locale, format_cards([slot.card])),
                 value=slot.value,
                 emoji=_emoji(state.emojis, slot.card),
                 default=slot.value in selected,
@@ -178,7 +179,7 @@ def build(
         button("undo", "button.take_back", discord.ButtonStyle.danger, 4)
         shown = shown[: MAX_SUGGESTIONS - 1]
     for k, opt in enumerate(shown):
-        name = f"{label(locale, opt)}: {format_cards(opt.cards)}"
+        name = f"{label(locale, opt)}: {reader_cards(locale, format_cards(opt.cards))}"
         ui.add_item(PanelButton(tid, st, f"s{k}", name, discord.ButtonStyle.primary, 4))
     button("ref", "panel.b.refresh", grey, 4)
     return "\n".join(lines)[:2000], ui

@@ -244,7 +244,7 @@ async def send_cards(interaction: discord.Interaction, s: Seat, what: str) -> No
         return  # the reason was answered privately; nothing changed
     after = await load_quiet(interaction, s.state.table_id)
     done = "panel.buried" if what == "bury" else "panel.played"
-    notice = text(s.locale, done, cards=cards_text(cards, s.state.emojis))
+    notice = text(s.locale, done, cards=cards_text(cards, s.state.emojis, s.locale))
     if after is not None:
         await redraw(interaction, after, notice=notice)
     else:
@@ -305,7 +305,7 @@ async def send_declaration(
         await bot.after_change()
         return
     after = await load_quiet(interaction, table_id)
-    notice = text(s.locale, "panel.declared", cards=cards_text(cards, s.state.emojis))
+    notice = text(s.locale, "panel.declared", cards=cards_text(cards, s.state.emojis, s.locale))
     if after is not None:
         await redraw(interaction, after, notice=notice)
     else:
@@ -315,8 +315,8 @@ async def send_declaration(
         code = {"declare": "declared_public", "reinforce": "reinforced_public"}.get(
             ev.kind, "overridden_public"
         )
-        shown = cards_text(ev.cards, s.state.emojis)
         tlang = s.status.options.language  # public: in the table's language
+        shown = cards_text(ev.cards, s.state.emojis, tlang)
         said = text(tlang, code, who=interaction.user.mention, cards=shown)
         await announce(interaction, s, lambda _status, _ping: said, ping=False)
     await bot.after_change()
