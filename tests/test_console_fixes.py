@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.console.table import YOUR_SEAT, ConsoleTable
-from bot.text.render import event_line, summary_text
+from bot.text.render import event_line, reader_cards, summary_text
 from rules.cards import Card, Suit
 from rules.events import HandScored, Played, TrickWon, TrumpFixed
 from rules.notation import format_cards, parse_cards
@@ -242,7 +242,7 @@ async def test_override_asks_everyone_to_pass_again(tmp_path: Path) -> None:
                 if len(view.declarations) >= 2:
                     last = view.declarations[-1]
                     assert "Everyone must pass again" in prompt, prompt
-                    assert format_cards(last.cards) in prompt
+                    assert reader_cards("en", format_cards(last.cards)) in prompt  # BJ / LJ
                     return
                 assert "pass again" not in prompt
                 await table.handle("pass", asked)
