@@ -85,8 +85,10 @@ async def test_the_table_message_trick_lines_name_the_jokers_in_the_tables_langu
     joker = {Card.BJ, Card.LJ}
     for _ in range(2000):
         view = match.view_for(None)
-        if view.phase == "playing" and view.tricks and any(
-            joker & set(cards) for _, cards in view.tricks[-1].plays
+        if (
+            view.phase == "playing"
+            and view.tricks
+            and any(joker & set(cards) for _, cards in view.tricks[-1].plays)
         ):
             break
         actor = match.turn if match.turn is not None else match.dealer

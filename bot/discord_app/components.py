@@ -153,7 +153,9 @@ class DeclareButton(
         deal = f"{hand_no}r{redeals}" if redeals else str(hand_no)
         super().__init__(
             discord.ui.Button(
-                label=text(locale, "button.declare", cards=reader_cards(locale, format_cards(cards)))[:80],
+                label=text(
+                    locale, "button.declare", cards=reader_cards(locale, format_cards(cards))
+                )[:80],
                 style=discord.ButtonStyle.primary,
                 custom_id=f"sj:decl:{table_id}:{deal}:{ascii_cards}",
             )
@@ -192,7 +194,11 @@ class DeclareButton(
         if events is not None:
             await reply(
                 interaction,
-                text(loc, "declared_ok", cards=reader_cards(loc, cards_inline(self.cards, bot.card_emojis))),
+                text(
+                    loc,
+                    "declared_ok",
+                    cards=reader_cards(loc, cards_inline(self.cards, bot.card_emojis)),
+                ),
                 ephemeral=True,
             )
             await bot.after_change()

@@ -72,7 +72,7 @@ async def take_back(
 def done_text(
     locale: str | None, what: str, events: Sequence[Event], emojis: CardEmojis | None
 ) -> str:
-    """"You took back ♠A." / "You withdrew ♥2 ♥2." in the reader's language."""
+    """The answer to a take-back ("You took back ♠A.") in the reader's language."""
     fmt = reader_format(locale, card_format(emojis))
     if what == UNDO:
         took = next((e for e in events if isinstance(e, TookBack)), None)

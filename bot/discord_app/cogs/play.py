@@ -34,8 +34,10 @@ class Play(commands.Cog):
 
     def _fmt(self, locale: str | None = None) -> CardFormat:
         """Cards as emoji faces with the text beside them (text alone without emojis),
-        the jokers in ``locale``'s notation (BJ / LJ in English)."""
-        return reader_format(locale, card_format(self.bot.card_emojis))
+        the jokers in ``locale``'s notation (BJ / LJ in English; None: as the text
+        helpers that take it decide, by their own locale)."""
+        fmt = card_format(self.bot.card_emojis)
+        return fmt if locale is None else reader_format(locale, fmt)
 
     async def _own_view(self, interaction: discord.Interaction) -> View | None:
         try:

@@ -130,7 +130,9 @@ def build(
     if chosen:
         v = verdict(locale, preview(view, chosen), state.seats)
         lines.append(
-            text(locale, "panel.selected", cards=cards_text(chosen, state.emojis, locale), verdict=v)
+            text(
+                locale, "panel.selected", cards=cards_text(chosen, state.emojis, locale), verdict=v
+            )
         )
     elif view.phase == "playing" or burying:
         lines.append(text(locale, "panel.pick"))
