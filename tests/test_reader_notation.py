@@ -103,3 +103,15 @@ async def test_the_table_message_trick_lines_name_the_jokers_in_the_tables_langu
     _no_chinese_jokers(english)
     assert "BJ" in english or "LJ" in english, english
     assert "大王" in chinese or "小王" in chinese, chinese
+    # The public answer to a play, worded per table language (emoji format or not).
+    from bot.discord_app.emojis import card_format
+    from bot.discord_app.replies import play_reply
+    from rules.events import Played
+
+    seat, cards = next((s, c) for s, c in shown.view.tricks[-1].plays if joker & set(c))  # type: ignore[union-attr]
+    events = [Played(seat, tuple(cards), 1, None)]
+    for fmt in (card_format(None), reader_format(None)):
+        english = play_reply("en", shown, events, None, fmt)
+        assert "BJ" in _no_chinese_jokers(english) or "LJ" in english, english
+        chinese = play_reply("zh-CN", shown, events, None, card_format(None))
+        assert "大王" in chinese or "小王" in chinese, chinese
