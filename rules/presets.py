@@ -18,6 +18,7 @@ from rules.ruleset import (
     Shape,
     classic_score_table,
     friends_kitty,
+    players_error,
 )
 
 J, Q, K, A = 11, 12, 13, 14
@@ -256,11 +257,16 @@ def friends_rules(
     to ``friends_kitty``, the score step to 20 × decks; the deck count picks the
     declaration forms and follow tables of the matching four-player preset."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleSetError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+        raise players_error(players)
     default = min(MAX_DECKS, max(2, players // 2))
     d = decks if decks is not None else default
     if not 2 <= d <= MAX_DECKS:  # a call names "the k-th copy": at least two decks
-        raise RuleSetError(f"找朋友 decks must be 2 to {MAX_DECKS}, got {d}")
+        raise RuleSetError(
+            "friends_decks_range",
+            f"找朋友 decks must be 2 to {MAX_DECKS}, got {d}",
+            most=MAX_DECKS,
+            got=d,
+        )
     # Five decks keep seed 003's four-deck lists; quintuples follow the generic order.
     tables = {3: THREE_DECK_TABLES, 4: FOUR_DECK_TABLES, 5: FOUR_DECK_TABLES}.get(d, ())
     return RuleSet(
@@ -298,6 +304,11 @@ def preset(name: str) -> RuleSet:
     if m is not None:
         return friends_rules(int(m[1]), int(m[2]) if m[2] else None)
     raise RuleSetError(
+        "unknown_preset",
         f"unknown preset {name!r}; choose one of: {', '.join(ALL_PRESETS)}, "
-        f"or friends-N (N seats, {MIN_PLAYERS} to {MAX_PLAYERS}) / friends-NxD (D decks)"
+        f"or friends-N (N seats, {MIN_PLAYERS} to {MAX_PLAYERS}) / friends-NxD (D decks)",
+        name=name,
+        choices=", ".join(ALL_PRESETS),
+        least=MIN_PLAYERS,
+        most=MAX_PLAYERS,
     )

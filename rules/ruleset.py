@@ -7,10 +7,12 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
 KittyScheme = Literal["power", "seed-003", "tournament", "linear"]
+KITTY_SCHEMES: tuple[str, ...] = ("power", "seed-003", "tournament", "linear")
 FallbackKind = Literal["no-trump", "flip", "suit", "redeal"]
 FirstDealer = Literal["winning-bid", "first-bid"]
 # 悔牌: who may take back a play (see ``RuleSet.play_takeback``).
 PlayTakeback = Literal["off", "last-player", "penalty"]
+PLAY_TAKEBACKS: tuple[str, ...] = ("off", "last-player", "penalty")
 BidTakeback = Literal["off", "on"]
 # Which cards the dealer may call as friends (找朋友): see ``FriendRules``.
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
@@ -45,7 +47,41 @@ Shape = tuple[int, int]
 
 
 class RuleSetError(ValueError):
-    """A rule set that cannot be played; the message says which field and why."""
+    """A rule set that cannot be played. ``code`` (a stable reason, translated by the
+    front ends under ``ruleset.<code>``) and ``params`` say which field and why, as
+    ``RuleError`` does for actions; ``str(error)`` stays plain English for logs and
+    library users."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"RuleSetError({self.code!r}, {self.message!r})"
+
+
+def players_error(players: int) -> RuleSetError:
+    return RuleSetError(
+        "players_range",
+        f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}",
+        least=MIN_PLAYERS,
+        most=MAX_PLAYERS,
+        got=players,
+    )
+
+
+def unknown_value(setting: str, value: object, allowed: tuple[str, ...]) -> RuleSetError:
+    """A field holding a value the engine does not know (a hand-edited file)."""
+    choices = ", ".join(allowed)
+    return RuleSetError(
+        "unknown_value",
+        f"{setting} must be one of {choices}, got {value!r}",
+        setting=setting,
+        value=str(value),
+        choices=choices,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,102 +263,177 @@ class RuleSet:
     def validate(self) -> RuleSet:
         """Raise ``RuleSetError`` for a rule set that cannot be played; return self."""
         if not 1 <= self.decks <= MAX_DECKS:
-            raise RuleSetError(f"decks must be 1 to {MAX_DECKS}, got {self.decks}")
+            raise RuleSetError(
+                "decks_range",
+                f"decks must be 1 to {MAX_DECKS}, got {self.decks}",
+                most=MAX_DECKS,
+                got=self.decks,
+            )
         n = self.players
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise RuleSetError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {n}")
+            raise players_error(n)
         if n != 4 and self.friends is None:
-            raise RuleSetError("more than four players needs the friends mode (找朋友)")
+            raise RuleSetError(
+                "players_need_friends", "more than four players needs the friends mode (找朋友)"
+            )
         if self.friends is not None:
             fr = self.friends
             if fr.policy not in CALL_POLICIES:
-                raise RuleSetError(f"unknown call policy {fr.policy!r}; use {CALL_POLICIES}")
+                raise unknown_value("call_policy", fr.policy, CALL_POLICIES)
             if not 0 <= self.friend_calls < n:
-                raise RuleSetError(f"friend calls must be 0..{n - 1}, got {self.friend_calls}")
+                raise RuleSetError(
+                    "friend_calls_range",
+                    f"friend calls must be 0..{n - 1}, got {self.friend_calls}",
+                    most=n - 1,
+                    got=self.friend_calls,
+                )
             if fr.small_team_bonus < 0:
-                raise RuleSetError("small_team_bonus must be ≥ 0")
+                raise RuleSetError(
+                    "not_negative", "small_team_bonus must be ≥ 0", setting="small_team_bonus"
+                )
         total = self.deck_size
         if self.kitty_size < 0 or self.kitty_size >= total:
-            raise RuleSetError(f"kitty_size must be 0..{total - 1}, got {self.kitty_size}")
+            raise RuleSetError(
+                "kitty_range",
+                f"kitty_size must be 0..{total - 1}, got {self.kitty_size}",
+                most=total - 1,
+                got=self.kitty_size,
+            )
         if (total - self.kitty_size) % n:
             raise RuleSetError(
+                "kitty_not_even",
                 f"a kitty of {self.kitty_size} leaves {total - self.kitty_size} cards, "
-                f"which do not divide among {n} players"
+                f"which do not divide among {n} players",
+                kitty=self.kitty_size,
+                left=total - self.kitty_size,
+                players=n,
             )
         if not self.levels or len(set(self.levels)) != len(self.levels):
-            raise RuleSetError("levels must be a non-empty list of distinct ranks")
+            raise RuleSetError("levels_bad", "levels must be a non-empty list of distinct ranks")
         if NT_RANK in self.levels and self.levels[-2:] != (14, NT_RANK):
-            raise RuleSetError("the no-trump rank (NT) can only be the last level, after A")
+            raise RuleSetError(
+                "nt_not_last", "the no-trump rank (NT) can only be the last level, after A"
+            )
         for r in (*self.levels, *self.permanent_trumps, *self.must_play):
             if not 2 <= r <= 14 and not (r == NT_RANK and r in self.levels):
-                raise RuleSetError(f"rank {r} is not 2..14 (J=11, Q=12, K=13, A=14)")
+                raise RuleSetError(
+                    "rank_bad", f"rank {r} is not 2..14 (J=11, Q=12, K=13, A=14)", got=r
+                )
         for r in self.must_play:
             if r not in self.levels:
-                raise RuleSetError(f"must-play rank {r} is not one of the levels")
+                raise RuleSetError(
+                    "must_play_not_level", f"must-play rank {r} is not one of the levels", rank=r
+                )
         for f in self.declaration.forms:
             if f not in DECLARATION_FORMS:
-                raise RuleSetError(f"unknown declaration form {f!r}; use {DECLARATION_FORMS}")
+                choices = ", ".join(DECLARATION_FORMS)
+                raise RuleSetError(
+                    "form_unknown",
+                    f"unknown declaration form {f!r}; use {choices}",
+                    form=str(f),
+                    choices=choices,
+                )
             n = 2 if f.endswith("+P") else int(f[-1])
             if n > self.max_width:
                 raise RuleSetError(
-                    f"declaration form {f} needs {n} copies; only {self.decks} decks"
+                    "form_needs_decks",
+                    f"declaration form {f} needs {n} copies; only {self.decks} decks",
+                    form=f,
+                    copies=n,
+                    decks=self.decks,
                 )
         d = self.declaration
         if d.fallback == "flip" and not 1 <= d.fallback_arg <= max(self.kitty_size, 0):
-            raise RuleSetError("fallback 'flip' needs a kitty card index within the kitty")
+            raise RuleSetError(
+                "flip_index", "fallback 'flip' needs a kitty card index within the kitty"
+            )
         if d.fallback == "suit" and not 0 <= d.fallback_arg <= 3:
-            raise RuleSetError("fallback 'suit' needs a suit 0..3")
-        if self.kitty_scheme not in ("power", "seed-003", "tournament", "linear"):
-            raise RuleSetError(f"unknown kitty_scheme {self.kitty_scheme!r}")
+            raise RuleSetError("fallback_suit", "fallback 'suit' needs a suit 0..3")
+        if self.kitty_scheme not in KITTY_SCHEMES:
+            raise unknown_value("kitty_multiplier", self.kitty_scheme, KITTY_SCHEMES)
         if self.first_dealer not in ("winning-bid", "first-bid"):
-            raise RuleSetError(f"unknown first_dealer {self.first_dealer!r}")
-        if self.play_takeback not in ("off", "last-player", "penalty"):
-            raise RuleSetError(f"unknown play_takeback {self.play_takeback!r}")
+            raise unknown_value("first_dealer", self.first_dealer, ("winning-bid", "first-bid"))
+        if self.play_takeback not in PLAY_TAKEBACKS:
+            raise unknown_value("play_takeback", self.play_takeback, PLAY_TAKEBACKS)
         if self.bid_takeback not in ("off", "on"):
-            raise RuleSetError(f"unknown bid_takeback {self.bid_takeback!r}")
+            raise unknown_value("bid_takeback", self.bid_takeback, ("off", "on"))
         if self.throw_penalty < 0:
-            raise RuleSetError("throw_penalty must be ≥ 0")
+            raise RuleSetError("not_negative", "throw_penalty must be ≥ 0", setting="throw_penalty")
         self._validate_follows()
         if self.step <= 0:
-            raise RuleSetError("score_step must be positive")
+            raise RuleSetError("step_positive", "score_step must be positive")
         self._validate_house_rules()
         bands = self.score_table.bands
         if not bands or bands[0].min_points is not None:
-            raise RuleSetError("the first score band must start at -∞ (min_points null)")
+            raise RuleSetError(
+                "bands_first", "the first score band must start at -∞ (min_points null)"
+            )
         mins = [b.min_points for b in bands[1:]]
         if any(m is None for m in mins) or mins != sorted(mins):  # type: ignore[type-var]
-            raise RuleSetError("score bands must be in increasing order of min_points")
+            raise RuleSetError(
+                "bands_order", "score bands must be in increasing order of min_points"
+            )
         return self
 
     def _validate_house_rules(self) -> None:
         if not 1 <= self.steps_to_take_over <= 5:
-            raise RuleSetError(f"steps_to_take_over must be 1 to 5, got {self.steps_to_take_over}")
+            raise RuleSetError(
+                "take_over_range",
+                f"steps_to_take_over must be 1 to 5, got {self.steps_to_take_over}",
+                got=self.steps_to_take_over,
+            )
         if not 0 <= self.deadzone <= 1:
-            raise RuleSetError(f"deadzone must be 0 or 1, got {self.deadzone}")
+            raise RuleSetError(
+                "deadzone_range", f"deadzone must be 0 or 1, got {self.deadzone}", got=self.deadzone
+            )
         if self.hand_cap is not None and self.hand_cap < 1:
-            raise RuleSetError(f"hand_cap must be at least 1, got {self.hand_cap}")
+            raise RuleSetError(
+                "at_least_one",
+                f"hand_cap must be at least 1, got {self.hand_cap}",
+                setting="hand_cap",
+                got=self.hand_cap,
+            )
         if self.score_step is not None and self.score_step % 5:
-            raise RuleSetError(f"score_step must be a multiple of 5, got {self.score_step}")
+            raise RuleSetError(
+                "step_multiple",
+                f"score_step must be a multiple of 5, got {self.score_step}",
+                got=self.score_step,
+            )
         if self.step > self.total_points:  # house-rules.md 1f: at most the deck's points
             raise RuleSetError(
-                f"score_step {self.step} is more than the deck's {self.total_points} points"
+                "step_too_big",
+                f"score_step {self.step} is more than the deck's {self.total_points} points",
+                step=self.step,
+                points=self.total_points,
             )
         if self.kitty_cap < 1:
-            raise RuleSetError(f"kitty_cap must be at least 1, got {self.kitty_cap}")
+            raise RuleSetError(
+                "at_least_one",
+                f"kitty_cap must be at least 1, got {self.kitty_cap}",
+                setting="kitty_cap",
+                got=self.kitty_cap,
+            )
         if self.bid_order not in BID_ORDERS:
-            raise RuleSetError(f"unknown bid_order {self.bid_order!r}; use {BID_ORDERS}")
+            raise unknown_value("bid_order", self.bid_order, BID_ORDERS)
         if self.must_defend and not self.must_play:
-            raise RuleSetError("must_defend needs must-play ranks to defend")
+            raise RuleSetError("defend_needs_ranks", "must_defend needs must-play ranks to defend")
         low = self.lowest_rank
         if not 2 <= low <= 11:
-            raise RuleSetError(f"a short deck keeps 2 (all) to J and up, got {low}")
+            raise RuleSetError(
+                "short_deck_range", f"a short deck keeps 2 (all) to J and up, got {low}", got=low
+            )
         below = sorted({r for r in (*self.levels, *self.permanent_trumps) if r < low})
         if below:
             raise RuleSetError(
-                f"a short deck from {low} removes ranks the rules still use: {below}"
+                "short_deck_removes",
+                f"a short deck from {low} removes ranks the rules still use: {below}",
+                low=low,
+                ranks=tuple(below),
             )
         if not self.jokers and any(f[:2] in ("LJ", "BJ") for f in self.declaration.forms):
-            raise RuleSetError("declaring with jokers needs the jokers in the deck")
+            raise RuleSetError(
+                "jokers_needed", "declaring with jokers needs the jokers in the deck"
+            )
 
     def _validate_follows(self) -> None:
         for name, allowed in (
@@ -333,20 +444,34 @@ class RuleSet:
             ("bombs", BOMBS),
         ):
             if getattr(self, name) not in allowed:
-                raise RuleSetError(f"{name} must be one of {', '.join(allowed)}")
+                raise unknown_value(name, getattr(self, name), allowed)
         if not 2 <= self.tractor_min_length <= 12:
-            raise RuleSetError("tractor_min_length must be 2..12")
+            raise RuleSetError(
+                "tractor_length_range",
+                "tractor_min_length must be 2..12",
+                got=self.tractor_min_length,
+            )
         if not 2 <= self.tractor_min_width <= MAX_DECKS * 2:
-            raise RuleSetError("tractor_min_width must be at least 2")
+            raise RuleSetError(
+                "tractor_width_range",
+                "tractor_min_width must be at least 2",
+                got=self.tractor_min_width,
+            )
         if self.tractor_min_width > max(2, self.max_width):
             raise RuleSetError(
+                "tractor_width_copies",
                 f"tractor_min_width {self.tractor_min_width} needs that many identical cards;"
-                f" only {self.max_width} exist"
+                f" only {self.max_width} exist",
+                width=self.tractor_min_width,
+                most=self.max_width,
             )
         if self.bombs != "off" and self.decks < BOMB_MIN_DECKS:
             raise RuleSetError(
+                "bombs_need_decks",
                 f"bombs need {BOMB_MIN_DECKS} or more decks (four identical cards); "
-                f"this table has {self.decks}"
+                f"this table has {self.decks}",
+                least=BOMB_MIN_DECKS,
+                decks=self.decks,
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -370,7 +495,8 @@ class RuleSet:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RuleSetError(f"unknown rule set fields: {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(unknown))
+            raise RuleSetError("unknown_fields", f"unknown rule set fields: {names}", fields=names)
         kw = dict(data)
         try:
             if "declaration" in kw and isinstance(kw["declaration"], dict):
@@ -393,16 +519,23 @@ class RuleSet:
                 kw["follow_tables"] = _tables_from_json(kw["follow_tables"])
             return cls(**kw).validate()
         except (TypeError, KeyError) as exc:
-            raise RuleSetError(f"malformed rule set: {exc}") from exc
+            raise RuleSetError(
+                "malformed", f"malformed rule set: {exc}", detail=str(exc).strip("'\"")
+            ) from exc
 
     @classmethod
     def from_json(cls, text: str) -> RuleSet:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RuleSetError(f"rule set is not valid JSON: {exc}") from exc
+            raise RuleSetError(
+                "not_json",
+                f"rule set is not valid JSON: {exc}",
+                line=exc.lineno,
+                column=exc.colno,
+            ) from exc
         if not isinstance(data, dict):
-            raise RuleSetError("rule set JSON must be an object")
+            raise RuleSetError("not_object", "rule set JSON must be an object")
         return cls.from_dict(data)
 
     def with_overrides(self, **overrides: Any) -> RuleSet:

@@ -68,6 +68,8 @@ MAX_CHOICE_TEXT = 100
 
 CARD_SYMBOL_RE = re.compile(r"小王|大王|[♠♥♣♦](?:10|[2-9JQKA])")
 CARD_ASCII_RE = re.compile(r"(?<![A-Za-z0-9])(?:[SHCD](?:10|[2-9JQKA])|LJ|BJ)(?![A-Za-z0-9])")
+# English text writes the jokers BJ / LJ (not inside an emoji's name, <:sj_BJ:…>).
+JOKER_TEXT_RE = re.compile(r"(?<![A-Za-z0-9_])(?:LJ|BJ)(?![A-Za-z0-9])")
 _SYMBOL_TO_CARD = {format_cards([c]): Card(c) for c in range(NUM_CARDS)}
 _ASCII_TO_CARD = {format_cards([c], "ascii"): Card(c) for c in range(NUM_CARDS)}
 
@@ -228,6 +230,37 @@ class World:
             return await member.slash(self.channel, name, **options)
         finally:
             del backend.emit  # back to the class's method
+
+    async def click_twice_at_once(
+        self, actor: Any, message: Any, custom_id: str
+    ) -> tuple[InteractionResult, InteractionResult]:
+        """A double click: a second click on the same button reaches the bot before the
+        first is answered. Unlike a redelivery it is its own interaction (new id and
+        token), so the bot acts on both and must refuse the second in words."""
+        backend = self.env.backend
+        original = backend.emit
+        second: list[Any] = []
+
+        def emit(event: str, payload: Any) -> None:
+            original(event, payload)
+            if event == "INTERACTION_CREATE" and not second:
+                old = backend.interactions[int(payload["id"])]
+                record = backend.new_interaction(
+                    old.type, old.channel_id, old.user_id, old.guild_id
+                )
+                record.source_message_id = old.source_message_id
+                again = copy.deepcopy(payload)
+                again["id"], again["token"] = str(record.id), record.token
+                second.append(record)
+                original(event, again)
+
+        backend.emit = emit  # type: ignore[method-assign]
+        try:
+            first = await actor.click(message, custom_id=custom_id)
+        finally:
+            del backend.emit  # back to the class's method
+        await self.env.settle()
+        return first, InteractionResult(self.env, second[0])
 
     def new_bot(self, options: TableOptions | None = None) -> Any:
         bot = create_bot(
@@ -482,7 +515,10 @@ def cards_mentioned(body: Any) -> list[int]:
             continue
         else:
             segments = text.splitlines()
-            found = lambda s: [_SYMBOL_TO_CARD[t] for t in CARD_SYMBOL_RE.findall(s)]  # noqa: E731
+            found = lambda s: [  # noqa: E731
+                *(_SYMBOL_TO_CARD[t] for t in CARD_SYMBOL_RE.findall(s)),
+                *(_ASCII_TO_CARD[t] for t in JOKER_TEXT_RE.findall(s)),
+            ]
         for seg in segments:
             counts = Counter(int(c) for c in found(seg))
             for c, n in counts.items():

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.console.table import YOUR_SEAT, ConsoleTable
-from bot.text.render import event_line, summary_text
+from bot.text.render import event_line, reader_cards, summary_text
 from rules.cards import Card, Suit
 from rules.events import HandScored, Played, TrickWon, TrumpFixed
 from rules.notation import format_cards, parse_cards
@@ -242,7 +242,7 @@ async def test_override_asks_everyone_to_pass_again(tmp_path: Path) -> None:
                 if len(view.declarations) >= 2:
                     last = view.declarations[-1]
                     assert "Everyone must pass again" in prompt, prompt
-                    assert format_cards(last.cards) in prompt
+                    assert reader_cards("en", format_cards(last.cards)) in prompt  # BJ / LJ
                     return
                 assert "pass again" not in prompt
                 await table.handle("pass", asked)
@@ -289,7 +289,7 @@ def test_played_cards_and_kitty_are_sorted() -> None:
     ctx = TrumpContext.of(PRESETS["classic"], 2, Suit.CLUBS)
     cards = parse_cards("♥6 ♥6 ♦7 ♦7 ♥8 ♣2 小王")
     line = event_line("en", Played(0, tuple(cards), 1, 1), None, ctx)
-    assert line == "North: ♥6 ♥6 ♥8 ♦7 ♦7 ♣2 小王"
+    assert line == "North: ♥6 ♥6 ♥8 ♦7 ♦7 ♣2 LJ"  # English writes the jokers BJ / LJ
     kitty = tuple(parse_cards("♦K ♠3 ♥5 ♠A"))
     ev = HandScored(1, 0, 0, kitty, 15, 0, 0, 10, "defenders", 2, (4, 2), 2)
     assert "Kitty: ♠3 ♠A ♥5 ♦K (15 pts)" in summary_text("en", ev, None, ctx)

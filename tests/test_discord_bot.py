@@ -49,11 +49,17 @@ from discord_helpers import (
 
 import bot.discord_app.interactions as bot_interactions
 from bot.discord_app.cogs.lobby import LANGUAGE_NAMES
+from bot.text.render import reader_cards
 from rules.actions import Play
 from rules.cards import NUM_CARDS, counts_of, rank_name
 from rules.errors import RuleError
 from rules.notation import format_cards, parse_cards
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
+
+
+def en_cards(cards: Any) -> str:
+    """Cards as an English line writes them (the jokers BJ / LJ)."""
+    return reader_cards("en", format_cards(cards))
 
 
 def bodies_with_embeds(w: World, since: int) -> list[dict[str, Any]]:
@@ -89,7 +95,7 @@ def assert_table_embed_current(w: World, embed: dict[str, Any]) -> None:
         assert re.search(rf"^Turn: \w+ \({re.escape(who(view.turn))}\)$", desc, re.M), desc
         trick_line = next(x for x in desc.splitlines() if x.startswith("Trick "))
         for seat, cards in view.current:
-            assert f"({who(seat)}): {format_cards(cards)}" in trick_line
+            assert f"({who(seat)}): {en_cards(cards)}" in trick_line
         if view.tricks:
             last = view.tricks[-1]
             field = embed["fields"][0]
@@ -98,7 +104,7 @@ def assert_table_embed_current(w: World, embed: dict[str, Any]) -> None:
     if view.phase in ("scored", "finished"):
         assert f"Attackers' points: {view.attackers_points} " in desc
         summary = " ".join(f["value"] for f in embed.get("fields", []))
-        assert "Kitty: " + format_cards(m.history[-1].kitty) in summary, summary
+        assert "Kitty: " + en_cards(m.history[-1].kitty) in summary, summary
 
 
 class TableMessageWatch:
@@ -153,7 +159,7 @@ async def test_whole_hand_with_commands_and_buttons(tmp_path: Path) -> None:
             dm = w.dm_messages(member)[0]
             assert not declare_ids(dm)  # no declaring any more
             if seat == m.dealer:
-                assert "The kitty was: " + format_cards(kitty) in dm.content
+                assert "The kitty was: " + en_cards(kitty) in dm.content
         await bury(w)
         leaks.check()
         table.check()
@@ -177,7 +183,7 @@ async def test_whole_hand_with_commands_and_buttons(tmp_path: Path) -> None:
         assert table.edits >= 25
         embed = tables[0].embeds[0].to_dict()
         assert_table_embed_current(w, embed)
-        assert "Kitty: " + format_cards(buried) in embed["fields"][0]["value"]
+        assert "Kitty: " + en_cards(buried) in embed["fields"][0]["value"]
 
         # -- one DM message per player for the hand, edited
         for member in w.members:
@@ -190,7 +196,7 @@ async def test_whole_hand_with_commands_and_buttons(tmp_path: Path) -> None:
         # -- no hidden card ever reached the channel; the kitty only with the summary
         assert leaks.checked > 100
         assert not leaks.leaks, leaks.leaks[:3]
-        kitty_texts = [format_cards(buried), format_cards(kitty)]
+        kitty_texts = [en_cards(buried), en_cards(kitty)]
         scored_at = None
         for i, r in enumerate(w.requests()):
             if r.path.startswith(f"/channels/{w.channel.id}/") and "Hand over" in str(r.json):

@@ -6,12 +6,16 @@ refused, the match plays under the edited rules."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from discord_helpers import World, custom_ids, make_world, walk_components
 
+from bot.text.catalog import english_words
 from rules.presets import preset
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def rules_of(w: World) -> Any:
@@ -132,6 +136,15 @@ async def test_a_saved_set_is_reused_and_a_broken_import_is_refused(tmp_path: Pa
             r = await w.slash(alice, "rules import", file=("house.json", payload), name="broken")
             assert r.response is not None and r.response.ephemeral
             assert "nothing was saved" in r.response.content
+            assert not CJK.search(r.response.content), r.response.content
+        assert "a kitty of 7 leaves 101 cards" in r.response.content  # the engine's reason
+        # The same refusal to a Chinese reader: the reason too is in Chinese.
+        w.hook.locales[alice.id] = "zh-CN"
+        unplayable = ("house.json", json.dumps(broken).encode())
+        r = await w.slash(alice, "rules import", file=unplayable, name="broken")
+        assert r.response is not None and "底牌 7 张时剩下 101 张" in r.response.content
+        assert not english_words(r.response.content), r.response.content
+        del w.hook.locales[alice.id]
         r = await w.slash(alice, "rules import", file=("house.json", exported), name="copy")
         assert r.response is not None and "copy" in r.response.content
         names = [s.name for s in await w.bot.service.saved_rules.list(w.guild.id)]

@@ -23,6 +23,7 @@ from rich.console import Console
 from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
+from bot.service.errors import rules_reason
 from bot.service.house_rules import setting_error
 from bot.text.i18n import environment_language, language, preset_label, text
 from rules.presets import ALL_PRESETS, preset
@@ -163,7 +164,9 @@ def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleS
         try:
             raw = Path(path).read_bytes()
             rules = RuleSet.from_json(raw.decode("utf-8"))
-        except (OSError, UnicodeDecodeError, RuleSetError) as exc:
+        except RuleSetError as exc:
+            raise HouseRuleError(ServiceError("rules_file_bad", **rules_reason(exc))) from exc
+        except (OSError, UnicodeDecodeError) as exc:
             raise HouseRuleError(ServiceError("rules_file_bad", reason=str(exc))) from exc
     else:
         rules = preset(preset_name)

@@ -30,7 +30,7 @@ from bot.console.text import (
 from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from bot.text.i18n import preset_label, seat_name, sentences
-from bot.text.render import calls_text, cards_text, event_line
+from bot.text.render import calls_text, cards_text, event_line, reader_cards
 from rules.actions import CallFriends
 from rules.events import CardsDealt, KittyTaken
 from rules.ruleset import RuleSet
@@ -109,7 +109,8 @@ class ConsoleTable(ConsoleViews):
             if isinstance(n.event, CardsDealt):
                 return  # the hand is shown when you are asked
             if isinstance(n.event, KittyTaken):
-                self.say(self._t("kitty_was", cards=cards_text(n.event.cards, self._ctx())))
+                shown = reader_cards(self.locale, cards_text(n.event.cards, self._ctx()))
+                self.say(self._t("kitty_was", cards=shown))
 
     # ---- set-up ----------------------------------------------------------------------------
     async def open(self) -> None:

@@ -15,6 +15,7 @@ from bot.text.render import (
     levels_each,
     play_text,
     player_name,
+    reader_cards,
     result_text,
     stored_trump_text,
 )
@@ -101,14 +102,15 @@ def ask_text(
     """What you are asked to do, in words. ``passed_before``: a declaration came
     after your pass in this window."""
     if asked in ("declare", "declare_or_pass") and view is not None:
-        shown = ", ".join(format_cards(d.cards) for d in options)
+        shown = reader_cards(locale, ", ".join(format_cards(d.cards) for d in options))
         if asked == "declare":
             return text(locale, "console.can_declare", options=shown)
         again = ""
         if passed_before or len(view.declarations) >= 2:  # an override cleared the passes
             last = view.declarations[-1]
             who = player_name(locale, seats, last.seat)
-            again = text(locale, "console.pass_again", who=who, cards=format_cards(last.cards))
+            shown_last = reader_cards(locale, format_cards(last.cards))
+            again = text(locale, "console.pass_again", who=who, cards=shown_last)
             again += "\n"
         if not shown:
             return again + text(locale, "console.nothing_to_declare")
@@ -132,10 +134,12 @@ def missing_text(locale: str, view: View | None, asked_cards: str) -> str:
         return ""
     ctx = view.context if view is not None and view.trump_fixed else None
     cards = [c for c, n in short.items() for _ in range(n)]
-    parts = [text(locale, "console.missing", cards=cards_text(cards, ctx))]
+    missing = reader_cards(locale, cards_text(cards, ctx))
+    parts = [text(locale, "console.missing", cards=missing)]
     for c in ctx.sort_cards(short) if ctx else sorted(short):
         if held[c]:
-            parts.append(text(locale, "console.only_have", count=held[c], card=format_cards([c])))
+            card = reader_cards(locale, format_cards([c]))
+            parts.append(text(locale, "console.only_have", count=held[c], card=card))
     return sentences(locale, *parts)
 
 
@@ -157,11 +161,13 @@ def kitty_lines(locale: str, view: View | None) -> list[str]:
     ctx = view.context if view.trump_fixed else None
     lines = []
     if view.kitty_taken is not None:
-        lines.append(text(locale, "console.kitty_taken", cards=cards_text(view.kitty_taken, ctx)))
+        taken = reader_cards(locale, cards_text(view.kitty_taken, ctx))
+        lines.append(text(locale, "console.kitty_taken", cards=taken))
     if view.buried is not None:
         # After the hand everyone sees the kitty; only the dealer buried it.
         code = "dm_buried" if view.dealer == view.seat else "console.kitty_revealed"
-        lines.append(text(locale, code, cards=cards_text(view.buried, ctx)))
+        buried = reader_cards(locale, cards_text(view.buried, ctx))
+        lines.append(text(locale, code, cards=buried))
     return lines
 
 

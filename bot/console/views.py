@@ -14,7 +14,7 @@ from rich.panel import Panel
 from bot.console.terminal import red_suits
 from bot.console.text import kitty_lines, last_trick_text, progress_lines
 from bot.text.i18n import text
-from bot.text.render import cards_text, hand_lines, status_lines
+from bot.text.render import cards_text, hand_lines, reader_cards, status_lines
 from bot.text.rules_text import rules_lines
 from bot.text.settings_text import all_setting_lines
 from rules.declare import Declaration
@@ -110,6 +110,7 @@ class ConsoleViews:
             self.say(self._t("console.nothing_now"))
             return
         shown = cards_text(cards, self._ctx()) if cards else self._suggested_call()
+        shown = reader_cards(self.locale, shown)
         kind = self._t(f"hint.{action.kind}", fallback=action.kind)
         self.say(self._t("console.hint", kind=kind, cards=shown).rstrip())
 

@@ -12,7 +12,9 @@ import discord
 from bot.discord_app.emojis import cards_inline
 from bot.discord_app.interactions import bot_of, key_of, locale_of, reply, run, table_locale
 from bot.discord_app.rules_panel import RULES_ITEMS, show_page
+from bot.discord_app.takebacks import TakeBackButton
 from bot.text.i18n import seat_name, text
+from bot.text.render import reader_cards
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
 
@@ -151,7 +153,9 @@ class DeclareButton(
         deal = f"{hand_no}r{redeals}" if redeals else str(hand_no)
         super().__init__(
             discord.ui.Button(
-                label=text(locale, "button.declare", cards=format_cards(cards))[:80],
+                label=text(
+                    locale, "button.declare", cards=reader_cards(locale, format_cards(cards))
+                )[:80],
                 style=discord.ButtonStyle.primary,
                 custom_id=f"sj:decl:{table_id}:{deal}:{ascii_cards}",
             )
@@ -190,7 +194,11 @@ class DeclareButton(
         if events is not None:
             await reply(
                 interaction,
-                text(loc, "declared_ok", cards=cards_inline(self.cards, bot.card_emojis)),
+                text(
+                    loc,
+                    "declared_ok",
+                    cards=reader_cards(loc, cards_inline(self.cards, bot.card_emojis)),
+                ),
                 ephemeral=True,
             )
             await bot.after_change()
@@ -224,4 +232,4 @@ def declare_view(
     return view
 
 
-DYNAMIC_ITEMS = (SeatButton, LobbyButton, DeclareButton, *RULES_ITEMS)
+DYNAMIC_ITEMS = (SeatButton, LobbyButton, DeclareButton, TakeBackButton, *RULES_ITEMS)

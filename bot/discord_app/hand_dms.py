@@ -1,5 +1,7 @@
 """One hand DM per player per hand: posted during the deal, edited as cards arrive
-and leave (throttled), with buttons for the declarations the player can make.
+and leave (throttled), with buttons for the declarations the player can make and,
+under the house rules, **Take back** / **Withdraw bid** while those are allowed
+(the DM is edited when that changes).
 
 Posting is idempotent across a crash: before a DM is posted the *intent* is stored
 (key ``dmpost:<seat>:<hand>``: the DM channel and the newest message id we know in
@@ -22,6 +24,7 @@ import discord
 from bot.discord_app.components import declare_view
 from bot.discord_app.interactions import NO_PINGS
 from bot.discord_app.replies import dm_text
+from bot.discord_app.takebacks import add_buttons, offers
 from bot.pictures import render_hand
 from bot.service import TableService, TableStatus
 from bot.text.render import CardFormat
@@ -54,6 +57,7 @@ class DMState:
     rendered_trump: bool = False
     rendered_shown: object = None  # the declared trump the hand was grouped by (an override regroups)
     rendered_options: Options = frozenset()  # the declare buttons on the message
+    rendered_offers: tuple[str, ...] = ()  # its Take back / Withdraw bid buttons
     deal_shown: bool = False  # rendered with at least DM_DEAL_SHARE of this deal
     recover_after: int | None = None  # a post may have happened before a crash
     dirty: bool = False
@@ -136,6 +140,8 @@ class HandDMs:
             and dm.rendered_shown != view.shown_trump
         ):
             return True  # a declaration or an override: the hand regroups by its suit
+        if dm.message_id is not None and offers(self.service, table_id, seat) != dm.rendered_offers:
+            return True  # 悔牌 / 撤回 became possible, or no longer is: the button follows
         if not dm.dirty:
             return False
         if view.phase == "dealing":
@@ -181,6 +187,8 @@ class HandDMs:
         buttons = declare
         if self.decorate is not None:
             buttons = self.decorate(table_id, locale, view.phase, declare)
+        offered = offers(self.service, table_id, seat)
+        buttons = add_buttons(buttons, table_id, locale, offered)
         try:
             if dm.message_id is None and dm.recover_after is not None:
                 await self._recover(status, dm)
@@ -223,6 +231,7 @@ class HandDMs:
         dm.rendered_trump = view.trump_fixed
         dm.rendered_shown = view.shown_trump
         dm.rendered_options = options if declare is not None else frozenset()
+        dm.rendered_offers = offered
         dm.deal_shown = view.phase != "dealing" or view.dealt >= DM_DEAL_SHARE * view.deal_total
         return True
 

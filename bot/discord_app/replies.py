@@ -51,6 +51,7 @@ def hand_block(locale: str | None, view: View, fmt: CardFormat = format_cards) -
     count in a code span, then the cards (emoji faces and text when ``fmt`` has them)."""
     if view.hand is None:
         return []
+    fmt = reader_format(locale, fmt)  # English writes the jokers BJ / LJ
     lines = []
     for name, cards in suit_groups(view.shown_context, view.hand):
         label = text(locale, "word.trump") if name == "trump" else name

@@ -16,6 +16,7 @@ from bot.text.render import (
     match_won_event,
     play_text,
     player_name,
+    reader_format,
     status_lines,
     summary_text,
     trump_label,
@@ -112,6 +113,7 @@ def table_embed(
         last = view.tricks[-1]
 
         def trick(f: CardFormat) -> str:
+            f = reader_format(locale, f)  # English writes the jokers BJ / LJ
             lines = [play_text(locale, seats, s, c, fmt=f) for s, c in last.plays]
             lines += [
                 text(

@@ -8,8 +8,10 @@ from typing import Any, TypeVar
 
 from bot.text.i18n import language, policy_label, seat_name, shape_text, text
 from bot.text.rules_text import form_text
+from bot.text.settings_text import ruleset_reason
 from rules.errors import RuleError
 from rules.notation import NotationError
+from rules.ruleset import RuleSetError
 from storage import StorageError
 
 T = TypeVar("T")
@@ -46,7 +48,14 @@ class ServiceError(Exception):
             # The rules engine's own English says it best ("you hold a ♠ pair …").
             message = str(params["fallback"])
             return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
-        if params.get("reason_code"):  # a card notation error: its reason, translated
+        if params.get("rules_code"):  # a refused rule set: the engine's reason, translated
+            params["reason"] = params["detail"] = ruleset_reason(
+                locale,
+                str(params["rules_code"]),
+                params.get("rules_params", {}),
+                fallback=str(params.get("reason", "")),
+            )
+        elif params.get("reason_code"):  # a card notation error: its reason, translated
             params["reason"] = text(
                 locale,
                 f"notation.{params['reason_code']}",
@@ -83,6 +92,15 @@ def from_rule_error(err: RuleError) -> ServiceError:
     params = dict(err.params)
     params.setdefault("fallback", err.message)
     return ServiceError(err.code, **params)
+
+
+def rules_reason(err: RuleSetError) -> dict[str, Any]:
+    """``ServiceError`` params saying why a rule set was refused: the engine's code
+    and params (translated by ``message`` into ``reason`` / ``detail``; a refused
+    setting's own ``reason`` if it has one), its English as the fallback."""
+    inner = getattr(err, "reason", None)
+    found = inner if isinstance(inner, RuleSetError) else err
+    return {"reason": str(found), "rules_code": found.code, "rules_params": dict(found.params)}
 
 
 def from_notation_error(err: NotationError) -> ServiceError:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, rules_reason
 from bot.service.notices import Public
 from rules.ruleset import RuleSet
 from rules.settings import REGISTRY, SettingError
@@ -32,6 +32,8 @@ def setting_error(exc: SettingError) -> ServiceError:
         return ServiceError("setting_unknown", setting=exc.setting)
     if exc.code == "bad_value":
         return ServiceError("setting_bad_value", setting=exc.setting, allowed=exc.allowed)
+    if exc.reason is not None:  # the engine says why: bombs need 4+ decks, …
+        return ServiceError("setting_conflict_reason", setting=exc.setting, **rules_reason(exc))
     return ServiceError("setting_conflict", setting=exc.setting, fallback=str(exc))
 
 

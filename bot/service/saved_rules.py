@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from bot.service.errors import ServiceError, guarded
+from bot.service.errors import ServiceError, guarded, rules_reason
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
 from rules.ruleset import RuleSet, RuleSetError
 from storage import Database, Settings
@@ -59,7 +59,7 @@ class SavedRules:
         except UnicodeDecodeError:
             raise ServiceError("rules_file_bad", reason="UTF-8") from None
         except RuleSetError as exc:
-            raise ServiceError("rules_file_bad", reason=str(exc)) from exc
+            raise ServiceError("rules_file_bad", **rules_reason(exc)) from exc
         old = await guarded(self.store.get(guild_id, name))
         if old is not None and old.creator_id != user_id:
             raise ServiceError("rules_not_yours", name=name)

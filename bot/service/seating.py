@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, rules_reason
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, friends_rules, preset
 from rules.ruleset import MAX_DECKS, RuleSet, RuleSetError
 from storage import TableInfo
@@ -29,7 +29,7 @@ def rules_for(preset_name: str | None, decks: int | None, players: int | None = 
         try:
             return friends_rules(players or 6, decks)
         except RuleSetError as exc:
-            raise ServiceError("bad_option", detail=str(exc)) from exc
+            raise ServiceError("bad_option", **rules_reason(exc)) from exc
     if decks is not None and decks not in DECKS_PRESET:
         # Fixed partners stop at four decks; five seat five to ten at 找朋友.
         raise ServiceError("decks_friends_only", decks=decks)
@@ -44,7 +44,9 @@ def rules_for(preset_name: str | None, decks: int | None, players: int | None = 
         try:
             kitty = {1: 6, 2: 8, 3: 6, 4: 0}[decks]
             rules = rules.with_overrides(decks=decks, kitty_size=kitty)
-        except (RuleSetError, KeyError) as exc:
+        except RuleSetError as exc:
+            raise ServiceError("bad_option", **rules_reason(exc)) from exc
+        except KeyError as exc:
             raise ServiceError("bad_option", detail=str(exc)) from exc
     return rules
 

@@ -100,6 +100,7 @@ def play_text(
     fmt: CardFormat = format_cards,
 ) -> str:
     """One player's cards in a trick: "North (Ann): ♠A ♠A"."""
+    fmt = reader_format(locale, fmt)
     return text(
         locale,
         "event.played",
@@ -119,12 +120,20 @@ def suit_groups(ctx: TrumpContext, cards: Sequence[Card]) -> list[tuple[str, lis
     return out
 
 
-def reader_format(locale: str | None, fmt: CardFormat = format_cards) -> CardFormat:
-    """``fmt`` in the reader's notation: English writes the jokers BJ / LJ (as the
+def reader_cards(locale: str | None, shown: str) -> str:
+    """Card text in the reader's notation: English writes the jokers BJ / LJ (as the
     English card notation does), Chinese 大王 / 小王."""
     if language(locale) != EN:
+        return shown
+    return shown.replace("大王", "BJ").replace("小王", "LJ")
+
+
+def reader_format(locale: str | None, fmt: CardFormat = format_cards) -> CardFormat:
+    """``fmt`` in the reader's notation (see ``reader_cards``). Wrapping twice is
+    harmless; every line of this module that names cards goes through it."""
+    if language(locale) != EN:
         return fmt
-    return lambda cards: fmt(cards).replace("大王", "BJ").replace("小王", "LJ")
+    return lambda cards: reader_cards(locale, fmt(cards))
 
 
 def hand_cards(locale: str | None, cards: Iterable[Card]) -> str:
@@ -157,6 +166,7 @@ def status_lines(
     ``show_last`` adds the last finished trick while the new one is still empty
     (the console's table panel; Discord shows it in an embed field instead);
     ``sort`` prints played cards in display order instead of as played."""
+    fmt = reader_format(locale, fmt)
     lv = view.levels
     dealer = (
         text(locale, "dealer_undecided")
@@ -236,7 +246,9 @@ def event_line(
 ) -> str | None:
     """One line describing a public event (or None for events not worth a line).
 
-    With the hand's trump context ``ctx``, played cards and the kitty are sorted."""
+    With the hand's trump context ``ctx``, played cards and the kitty are sorted;
+    the jokers in the reader's notation (BJ / LJ in English)."""
+    fmt = reader_format(locale, fmt)
     name = lambda s: player_name(locale, seats, s)  # noqa: E731
     if isinstance(ev, HandStarted):
         return text(locale, "event.hand_started", n=ev.hand_no)
@@ -295,7 +307,7 @@ def event_line(
     if isinstance(ev, FriendsCalled):
         return text(locale, "friends_called", who=name(ev.seat), calls=calls_text(locale, ev.calls))
     if isinstance(ev, FriendJoined):
-        call = format_calls([FriendCall(ev.card, ev.nth)])
+        call = reader_cards(locale, format_calls([FriendCall(ev.card, ev.nth)]))
         code = "friend_wasted" if ev.wasted else "friend_joined"
         return text(locale, code, who=name(ev.seat), call=call)
     if isinstance(ev, MatchWon) and ev.seats:
@@ -328,14 +340,14 @@ def levels_each(locale: str | None, levels: Sequence[int], seats: Sequence[SeatI
 def calls_text(locale: str | None, calls: Sequence[FriendCall] | str) -> str:
     """Friend calls as the reader writes a list: ``#1 ♠A, #1 ♥A`` in English,
     ``#1 ♠A，#1 ♥A`` in Chinese (the call parser reads both)."""
-    shown = calls if isinstance(calls, str) else format_calls(calls)
+    shown = reader_cards(locale, calls if isinstance(calls, str) else format_calls(calls))
     return shown if language(locale) == EN else shown.replace(", ", "，")
 
 
 def friends_line(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
     """The calls, each with who answered it once played, and the dealer's team so far."""
     calls = ("，" if language(locale) != EN else ", ").join(
-        format_calls([c.call])
+        reader_cards(locale, format_calls([c.call]))
         + (f" → {player_name(locale, seats, c.joined)}" if c.joined is not None else "")
         for c in view.friend_calls
     )
@@ -351,6 +363,7 @@ def summary_text(
     ctx: TrumpContext | None = None,
     fmt: CardFormat = format_cards,
 ) -> str:
+    fmt = reader_format(locale, fmt)
     kitty = cards_text(ev.kitty, ctx, fmt) or "—"
     mult = f" ×{ev.multiplier}" if ev.multiplier else ""
     head = text(

@@ -4,9 +4,12 @@ language (catalog codes ``setting.<name>``, ``setting.<name>.help`` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.text.i18n import text
+from rules.cards import rank_name
 from rules.presets import preset
-from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset import NT_RANK, RuleSet, RuleSetError
 from rules.settings import GROUPS, REGISTRY, Group, Setting
 
 
@@ -74,3 +77,39 @@ def all_setting_lines(locale: str | None, rules: RuleSet) -> list[str]:
                 )
             )
     return out
+
+
+def ruleset_reason(
+    locale: str | None, code: str, params: Mapping[str, object], fallback: str = ""
+) -> str:
+    """Why a rule set was refused (``RuleSetError.code`` and ``params``) in the
+    reader's words (catalog ``ruleset.<code>``): settings by their names, values by
+    their labels, ranks by their names — never the engine's English."""
+    p: dict[str, object] = dict(params)
+    sep = text(locale, "list_sep")
+    names = str(p.get("setting", "")).split(", ") if "setting" in p else []
+    if names:
+        p["setting_name"] = sep.join(setting_label(locale, n) for n in names)
+    if len(names) == 1 and names[0] in REGISTRY:
+        setting = REGISTRY.get(names[0])
+        if "choices" in p:
+            p["choices"] = sep.join(
+                value_label(locale, setting, c) for c in str(p["choices"]).split(", ")
+            )
+        if "value" in p:
+            p["value"] = value_label(locale, setting, str(p["value"]))
+    for key in ("rank", "low"):
+        value = p.get(key)
+        if isinstance(value, int):
+            p[key] = _rank(locale, value)
+    ranks = p.get("ranks")
+    if isinstance(ranks, tuple | list):
+        p["ranks"] = sep.join(_rank(locale, int(r)) for r in ranks)
+    for key in ("choices", "fields", "ranks", "allowed"):  # lists the reader's way (、)
+        if isinstance(p.get(key), str):
+            p[key] = str(p[key]).replace(", ", sep)
+    return text(locale, f"ruleset.{code}", fallback=fallback or code, **p)
+
+
+def _rank(locale: str | None, rank: int) -> str:
+    return text(locale, "word.no_trump") if rank == NT_RANK else rank_name(rank)

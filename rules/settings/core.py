@@ -77,14 +77,24 @@ class Setting:
 
 class SettingError(RuleSetError):
     """A refused setting: ``code`` says why (``unknown_setting``, ``bad_value``,
-    ``conflict``) so front ends can word it in the player's language; the message
-    stays English for logs and library users."""
+    ``conflict``) so front ends can word it in the player's language; ``reason`` is
+    the engine's own ``RuleSetError`` behind a conflict (its code and params say
+    why, e.g. ``bombs_need_decks``). The message stays English for logs and
+    library users."""
 
-    def __init__(self, message: str, *, setting: str, code: str, allowed: str = "") -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        *,
+        setting: str,
+        code: str,
+        allowed: str = "",
+        reason: RuleSetError | None = None,
+    ) -> None:
+        super().__init__(code, message, setting=setting, allowed=allowed)
         self.setting = setting
-        self.code = code
         self.allowed = allowed
+        self.reason = reason
 
 
 class Registry:
@@ -138,19 +148,23 @@ class Registry:
                 raise
             except RuleSetError as exc:  # a subclass's own parse: still a bad value
                 raise SettingError(
-                    str(exc), setting=name, code="bad_value", allowed=setting.allowed()
+                    str(exc), setting=name, code="bad_value", allowed=setting.allowed(), reason=exc
                 ) from exc
             try:
                 out = setting.write(out, value)
             except SettingError:
                 raise
             except RuleSetError as exc:
-                raise SettingError(f"{name}: {exc}", setting=name, code="conflict") from exc
+                raise SettingError(
+                    f"{name}: {exc}", setting=name, code="conflict", reason=exc
+                ) from exc
         try:
             return out.validate()
         except RuleSetError as exc:
             names = ", ".join(changes)
-            raise SettingError(f"{names}: {exc}", setting=names, code="conflict") from exc
+            raise SettingError(
+                f"{names}: {exc}", setting=names, code="conflict", reason=exc
+            ) from exc
 
     def diff(self, rules: RuleSet, base: RuleSet) -> list[tuple[Setting, str, str]]:
         """(setting, base value, value) for each setting where ``rules`` differs."""

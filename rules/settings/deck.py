@@ -36,11 +36,18 @@ def _write_short(rs: RuleSet, v: str) -> RuleSet:
     low = 2 if v in ("full", "no-jokers") else _RANK_OF[v.split("-")[1]]
     levels = tuple(r for r in rs.levels if r >= low)
     if not levels:
-        raise RuleSetError(f"short_deck: no level is left from {rank_name(low)}")
+        raise RuleSetError(
+            "short_deck_no_level",
+            f"short_deck: no level is left from {rank_name(low)}",
+            rank=rank_name(low),
+        )
     forms = rs.declaration.forms
     if not jokers:
         if any(f.endswith("+P") for f in forms):
-            raise RuleSetError("short_deck: seed 001 declares with a joker; keep the jokers")
+            raise RuleSetError(
+                "short_deck_keep_jokers",
+                "short_deck: seed 001 declares with a joker; keep the jokers",
+            )
         forms = tuple(f for f in forms if f[:2] not in ("LJ", "BJ"))
     out = replace(
         rs,

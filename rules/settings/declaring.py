@@ -34,7 +34,9 @@ def _write_joker_bid(rs: RuleSet, v: str) -> RuleSet:
         return rs  # unchanged: the rule set keeps its own list of forms
     forms = rs.declaration.forms
     if any(f.endswith("+P") for f in forms):
-        raise RuleSetError("joker_bid does not apply to a joker shown with pairs (seed 001)")
+        raise RuleSetError(
+            "joker_bid_seed001", "joker_bid does not apply to a joker shown with pairs (seed 001)"
+        )
     plain = [f for f in forms if f.startswith("L") and f[1].isdigit()]
     if v == "two-or-more":
         counts = range(2, rs.decks + 1)
@@ -44,7 +46,9 @@ def _write_joker_bid(rs: RuleSet, v: str) -> RuleSet:
         counts = range(0)
     jokers = [f"{j}{n}" for n in counts for j in ("LJ", "BJ")]
     if v != "off" and not jokers:
-        raise RuleSetError("joker bids need two jokers of a kind: at least two decks")
+        raise RuleSetError(
+            "joker_bid_decks", "joker bids need two jokers of a kind: at least two decks"
+        )
 
     # Strength is the order in ``forms``: more cards first, then at equal length
     # suits, the small joker, the big joker, as every preset orders them.

@@ -28,7 +28,11 @@ def _writer(
         if rs.friends is None:
             if v == default:
                 return rs
-            raise RuleSetError(f"{name} applies only at 找朋友 (Finding Friends) tables")
+            raise RuleSetError(
+                "friends_only",
+                f"{name} applies only at 找朋友 (Finding Friends) tables",
+                setting=name,
+            )
         return replace(rs, friends=replace(rs.friends, **{field: value(v)}))
 
     return write

@@ -90,11 +90,19 @@ class RanksSetting(Setting):
         kind, sep, ranks = value.partition(":")
         names = [r for r in ranks.split(",") if r]
         if not sep or kind not in ("stop", "defend") or not names:
-            raise RuleSetError(f"{self.name}: {raw!r} is not one of {self.allowed()}")
+            raise RuleSetError(
+                "bad_value",
+                f"{self.name}: {raw!r} is not one of {self.allowed()}",
+                setting=self.name,
+                allowed=self.allowed(),
+            )
         bad = [r for r in names if r not in _RANK_OF]
         if bad:
             raise RuleSetError(
-                f"{self.name}: {', '.join(bad)} is not a rank (2..10, j, q, k, a, nt)"
+                "not_a_rank",
+                f"{self.name}: {', '.join(bad)} is not a rank (2..10, j, q, k, a, nt)",
+                setting=self.name,
+                ranks=", ".join(bad),
             )
         seen = sorted({_RANK_OF[r] for r in names})
         return f"{kind}:{','.join(RANK_NAMES.get(r, str(r)).lower() for r in seen)}"

@@ -23,7 +23,7 @@ from bot.discord_app.interactions import (
 from bot.discord_app.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
 from bot.text.i18n import text
-from bot.text.render import CardFormat, calls_text
+from bot.text.render import CardFormat, calls_text, reader_format
 from rules.events import BidWithdrawn, Declared, FriendsCalled, TookBack
 from rules.views import View
 
@@ -32,9 +32,12 @@ class Play(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
-    def _fmt(self) -> CardFormat:
-        """Cards as emoji faces with the text beside them (text alone without emojis)."""
-        return card_format(self.bot.card_emojis)
+    def _fmt(self, locale: str | None = None) -> CardFormat:
+        """Cards as emoji faces with the text beside them (text alone without emojis),
+        the jokers in ``locale``'s notation (BJ / LJ in English; None: as the text
+        helpers that take it decide, by their own locale)."""
+        fmt = card_format(self.bot.card_emojis)
+        return fmt if locale is None else reader_format(locale, fmt)
 
     async def _own_view(self, interaction: discord.Interaction) -> View | None:
         try:
@@ -87,7 +90,7 @@ class Play(commands.Cog):
                         ev.kind, "overridden_public"
                     )
                     who = interaction.user.mention
-                    cards = self._fmt()(ev.cards)
+                    cards = self._fmt(tloc)(ev.cards)
                     await reply(interaction, text(tloc, key, who=who, cards=cards))
                     break
             else:
@@ -124,7 +127,7 @@ class Play(commands.Cog):
         )
         if events is not None:
             gone = next((e for e in events if isinstance(e, BidWithdrawn)), None)
-            cards = self._fmt()(gone.cards if gone else ())
+            cards = self._fmt(loc)(gone.cards if gone else ())
             await reply(interaction, text(loc, "withdrew_ok", cards=cards), ephemeral=True)
             await self.bot.after_change()
 
@@ -143,7 +146,7 @@ class Play(commands.Cog):
         if events is not None:
             buried = next((e.cards for e in events if hasattr(e, "cards")), ())
             await reply(
-                interaction, text(loc, "buried_ok", cards=self._fmt()(buried)), ephemeral=True
+                interaction, text(loc, "buried_ok", cards=self._fmt(loc)(buried)), ephemeral=True
             )
             await self.bot.after_change()
 
@@ -196,7 +199,7 @@ class Play(commands.Cog):
         )
         if events is not None:
             took = next((e for e in events if isinstance(e, TookBack)), None)
-            cards = self._fmt()(took.cards if took else ())
+            cards = self._fmt(loc)(took.cards if took else ())
             await reply(interaction, text(loc, "took_back_ok", cards=cards), ephemeral=True)
             await self.bot.after_change()
 

@@ -7,7 +7,10 @@ Layout (Discord: ≤ 5 rows, ≤ 25 options per select, ≤ 5 buttons per row):
   **Cards out**; then up to 4 suggested plays (safest first, never a throw first)
   and **Refresh**;
 * dealing / declaring: up to 3 rows of declaration buttons, then **Pass**,
-  **My hand**, **Refresh**.
+  **Withdraw bid** (house rule ``bid_takeback``, the winning bid's seat), **My hand**,
+  **Refresh**;
+* **Take back** (悔牌, house rule ``play_takeback``) opens the last row while the
+  player may take back their play (one suggestion fewer then).
 
 Every custom id carries the table id and the panel's ``stamp`` (see
 ``layout.stamp``), so a click on a panel drawn for another state is refused.
@@ -28,6 +31,7 @@ from bot.discord_app.panel.layout import MAX_OPTIONS, group_hand, selected_cards
 from bot.discord_app.panel.text import Emojis, cards_text, header, trick_line, verdict
 from bot.discord_app.replies import hand_block
 from bot.text.i18n import text
+from bot.text.render import reader_cards
 from rules.cards import Card
 from rules.notation import format_cards
 from rules.options import PlayOption, play_options
@@ -50,6 +54,8 @@ class PanelState:
     seats: Sequence[SeatInfo] | None
     declarations: Sequence[Sequence[Card]] = ()
     emojis: Emojis | None = None
+    # 悔牌 / 撤回 allowed right now (``bot.discord_app.takebacks.offers``): "undo", "unbid".
+    offers: tuple[str, ...] = ()
 
 
 def suggestions(view: View) -> list[PlayOption]:
@@ -104,6 +110,8 @@ def build(
             ui.add_item(PanelDeclare(tid, st, cards, row=i // 5))
         if view.phase == "declaring" and view.seat not in view.passes:
             button("pass", "panel.b.pass", discord.ButtonStyle.secondary, 3)
+        if "unbid" in state.offers:  # house rule bid_takeback: the winning bid's seat
+            button("unbid", "button.withdraw_bid", discord.ButtonStyle.danger, 3)
         button("hand", "panel.b.hand", discord.ButtonStyle.secondary, 3)
         button("ref", "panel.b.refresh", discord.ButtonStyle.secondary, 3)
         return "\n".join(lines)[:2000], ui
@@ -122,7 +130,9 @@ def build(
     if chosen:
         v = verdict(locale, preview(view, chosen), state.seats)
         lines.append(
-            text(locale, "panel.selected", cards=cards_text(chosen, state.emojis), verdict=v)
+            text(
+                locale, "panel.selected", cards=cards_text(chosen, state.emojis, locale), verdict=v
+            )
         )
     elif view.phase == "playing" or burying:
         lines.append(text(locale, "panel.pick"))
@@ -135,7 +145,7 @@ def build(
             names.append(text(locale, f"word.{name}") if s == TRUMP or len(name) > 1 else name)
         options = [
             discord.SelectOption(
-                label=format_cards([slot.card]),
+                label=reader_cards(locale, format_cards([slot.card])),
                 value=slot.value,
                 emoji=_emoji(state.emojis, slot.card),
                 default=slot.value in selected,
@@ -166,8 +176,12 @@ def build(
     button("hand", "panel.b.hand", grey, 3)
     if memory:
         button("mem", "panel.b.memory", grey, 3)
-    for k, opt in enumerate(suggestions(view)):
-        name = f"{label(locale, opt)}: {format_cards(opt.cards)}"
+    shown = suggestions(view)
+    if "undo" in state.offers:  # 悔牌 (play_takeback): first in the last row, one suggestion less
+        button("undo", "button.take_back", discord.ButtonStyle.danger, 4)
+        shown = shown[: MAX_SUGGESTIONS - 1]
+    for k, opt in enumerate(shown):
+        name = f"{label(locale, opt)}: {reader_cards(locale, format_cards(opt.cards))}"
         ui.add_item(PanelButton(tid, st, f"s{k}", name, discord.ButtonStyle.primary, 4))
     button("ref", "panel.b.refresh", grey, 4)
     return "\n".join(lines)[:2000], ui

@@ -34,6 +34,7 @@ from bot.discord_app.panel.items import ACTIONS
 from bot.discord_app.panel.layout import selected_cards, stamp
 from bot.discord_app.panel.text import Emojis, cards_text, last_trick_text, memory_text, verdict
 from bot.discord_app.replies import dm_text, play_reply
+from bot.discord_app.takebacks import UNBID, UNDO, done_text, offers, take_back
 from bot.service import ServiceError, TableStatus
 from bot.text.i18n import text
 from rules.cards import Card
@@ -82,7 +83,9 @@ def _state(bot: Host, status: TableStatus, seat: int, view: View) -> PanelState:
         match = bot.service.match_of(status.table.id)
         if match is not None:
             declarations = [d.cards for d in match.declaration_options(seat)]
-    return PanelState(status.table.id, view, status.table.seats, declarations, emojis_of(bot))
+    tid = status.table.id
+    took = offers(bot.service, tid, seat)
+    return PanelState(tid, view, status.table.seats, declarations, emojis_of(bot), took)
 
 
 async def load(interaction: discord.Interaction, table_id: int) -> Seat | None:
@@ -193,6 +196,9 @@ async def on_button(interaction: discord.Interaction, table_id: int, given: str,
     if what in ("last", "hand", "mem"):
         await answer_info(interaction, table_id, what)
         return
+    if what in (UNDO, UNBID):  # the service decides (no stamp: a refusal says why)
+        await send_take_back(interaction, table_id, what)
+        return
     s = await fresh(interaction, table_id, given)
     if s is None:
         return
@@ -238,7 +244,7 @@ async def send_cards(interaction: discord.Interaction, s: Seat, what: str) -> No
         return  # the reason was answered privately; nothing changed
     after = await load_quiet(interaction, s.state.table_id)
     done = "panel.buried" if what == "bury" else "panel.played"
-    notice = text(s.locale, done, cards=cards_text(cards, s.state.emojis))
+    notice = text(s.locale, done, cards=cards_text(cards, s.state.emojis, s.locale))
     if after is not None:
         await redraw(interaction, after, notice=notice)
     else:
@@ -248,6 +254,25 @@ async def send_cards(interaction: discord.Interaction, s: Seat, what: str) -> No
         await announce(  # public: in the table's language
             interaction, s, lambda st, ping: play_reply(st.options.language, st, events, ping, fmt)
         )
+    await bot.after_change()
+
+
+async def send_take_back(interaction: discord.Interaction, table_id: int, what: str) -> None:
+    """悔牌 / 撤回 from the panel: the panel is redrawn with what happened — the cards
+    taken back, or the translated refusal (a second click, too late, not your play).
+    The table hears of it from the service's notice, as after /takeback."""
+    s = await load(interaction, table_id)
+    if s is None:
+        return
+    bot = bot_of(interaction)
+    result = await take_back(interaction, s.channel_id, what, answer=False)
+    if result is None:
+        return  # a second delivery of this click: nothing done
+    if isinstance(result, ServiceError):
+        notice = result.message(s.locale)
+    else:
+        notice = done_text(s.locale, what, result, s.state.emojis)
+    await redraw(interaction, await load_quiet(interaction, table_id) or s, notice=notice)
     await bot.after_change()
 
 
@@ -280,7 +305,7 @@ async def send_declaration(
         await bot.after_change()
         return
     after = await load_quiet(interaction, table_id)
-    notice = text(s.locale, "panel.declared", cards=cards_text(cards, s.state.emojis))
+    notice = text(s.locale, "panel.declared", cards=cards_text(cards, s.state.emojis, s.locale))
     if after is not None:
         await redraw(interaction, after, notice=notice)
     else:
@@ -290,8 +315,8 @@ async def send_declaration(
         code = {"declare": "declared_public", "reinforce": "reinforced_public"}.get(
             ev.kind, "overridden_public"
         )
-        shown = cards_text(ev.cards, s.state.emojis)
         tlang = s.status.options.language  # public: in the table's language
+        shown = cards_text(ev.cards, s.state.emojis, tlang)
         said = text(tlang, code, who=interaction.user.mention, cards=shown)
         await announce(interaction, s, lambda _status, _ping: said, ping=False)
     await bot.after_change()

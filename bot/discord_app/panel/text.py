@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot.discord_app.emojis import CardEmojis, cards_inline
 from bot.service import ServiceError
 from bot.text.i18n import seat_name, shape_text, text
-from bot.text.render import player_name, trump_label
+from bot.text.render import player_name, reader_cards, trump_label
 from rules.cards import Card, rank_name
 from rules.memory import CardMemory
 from rules.notation import format_cards
@@ -22,10 +22,12 @@ from storage.table_info import SeatInfo
 Emojis = CardEmojis  # the bot's card emojis (``Host.card_emojis``)
 
 
-def cards_text(cards: Sequence[Card], emojis: Emojis | None = None) -> str:
+def cards_text(
+    cards: Sequence[Card], emojis: Emojis | None = None, locale: str | None = None
+) -> str:
     """Card notation, with the cards' emoji faces in front when the bot has them (the
-    text stays for screen readers and search)."""
-    return cards_inline(cards, emojis)
+    text stays for screen readers and search); the jokers in the reader's notation."""
+    return reader_cards(locale, cards_inline(cards, emojis))
 
 
 def verdict(locale: str | None, p: Preview, seats: Sequence[SeatInfo] | None = None) -> str:
@@ -99,7 +101,7 @@ def trick_line(
     if view.phase != "playing" or not view.current:
         return None
     plays = " · ".join(
-        f"{player_name(locale, seats, s)}: {cards_text(c, emojis)}" for s, c in view.current
+        f"{player_name(locale, seats, s)}: {cards_text(c, emojis, locale)}" for s, c in view.current
     )
     return text(locale, "panel.trick", n=view.trick_no, plays=plays)
 
@@ -111,7 +113,7 @@ def last_trick_text(
     if last is None:
         return text(locale, "panel.no_last")
     plays = "\n".join(
-        f"{player_name(locale, seats, s)}: {cards_text(c, emojis)}" for s, c in last.plays
+        f"{player_name(locale, seats, s)}: {cards_text(c, emojis, locale)}" for s, c in last.plays
     )
     winner = player_name(locale, seats, last.winner if last.winner is not None else last.leader)
     return text(
@@ -134,7 +136,7 @@ def memory_text(locale: str | None, mem: CardMemory, suit_name: Sequence[str]) -
     ]
     level = rank_name(mem.level_rank)
     for sm in mem.suits:
-        high = " ".join(format_cards([c] * n) for c, n in sm.high) or none
+        high = reader_cards(locale, " ".join(format_cards([c] * n) for c, n in sm.high)) or none
         lines.append(
             text(
                 locale,
@@ -146,7 +148,8 @@ def memory_text(locale: str | None, mem: CardMemory, suit_name: Sequence[str]) -
                 copies=mem.decks,
             )
         )
-    jokers = " ".join(format_cards([c] * n) for c, n in mem.jokers) or none
+    jokers = reader_cards(locale, " ".join(format_cards([c] * n) for c, n in mem.jokers))
+    jokers = jokers or none
     lines.append(text(locale, "memory.jokers", jokers=jokers))
     voids = []
     for seat, suits in enumerate(mem.voids):
