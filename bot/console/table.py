@@ -92,6 +92,7 @@ class ConsoleTable(ConsoleViews):
         self.failures = TimerFailures()
         # --new on a saved table: asked once at a terminal (None: a pipe, no question).
         self.confirm: Callable[[], Awaitable[bool]] | None = None
+        self.reader: LineReader | None = None  # set by run(); 复盘 reads its steps from it
         service.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
@@ -266,6 +267,7 @@ class ConsoleTable(ConsoleViews):
                     self.say(self._t("console.help_unbid"))
                 if view is not None and view.rules.play_takeback != "off":
                     self.say(self._t("console.help_takeback"))
+                self.say(self._t("console.help_replay"))
             elif cmd == "rules":
                 self.show_rules()
             elif cmd == "hand":
@@ -278,6 +280,8 @@ class ConsoleTable(ConsoleViews):
                 self._kitty()
             elif cmd == "progress":
                 await self._progress()
+            elif cmd == "replay":
+                await self._replay()
             elif cmd == "hint":
                 self._hint()
             elif cmd == "auto" and self.autoplay:
@@ -424,6 +428,7 @@ class ConsoleTable(ConsoleViews):
     async def run(self, reader: LineReader) -> None:
         service_log = logging.getLogger("bot.service")
         service_log.addHandler(self.failures)
+        self.reader = reader
         if self.confirm is None and reader.interactive:
             self.confirm = lambda: self._ask_new(reader)
         try:
