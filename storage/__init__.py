@@ -12,6 +12,7 @@ from storage.errors import (
 )
 from storage.locks import TableLocks
 from storage.models import ACTIVE_STATUSES
+from storage.replays import Replays, StoredHand
 from storage.settings import GuildSettings, Settings
 from storage.stats import HandProgress, PlayerStats, Stats
 from storage.table_info import ActionReceipt, SeatInfo, TableInfo
@@ -26,6 +27,7 @@ __all__ = [
     "GuildSettings",
     "HandProgress",
     "PlayerStats",
+    "Replays",
     "SeatInfo",
     "Settings",
     "StaleVersion",
@@ -34,6 +36,7 @@ __all__ = [
     "StorageFull",
     "StorageUnavailable",
     "Store",
+    "StoredHand",
     "TableExists",
     "TableInfo",
     "TableLocks",

@@ -232,3 +232,16 @@ class SavedRuleSetRow(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )
+
+
+class ReplayLinkRow(Base):
+    """A share link to a finished hand's replay page (``/r/<token>``): the token is
+    unguessable, and a revoked link stays revoked (a new one gets a new token)."""
+
+    __tablename__ = "replay_links"
+
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
+    created_by: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -32,6 +32,7 @@ from bot.service.metrics import ACTIONS
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.queries import Queries
+from bot.service.replays import ReplayService
 from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
@@ -91,6 +92,7 @@ class TableService(Lifecycle, Queries):
         self._listeners: list[Listener] = []
         self.automation = Automation(self)
         self.saved_rules = SavedRules(db, self.settings)
+        self.replays = ReplayService(db)
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:

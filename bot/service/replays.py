@@ -1,0 +1,98 @@
+"""复盘: finished hands for the replay viewers (``/history``, ``/replay``,
+``/record``, the ``/r/<token>`` page), with the checks that keep them honest: only
+finished hands exist here (a hand is stored when it is scored), a hand of another
+server is as unknown as a hand that never was, and a share link is revoked only
+by a player of that hand or someone with Manage Server."""
+
+from __future__ import annotations
+
+from bot.service.errors import ServiceError, guarded
+from rules.record import parse_record
+from rules.replay import HandReplay, hand_replay
+from storage import Database, Replays, StoredHand
+
+HISTORY_MAX = 25  # a Discord select or autocomplete shows at most 25
+
+
+def replay_of(hand: StoredHand) -> HandReplay:
+    """The hand's frames, from its stored record (``replay_bad_record`` if it does not
+    read back: a record written by a newer or broken bot)."""
+    try:
+        return hand_replay(parse_record(hand.record))
+    except (ValueError, KeyError, IndexError) as exc:  # RecordError, ReplayError, RuleSetError
+        raise ServiceError("replay_bad_record", hand=hand.hand_id) from exc
+
+
+class ReplayService:
+    """Finished hands by number, a channel's and a player's recent hands, share links."""
+
+    def __init__(self, db: Database) -> None:
+        self.store = Replays(db)
+
+    async def history(
+        self, guild_id: int | None, channel_id: int, user_id: int, limit: int = 10
+    ) -> list[StoredHand]:
+        """This channel's hands and the user's hands in this server, newest first
+        (without a server, as on the console: the channel's)."""
+        limit = max(1, min(limit, HISTORY_MAX))
+        if guild_id is None:
+            hands: list[StoredHand] = await guarded(
+                self.store.recent(channel_id=channel_id, limit=limit)
+            )
+            return [h for h in hands if h.guild_id is None]
+        found: list[StoredHand] = await guarded(
+            self.store.recent(
+                guild_id=guild_id, channel_id=channel_id, user_id=user_id, limit=limit
+            )
+        )
+        return found
+
+    async def hand(self, guild_id: int | None, hand_id: int) -> StoredHand:
+        """Finished hand #``hand_id`` of this server (``replay_not_found`` otherwise,
+        the same for another server's hand as for none)."""
+        hand: StoredHand | None = await guarded(self.store.hand(hand_id))
+        if hand is None or hand.guild_id != guild_id:
+            raise ServiceError("replay_not_found", hand=hand_id)
+        return hand
+
+    async def finished(
+        self, *, guild_id: int | None, channel_id: int, hand_id: int | None
+    ) -> tuple[StoredHand, HandReplay]:
+        """A finished hand and its frames: #``hand_id``, or (None) the last hand
+        finished in this channel (``replay_none`` if there is none yet, also while
+        a table's first hand is being played)."""
+        if hand_id is not None:
+            hand = await self.hand(guild_id, hand_id)
+        else:
+            last: list[StoredHand] = await guarded(
+                self.store.recent(guild_id=guild_id, channel_id=channel_id, limit=1)
+            )
+            if not last or last[0].guild_id != guild_id:
+                raise ServiceError("replay_none")
+            hand = last[0]
+        return hand, replay_of(hand)
+
+    async def share(self, guild_id: int | None, hand_id: int, user_id: int) -> str:
+        """The hand's share token (its live one if it has one)."""
+        hand = await self.hand(guild_id, hand_id)
+        token: str = await guarded(self.store.create_link(hand.hand_id, user_id))
+        return token
+
+    async def revoke(
+        self, guild_id: int | None, hand_id: int, user_id: int, *, manage: bool = False
+    ) -> int:
+        """Revoke the hand's links (how many were live): a player of that hand may,
+        or whoever the front end says has Manage Server (``manage``)."""
+        hand = await self.hand(guild_id, hand_id)
+        if user_id not in hand.seats and not manage:
+            raise ServiceError("replay_revoke_denied", hand=hand_id)
+        count: int = await guarded(self.store.revoke_links(hand.hand_id))
+        return count
+
+    async def by_token(self, token: str) -> tuple[StoredHand, HandReplay] | None:
+        """The hand of a live share token and its frames (None: unknown or revoked;
+        ``replay_bad_record`` if its record does not read back)."""
+        hand: StoredHand | None = await guarded(self.store.hand_by_token(token))
+        if hand is None:
+            return None
+        return hand, replay_of(hand)
