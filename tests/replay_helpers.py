@@ -1,11 +1,19 @@
-"""Finished hands in a real database, stored the way the bot stores them (every
-action through ``Store.record_action``), for the replay tests."""
+"""Finished hands for the replay tests: stored in a real database the way the bot
+stores them (every action through ``Store.record_action``), or one hand played out
+by the basic AI at every seat as its record text (what storage keeps and
+``/record`` hands out)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from functools import cache
 
+from rules.actions import DealCards, Pass
+from rules.ai import make_player
 from rules.game import Match
+from rules.presets import preset
+from rules.record import write_record
 from rules.ruleset import RuleSet
 from rules.scripted import next_scripted
 from storage import SeatInfo, Store, TableInfo
@@ -54,3 +62,29 @@ async def play_hands(store: Store, table: TableInfo, match: Match, hands: int) -
         await store.record_action(table, action, match, actor_id=actor, idempotency_key=None)
         table = await store.get_table(table.id)
     return table
+
+
+@cache
+def finished_record(preset_name: str = "classic", seed: str = "replay-1") -> str:
+    """The record of hand 1 of a match under ``preset_name``, played to its end."""
+    rules = preset(preset_name)
+    m = Match(rules, seed)
+    rng = random.Random(seed)
+    players = [make_player("basic") for _ in range(rules.players)]
+    for _ in range(10_000):
+        if m.phase in ("scored", "finished"):
+            return write_record(m)
+        if m.phase == "dealing":
+            m.apply(DealCards(rules.players * rules.hand_size))
+        elif m.phase == "declaring":
+            for s in range(rules.players):
+                if m.phase == "declaring" and s not in m.hand.passes:
+                    a = players[s].choose(m.view_for(s), rng)
+                    m.apply(a if a is not None else Pass(s))
+        else:
+            s = m.dealer if m.phase in ("burying", "calling") else m.turn
+            assert s is not None
+            a = players[s].choose(m.view_for(s), rng)
+            assert a is not None, f"seat {s} had nothing to do in {m.phase}"
+            m.apply(a)
+    raise AssertionError("the hand did not finish")
