@@ -37,14 +37,17 @@ def _trump(locale: str, replay: HandReplay) -> str:
 def _seat_lines(locale: str, replay: HandReplay, frame: Frame, names: Names) -> list[str]:
     lines = []
     for seat, cards in enumerate(frame.hands):
-        marks = []
+        name = names[seat] if names is not None and seat < len(names) else None
+        marks = [name] if name else []
         if seat == replay.dealer:
             marks.append(text(locale, "replay.dealer"))
         elif replay.rules.friends is not None and seat in frame.team:
             marks.append(text(locale, "replay.friend"))
-        label = who(locale, replay, seat, names)
+        label = seat_name(locale, seat, replay.players)
         if marks:
-            label = text(locale, "player_name", seat=label, name=", ".join(marks))
+            label = text(
+                locale, "player_name", seat=label, name=text(locale, "score.comma").join(marks)
+            )
         shown = hand_cards(locale, cards) or text(locale, "replay.no_cards")
         lines.append(text(locale, "event.played", who=label, cards=shown))
     return lines
