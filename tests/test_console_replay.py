@@ -288,3 +288,64 @@ async def test_console_replay_command(sqlite_db: Database, lang: str) -> None:
     help_mark = len(buf.getvalue())
     await table.handle("help" if lang == "en" else "帮助", "next")
     assert ("replay (复盘)" if lang == "en" else "  复盘 ") in buf.getvalue()[help_mark:]
+
+
+def test_replay_at_a_terminal_takes_single_keys(record_file: tuple[Path, HandReplay]) -> None:
+    """In a real pseudo-terminal: arrows, a number + Enter, End and q, no Enter needed
+    for a key; the terminal's mode is restored on exit."""
+    import os
+    import pty
+    import select
+    import termios
+    import time
+
+    path, replay = record_file
+    steps = len(replay.trick_frames())
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: python -m bot replay FILE at a terminal
+        os.chdir(ROOT)
+        os.execve(
+            sys.executable,
+            [sys.executable, "-m", "bot", "replay", str(path)],
+            console_env(COLUMNS="300"),
+        )
+    out = bytearray()
+
+    def read_until(needle: str, since: int = 0, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while needle not in out[since:].decode("utf-8", "replace"):
+            assert time.monotonic() < end, out.decode("utf-8", "replace")[-2000:]
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    out.extend(os.read(fd, 65536))
+                except OSError:
+                    return
+
+    try:
+        before = termios.tcgetattr(fd)
+        read_until(f"trick 0/{steps}")
+        read_until("q: quit")
+        for keys, step in (
+            (b"\x1b[C", 1),
+            (b"n", 2),
+            (b"4\r", 4),
+            (b"\x1b[D", 3),
+            (b"\x1b[F", steps),
+            (b"\x1b[H", 0),
+        ):
+            mark = len(out)
+            os.write(fd, keys)
+            read_until(f"trick {step}/{steps}", mark)
+        mid = termios.tcgetattr(fd)
+        assert not mid[3] & termios.ICANON  # cbreak while it runs
+        os.write(fd, b"q")
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert termios.tcgetattr(fd)[3] == before[3]  # the terminal is as it was
+    finally:
+        os.close(fd)
+    text = out.decode("utf-8", "replace")
+    heads = re.findall(rf"trick (\d+)/{steps}", text)
+    assert heads == ["0", "1", "2", "4", "3", str(steps), "0"], heads
+    assert "Traceback" not in text

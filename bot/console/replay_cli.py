@@ -116,7 +116,7 @@ def _parser(lang: str, prog: str, description: str) -> argparse.ArgumentParser:
     def t(code: str) -> str:
         return text(lang, code)
 
-    formatter = type("Help", (_Help,), {"usage_prefix": t("cli.usage")})
+    formatter: type[_Help] = type("Help", (_Help,), {"usage_prefix": t("cli.usage")})
     parser = argparse.ArgumentParser(
         prog=prog, description=t(description), formatter_class=formatter, add_help=False
     )

@@ -230,7 +230,7 @@ class KeyReader:
 
         self.fd = fd
         self._saved = termios.tcgetattr(fd)
-        tty.setcbreak(fd)
+        tty.setcbreak(fd, termios.TCSANOW)  # keys typed ahead are kept
         self._pending = ""
         self._digits = ""
 
