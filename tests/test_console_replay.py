@@ -199,7 +199,7 @@ async def test_replay_and_record_a_stored_hand(tmp_path: Path) -> None:
     out, page = tmp_path / "hand1.txt", tmp_path / "hand1.html"
     written = run_bot("record", "--db", str(db_file), *ids, "--out", str(out), "--html", str(page))
     assert written.returncode == 0, written.stderr
-    assert f"Wrote the record {out} and the viewer {page}." in written.stdout
+    assert written.stdout.splitlines() == [f"Wrote the record {out}.", f"Wrote the viewer {page}."]
     text = out.read_text(encoding="utf-8")
     assert text == record
     assert parse_record(text).actions == parse_record(record).actions

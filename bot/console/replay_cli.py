@@ -135,20 +135,18 @@ def _fail(prog: str, lang: str, refused: ReplayRefused) -> int:
     return 2
 
 
-def _load(args: argparse.Namespace, lang: str) -> tuple[str, str] | ReplayRefused | int:
-    """(record text, its name) from FILE or --table/--hand."""
-    try:
-        if getattr(args, "file", None):
-            return read_record_file(args.file), args.file
-        if args.table is None or args.hand is None:
-            return ReplayRefused("replay.need_source")
-        url = database_of(args.db)
-        found = run_or_explain(lambda: asyncio.run(stored_record(url, args.table, args.hand)), url)
-        if isinstance(found, int):
-            return found  # the database could not be opened: said already
-        return found, f"#{args.table}/{args.hand}"
-    except ReplayRefused as refused:
-        return refused
+def _load(args: argparse.Namespace) -> tuple[str, str] | int:
+    """(record text, its name) from FILE or --table/--hand; an exit code when the
+    database could not be opened (said already). ReplayRefused otherwise."""
+    if getattr(args, "file", None):
+        return read_record_file(args.file), args.file
+    if args.table is None or args.hand is None:
+        raise ReplayRefused("replay.need_source")
+    url = database_of(args.db)
+    found = run_or_explain(lambda: asyncio.run(stored_record(url, args.table, args.hand)), url)
+    if isinstance(found, int):
+        return found
+    return found, f"#{args.table}/{args.hand}"
 
 
 def main_replay(argv: list[str]) -> int:
@@ -159,12 +157,10 @@ def main_replay(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     quiet_logging()
-    loaded = _load(args, lang)
-    if isinstance(loaded, int):
-        return loaded
     try:
-        if isinstance(loaded, ReplayRefused):
-            raise loaded
+        loaded = _load(args)
+        if isinstance(loaded, int):
+            return loaded
         replay = replay_of_text(*loaded)
     except ReplayRefused as refused:
         return _fail(parser.prog, lang, refused)
@@ -218,26 +214,22 @@ def main_record(argv: list[str]) -> int:
     quiet_logging()
     if args.out is None and args.html is None:
         return _fail(parser.prog, lang, ReplayRefused("replay.cli_need_output"))
-    loaded = _load(args, lang)
-    if isinstance(loaded, int):
-        return loaded
     try:
-        if isinstance(loaded, ReplayRefused):
-            raise loaded
+        loaded = _load(args)
+        if isinstance(loaded, int):
+            return loaded
         record_text, name = loaded
         replay = replay_of_text(record_text, name)
-        written = []
         if args.out is not None:
             _write(args.out, record_text)
-            written.append(args.out)
+            print(text(lang, "replay.wrote_record", file=args.out))
         if args.html is not None:
             from bot.pictures.viewer import viewer_html
 
             _write(args.html, viewer_html(replay, record_text, lang=lang))
-            written.append(args.html)
+            print(text(lang, "replay.wrote_viewer", file=args.html))
     except ReplayRefused as refused:
         return _fail(parser.prog, lang, refused)
-    print(text(lang, "replay.written", record=args.out or "—", html=args.html or "—"))
     return 0
 
 
