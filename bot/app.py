@@ -6,7 +6,7 @@ import asyncio
 import logging
 import sys
 
-from bot.config import Config
+from bot.config import Config, ConfigError
 from bot.service.shards import ShardConfigError
 from storage.db import Database
 from storage.startup import run_or_explain
@@ -36,7 +36,7 @@ Meanwhile you can play offline against three AI players:
 def main(argv: list[str]) -> int:
     try:
         config = Config.load()
-    except ShardConfigError as exc:
+    except (ShardConfigError, ConfigError) as exc:
         print(exc, file=sys.stderr)
         return 2
     logging.basicConfig(
@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
 
                 return console_main([])
         return 2
-    from bot.discord_app.client import StartupError, run_bot
+    from bot.discord_app.client import StartupError
 
     # The database first: a wrong DATABASE_URL is one clear sentence and exit code 2.
     checked = run_or_explain(
@@ -67,13 +67,33 @@ def main(argv: list[str]) -> int:
         return checked
     logging.getLogger(__name__).info(config.startup_line())  # after the check's one sentence
     try:
-        return asyncio.run(run_bot(config, sync_only=sync))
+        return asyncio.run(_serve(config, sync))
     except StartupError as exc:
         print(exc, file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C while waiting to retry: a normal stop
         print("stopped", file=sys.stderr)
         return 0
+
+
+async def _serve(config: Config, sync: bool) -> int:
+    """The Discord client, and the web side beside it when WEB_PORT is set (stopped
+    when the client stops, whatever the reason)."""
+    from bot.discord_app.client import StartupError, run_bot
+
+    web = None
+    if config.web_port is not None and not sync:
+        from bot.web.server import WebStartError, start_web
+
+        try:
+            web = await start_web(config)
+        except WebStartError as exc:
+            raise StartupError(str(exc)) from None
+    try:
+        return await run_bot(config, sync_only=sync)
+    finally:
+        if web is not None:
+            await web.stop()
 
 
 async def _check_database(url: str) -> int:

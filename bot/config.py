@@ -76,6 +76,21 @@ def describe_database(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
+class ConfigError(ValueError):
+    """A setting that cannot be used, told as one sentence."""
+
+
+def _port(value: str | None) -> int | None:
+    """WEB_PORT: unset or empty is off; otherwise a port number 0 … 65535."""
+    if value is None or not value.strip():
+        return None
+    if not value.strip().isdigit() or int(value) > 65535:
+        raise ConfigError(
+            f"WEB_PORT={value!r} is not a port number: use 1-65535, or leave it empty."
+        )
+    return int(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None
@@ -90,6 +105,11 @@ class Config:
     lobby_close_minutes: int = 60
     max_tables_per_user: int = 3
     max_tables_per_server: int = 20
+    # The web side (bot.web): off while WEB_PORT is unset; PUBLIC_URL is how people
+    # reach it (links posted by /replay), e.g. https://shengji.example.org.
+    web_port: int | None = None
+    web_host: str = "127.0.0.1"
+    public_url: str | None = None
 
     @property
     def limits(self) -> TableLimits:
@@ -146,4 +166,7 @@ class Config:
             lobby_close_minutes=number("LOBBY_CLOSE_MINUTES", 60),
             max_tables_per_user=number("MAX_TABLES_PER_USER", 3),
             max_tables_per_server=number("MAX_TABLES_PER_SERVER", 20),
+            web_port=_port(get("WEB_PORT")),
+            web_host=get("WEB_HOST") or "127.0.0.1",
+            public_url=(get("PUBLIC_URL") or "").rstrip("/") or None,
         )

@@ -7,8 +7,9 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import MetaData
@@ -123,3 +124,12 @@ async def sqlite_db(tmp_path: Path) -> AsyncIterator[Database]:
         yield database
     finally:
         await database.dispose()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """A real headless Chromium for a module's web page tests (tests/browser_helpers.py):
+    skipped locally without one, a failure under CI=true."""
+    from browser_helpers import launch_chromium
+
+    yield from launch_chromium()

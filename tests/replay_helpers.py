@@ -1,6 +1,7 @@
-"""Finished hands for the replay tests: stored the way the bot stores them (every
-action through ``Store.record_action``), and one hand played out by the basic AI at
-every seat as its record text (what storage keeps and ``/record`` hands out)."""
+"""Finished hands for the replay tests: stored in a real database the way the bot
+stores them (every action through ``Store.record_action``), or one hand played out
+by the basic AI at every seat as its record text (what storage keeps and
+``/record`` hands out)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The tree shows the architecture: which room a module is in says what it may import.
 
-front ends (bot.discord_app, bot.console) → bot.service → storage → rules; words and
-pictures (bot.text, bot.pictures) serve both front ends and never import them.
+front ends (bot.discord_app, bot.console, bot.web) → bot.service → storage → rules; words
+and pictures (bot.text, bot.pictures) serve the front ends and never import them. The
+Discord front end may use ``bot.web.links`` (the address of a shared replay page).
 """
 
 from __future__ import annotations
@@ -18,12 +19,18 @@ PACKAGES = ("rules", "storage", "bot", "bench")
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "rules": ("storage", "bot", "bench", "discord", "sqlalchemy", "asyncio"),
     "storage": ("bot", "bench", "discord"),
-    "bot.service": ("bot.discord_app", "bot.console", "bot.pictures", "bench", "discord"),
-    "bot.text": ("bot.discord_app", "bot.console", "bot.service", "bot.pictures", "bench", "discord"),
+    "bot.service": (
+        "bot.discord_app", "bot.console", "bot.web", "bot.pictures", "bench", "discord"
+    ),
+    "bot.text": (
+        "bot.discord_app", "bot.console", "bot.web", "bot.service", "bot.pictures", "bench",
+        "discord",
+    ),
     # pictures draw storage's value types (HandProgress): downward, allowed
-    "bot.pictures": ("bot.discord_app", "bot.console", "bot.service", "bench", "discord"),
-    "bot.console": ("bot.discord_app", "bench", "discord"),
-    "bot.discord_app": ("bot.console", "bench"),
+    "bot.pictures": ("bot.discord_app", "bot.console", "bot.web", "bot.service", "bench", "discord"),
+    "bot.console": ("bot.discord_app", "bot.web", "bench", "discord"),
+    "bot.discord_app": ("bot.console", "bot.web.server", "bench"),
+    "bot.web": ("bot.discord_app", "bot.console", "bench", "discord"),
 }
 
 
@@ -84,7 +91,7 @@ def test_bot_top_level_holds_only_entry_points_and_packages() -> None:
     )
     assert loose == ["__init__.py", "__main__.py", "app.py", "config.py"], loose
     packages = sorted(p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").exists())
-    assert packages == ["console", "discord_app", "pictures", "service", "text"], packages
+    assert packages == ["console", "discord_app", "pictures", "service", "text", "web"], packages
 
 
 def test_the_checker_sees_a_wrong_import(tmp_path: Path) -> None:

@@ -48,6 +48,7 @@ async def run_console(
     fresh: bool = False,
     rules: RuleSet | None = None,
     locale_given: bool = True,
+    deal: int | None = None,
 ) -> None:
     db = Database(db_url)
     reader = LineReader(stdin)
@@ -78,6 +79,7 @@ async def run_console(
             fresh=fresh,
             rules=rules,
             locale_given=locale_given,
+            deal=deal,
         )
         await table.run(reader)
     finally:
@@ -142,6 +144,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--rules", default=None, metavar=t("file"), help=t("rules_file"))
     parser.add_argument("--lang", default=None, metavar=t("language"), help=t("lang"))
+    parser.add_argument("--deal", type=int, default=None, metavar=t("hand"), help=t("deal"))
     return parser
 
 
@@ -235,10 +238,14 @@ def main(argv: list[str]) -> int:
                     fresh=args.new,
                     rules=rules,
                     locale_given=locale_given,
+                    deal=args.deal,
                 )
             ),
             url,
         )
+    except ServiceError as exc:  # --deal of a hand this file does not have, …
+        print(f"{parser.prog}: {exc.message(lang)}", file=sys.stderr)
+        return 2
     except (KeyboardInterrupt, asyncio.CancelledError):
         with contextlib.suppress(Exception):
             out.print("\n" + text(language(args.lang), "console.saved"))

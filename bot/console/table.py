@@ -29,6 +29,8 @@ from bot.console.text import (
 )
 from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
+from bot.service.deals import deal_rules
+from bot.service.seating import rules_for
 from bot.text.i18n import preset_label, seat_name, sentences
 from bot.text.render import calls_text, cards_text, event_line, reader_cards
 from rules.actions import CallFriends
@@ -68,6 +70,7 @@ class ConsoleTable(ConsoleViews):
         rules: RuleSet | None = None,
         fresh: bool = False,
         locale_given: bool = True,
+        deal: int | None = None,
     ) -> None:
         self.service = service
         self.clock = clock
@@ -76,7 +79,8 @@ class ConsoleTable(ConsoleViews):
         self.preset_name = preset_name
         self.preset_given = preset_given  # --preset was typed, not the default
         self.rules = rules  # --rule / --rules: the house rules of a new table
-        self.fresh = fresh  # --new: close the saved table and start another
+        self.fresh = fresh or deal is not None  # --new: close the saved table, start another
+        self.deal = deal  # --deal N: the new table deals finished hand #N's cards again
         self.locale_given = locale_given  # --lang was typed: it wins over the saved language
         self.table_id: int | None = None
         self.asked_at: int | None = None  # deal position at which we offered a declaration
@@ -92,6 +96,7 @@ class ConsoleTable(ConsoleViews):
         self.failures = TimerFailures()
         # --new on a saved table: asked once at a terminal (None: a pipe, no question).
         self.confirm: Callable[[], Awaitable[bool]] | None = None
+        self.reader: LineReader | None = None  # set by run(); 复盘 reads its steps from it
         service.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
@@ -115,6 +120,9 @@ class ConsoleTable(ConsoleViews):
     # ---- set-up ----------------------------------------------------------------------------
     async def open(self) -> None:
         await self.service.start()
+        if self.deal is not None:  # refused (unknown hand, …) before the saved table is closed
+            asked = rules_for(self.preset_name, None, None) if self.preset_given else None
+            await deal_rules(self.service.replays, None, self.deal, asked, None, None)
         try:
             status = await self.service.status(CHANNEL)
         except ServiceError:
@@ -149,10 +157,12 @@ class ConsoleTable(ConsoleViews):
             channel_id=CHANNEL,
             creator_id=YOU,
             creator_name="you",
-            preset_name=self.preset_name,
+            # --deal: the hand's own rules (a --preset given must agree with them)
+            preset_name=self.preset_name if self.deal is None or self.preset_given else None,
             options=CONSOLE_OPTIONS,
             locale=self.locale,
             rules=self.rules,
+            deal=self.deal,
         )
         self.table_id = status.table.id
         for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
@@ -267,6 +277,7 @@ class ConsoleTable(ConsoleViews):
                     self.say(self._t("console.help_unbid"))
                 if view is not None and view.rules.play_takeback != "off":
                     self.say(self._t("console.help_takeback"))
+                self.say(self._t("console.help_replay"))
             elif cmd == "rules":
                 self.show_rules()
             elif cmd == "hand":
@@ -279,6 +290,8 @@ class ConsoleTable(ConsoleViews):
                 self._kitty()
             elif cmd == "progress":
                 await self._progress()
+            elif cmd == "replay":
+                await self._replay()
             elif cmd == "hint":
                 self._hint()
             elif cmd == "auto" and self.autoplay:
@@ -425,6 +438,7 @@ class ConsoleTable(ConsoleViews):
     async def run(self, reader: LineReader) -> None:
         service_log = logging.getLogger("bot.service")
         service_log.addHandler(self.failures)
+        self.reader = reader
         if self.confirm is None and reader.interactive:
             self.confirm = lambda: self._ask_new(reader)
         try:

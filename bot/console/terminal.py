@@ -170,3 +170,93 @@ def quiet_logging() -> OncePerMessage:
     root.addHandler(handler)
     root.setLevel(logging.WARNING)
     return once
+
+
+# ---- single keys (复盘 at a terminal) --------------------------------------------------
+# Escape sequences of the keys the replay understands (xterm, VT100 and rxvt forms).
+_KEYS: Final = {
+    "\x1b[C": "next",
+    "\x1bOC": "next",
+    "\x1b[D": "prev",
+    "\x1bOD": "prev",
+    "\x1b[H": "first",
+    "\x1bOH": "first",
+    "\x1b[1~": "first",
+    "\x1b[7~": "first",
+    "\x1b[F": "last",
+    "\x1bOF": "last",
+    "\x1b[4~": "last",
+    "\x1b[8~": "last",
+}
+_PLAIN_KEYS: Final = {
+    "n": "next",
+    " ": "next",
+    "\r": "next",
+    "\n": "next",
+    "p": "prev",
+    "g": "first",
+    "G": "last",
+    "q": "quit",
+    "Q": "quit",
+    "\x04": "quit",  # Ctrl-D
+    "\x1b": "quit",  # Esc alone
+}
+
+
+def key_command(keys: str) -> tuple[str, str]:
+    """The first command in ``keys`` typed at a terminal and the keys left over.
+    Digits are kept as they are (the caller collects a trick number up to Enter);
+    an unknown key gives ("", rest)."""
+    for seq, command in _KEYS.items():
+        if keys.startswith(seq):
+            return command, keys[len(seq) :]
+    if keys.startswith("\x1b[") or keys.startswith("\x1bO"):
+        end = next((i for i, ch in enumerate(keys[2:], 2) if ch.isalpha() or ch == "~"), None)
+        return "", keys[end + 1 :] if end is not None else ""  # another key: ignored
+    head, rest = keys[:1], keys[1:]
+    if head.isdigit() or head in ("\x7f", "\b"):
+        return head, rest
+    return _PLAIN_KEYS.get(head, ""), rest
+
+
+class KeyReader:
+    """Keys from a terminal without waiting for Enter (cbreak mode: Ctrl-C still
+    interrupts). ``read`` returns "next", "prev", "first", "last", "quit", or
+    "goto N" once digits are followed by Enter; the terminal is restored on close."""
+
+    def __init__(self, fd: int) -> None:
+        import termios
+        import tty
+
+        self.fd = fd
+        self._saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd, termios.TCSANOW)  # keys typed ahead are kept
+        self._pending = ""
+        self._digits = ""
+
+    def close(self) -> None:
+        import termios
+
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+
+    def read(self) -> str:
+        while True:
+            if not self._pending:
+                data = os.read(self.fd, 64)
+                if not data:
+                    return "quit"
+                self._pending = data.decode("utf-8", "replace")
+            command, self._pending = key_command(self._pending)
+            if command.isdigit():
+                self._digits += command
+                os.write(1, command.encode())  # echo the number being typed
+            elif command in ("\x7f", "\b") and self._digits:
+                self._digits = self._digits[:-1]
+                os.write(1, b"\b \b")
+            elif command == "next" and self._digits:
+                number, self._digits = self._digits, ""
+                os.write(1, b"\n")
+                return f"goto {number}"
+            elif command in ("next", "prev", "first", "last", "quit"):
+                self._digits = ""
+                return command

@@ -50,6 +50,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("n", "next", "下一局"), "next"),
     **dict.fromkeys(("undo", "takeback", "悔牌", "悔"), "takeback"),
     **dict.fromkeys(("unbid", "撤回", "撤回亮主"), "unbid"),
+    **dict.fromkeys(("replay", "复盘", "復盤"), "replay"),  # the last finished hand
 }
 # Chinese card commands may be written without a space: 出♠A, 出梅花4, 埋♣3♣4.
 _GLUED = ("出牌", "埋底", "亮主", "出", "埋", "亮")

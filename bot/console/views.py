@@ -1,6 +1,6 @@
 """What the console shows: your hand, the table, the rules, the last trick, the
-kitty, the progress and hints — read-only views of the table, as a base of
-``ConsoleTable`` (``bot.console.table``), which holds the service and the screen."""
+kitty, the progress, hints and 复盘 (the last finished hand, step by step) —
+read-only views of the table, as a base of ``ConsoleTable`` (``bot.console.table``), which holds the service and the screen."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 from rich.markup import escape
 from rich.panel import Panel
 
+from bot.console.replay_step import line_command, step_through
 from bot.console.terminal import red_suits
 from bot.console.text import kitty_lines, last_trick_text, progress_lines
+from bot.service import ServiceError
 from bot.text.i18n import text
 from bot.text.render import cards_text, hand_lines, reader_cards, status_lines
 from bot.text.rules_text import rules_lines
@@ -25,6 +27,7 @@ from storage import SeatInfo
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from bot.console.terminal import LineReader
     from bot.service import TableService
 
 CHANNEL = 1  # the console's one "channel"
@@ -39,6 +42,8 @@ class ConsoleViews:
     out: Console
     locale: str
     table_id: int | None
+    reader: LineReader | None
+    last_prompt: object
 
     def say(self, message: str, style: str | None = None) -> None:
         """Print plain text (escaped for rich), with ♥/♦ cards in red."""
@@ -130,3 +135,27 @@ class ConsoleViews:
             dealer = view.history[-1].next_dealer  # this hand is over: who deals the next
         for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
             self.say(line)
+
+    async def _replay(self) -> None:
+        """复盘: step through this table's last finished hand, then back to the table."""
+        try:
+            hand, replay = await self.service.replays.finished(
+                guild_id=None, channel_id=CHANNEL, hand_id=None
+            )
+        except ServiceError as exc:
+            if exc.code != "replay_none":
+                raise
+            hand = None
+        if hand is None or hand.table_id != self.table_id:  # none yet (or an older table's)
+            self.say(self._t("replay.no_hand_yet"))
+            return
+        reader = self.reader
+
+        async def read() -> str | None:
+            line = await reader.readline() if reader is not None else None
+            return None if line is None else line_command(line)
+
+        names = [self._t("word.you"), *([None] * (replay.players - 1))]
+        await step_through(replay, self.locale, self.say, read, names=names)
+        self.last_prompt = None  # show the hand and the prompt again
+        self.say(self._t("replay.back"))

@@ -30,6 +30,7 @@ from bot.discord_app.panel.items import PANEL_ITEMS, play_button
 from bot.discord_app.presenter import Presenter
 from bot.discord_app.translator import ShengjiTranslator
 from bot.service import Clock, TableOptions, TableService
+from bot.service.metrics import REST_CALLS
 from storage import Database
 from storage.messages import MessageRefs
 
@@ -37,6 +38,17 @@ log = logging.getLogger(__name__)
 
 # Waits before each new try when Discord cannot be reached at start-up (then give up).
 RETRY_DELAYS: tuple[float, ...] = (5, 15, 30, 60, 120)
+
+
+def count_rest_calls(http: Any) -> None:
+    """/metrics: count every REST call at discord.py's chokepoint, ``HTTPClient.request``
+    (the class's method is looked up at each call, so a replaced client still works)."""
+
+    async def counted(route: Any, **kwargs: Any) -> Any:
+        REST_CALLS.inc()
+        return await type(http).request(http, route, **kwargs)
+
+    http.request = counted
 
 
 class StartupError(Exception):
@@ -108,6 +120,7 @@ class _ShengjiCore:
 
     async def _setup_core(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
+        count_rest_calls(bot.http)
         await self.database.upgrade()
         self.service = TableService(
             self.database,

@@ -35,7 +35,15 @@ class Commit(Protocol):
     """The service's one path for every change (``TableService.commit``)."""
 
     # One line: the signature is stated here once and implemented in the service.
-    def __call__(self, live: LiveTable, action: Action, actor_id: int | None, key: str | None, *, auto: bool = False) -> Awaitable[list[Event]]: ...
+    def __call__(
+        self,
+        live: LiveTable,
+        action: Action,
+        actor_id: int | None,
+        key: str | None,
+        *,
+        auto: bool = False,
+    ) -> Awaitable[list[Event]]: ...
 
 
 class CommitHost(Protocol):

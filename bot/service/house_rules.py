@@ -24,8 +24,6 @@ _NAME = re.compile(rf"[\w\-]{{1,{NAME_MAX}}}")
 EXPORT_MAX_BYTES = 64 * 1024  # a rule set is ~2 KB; anything bigger is not one
 
 
-
-
 def setting_error(exc: SettingError) -> ServiceError:
     """A refused setting in words the front ends translate (never the engine's English)."""
     if exc.code == "unknown_setting":
@@ -53,9 +51,7 @@ async def set_rules(
             raise setting_error(exc) from exc
         if rules.players != t.rules.players:
             raise ServiceError("setting_conflict", setting=", ".join(changes))
-        live.table = await service._guard(
-            service.store.update_table(t.id, t.version, rules=rules)
-        )
+        live.table = await service._guard(service.store.update_table(t.id, t.version, rules=rules))
         await service._emit(
             [Public(t.id, t.channel_id, "rules_changed", params={"changes": dict(changes)})]
         )

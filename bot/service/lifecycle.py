@@ -10,6 +10,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.service.deals import deal_rules, first_match
 from bot.service.errors import ServiceError
 from bot.service.idle import (
     IDLE,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
     from bot.service.automation import Automation
     from bot.service.clock import Clock
+    from bot.service.replays import ReplayService
     from bot.service.saved_rules import SavedRules
     from storage import Store, TableLocks
 
@@ -49,6 +51,7 @@ class Lifecycle:
         locks: TableLocks
         automation: Automation
         saved_rules: SavedRules
+        replays: ReplayService
         _seed: Callable[[], str]
         _live: dict[int, LiveTable]
         _by_channel: dict[int, int]
@@ -87,15 +90,24 @@ class Lifecycle:
         sit: bool = True,
         locale: str | None = None,
         rules: RuleSet | None = None,
+        deal: int | None = None,
     ) -> TableStatus:
         """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False).
 
         ``preset_name`` may name a built-in preset or one of the server's saved rule
         sets; without one (and without decks/players) the server's default is used.
-        ``rules``: a whole rule set (the console's ``--rules FILE``), used as it is."""
-        if rules is None:
-            rules = await self._rules_named(guild_id, preset_name, decks, players)
+        ``rules``: a whole rule set (the console's ``--rules FILE``), used as it is.
+        ``deal``: a finished hand of this server (#id) whose cards the first hand
+        deals again, under that hand's rules (``bot.service.deals``)."""
         opts = options or self.defaults
+        if deal is not None:
+            asked = None
+            if preset_name is not None:
+                asked = await self._rules_named(guild_id, preset_name, None, None)
+            rules = await deal_rules(self.replays, guild_id, deal, asked, players, decks)
+            opts = replace(opts, deal=deal)
+        elif rules is None:
+            rules = await self._rules_named(guild_id, preset_name, decks, players)
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
         await self.may_open(creator_id, guild_id)
@@ -265,7 +277,10 @@ class Lifecycle:
                 if len(t.seats) == 4:
                     raise ServiceError("need_four", filled=filled)
                 raise ServiceError("need_players", filled=filled, seats=len(t.seats))
-            match = Match(t.rules, f"{t.id}-{self._seed()}")
+            if live.options.deal is not None:  # the very cards of a finished hand
+                match = await first_match(self.replays, t.guild_id, live.options.deal)
+            else:
+                match = Match(t.rules, f"{t.id}-{self._seed()}")
             # The match and its first timer in one write (see Store.start_match).
             first = LiveTable(replace(t, status="playing"), match, live.options)
             deadline = plan_deadline(first, None, self.clock.now())

@@ -24,6 +24,9 @@ class TableOptions:
     card_memory: bool | None = None
     # The four-colour deck in this table's pictures (♣ green, ♦ blue), as on the web table.
     four_colour: bool = False
+    # Play this deal again: the finished hand (#id) whose cards the first hand deals
+    # (``/table new deal:``; see bot.service.deals).
+    deal: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -47,6 +47,13 @@ class ReplayService:
         )
         return found
 
+    async def server_hands(self, guild_id: int, limit: int = HISTORY_MAX) -> list[StoredHand]:
+        """The server's recent finished hands, newest first (``deal:``'s choices)."""
+        found: list[StoredHand] = await guarded(
+            self.store.recent(guild_id=guild_id, limit=max(1, min(limit, HISTORY_MAX)))
+        )
+        return found
+
     async def hand(self, guild_id: int | None, hand_id: int) -> StoredHand:
         """Finished hand #``hand_id`` of this server (``replay_not_found`` otherwise,
         the same for another server's hand as for none)."""

@@ -28,6 +28,7 @@ from bot.service.clock import Clock, SystemClock
 from bot.service.errors import ServiceError, from_notation_error, from_rule_error, guarded
 from bot.service.idle import TableLimits, lobby_deadline, note_move, pause_deadline
 from bot.service.lifecycle import Lifecycle
+from bot.service.metrics import ACTIONS
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.queries import Queries
@@ -414,6 +415,7 @@ class TableService(Lifecycle, Queries):
             if isinstance(exc, StorageError):
                 raise ServiceError(exc.code) from exc
             raise
+        ACTIONS.inc()  # /metrics: one more action committed
         live.table = replace(
             live.table,
             version=receipt.version,

@@ -83,6 +83,10 @@ ZH_ASCII_WHITELIST = frozenset(
         "hj",
         # file formats named in messages (/rules export, /rules import)
         "json",
+        "html",  # the replay viewer page (python -m bot record --html)
+        "sqlite",  # the database a command line names (--db), and its setting DATABASE_URL
+        "database",
+        "url",
         # console command words and their short forms
         "help",
         "play",
@@ -100,6 +104,9 @@ ZH_ASCII_WHITELIST = frozenset(
         "quit",
         "exit",
         "call",
+        "replay",  # python -m bot replay / record and their options
+        "record",
+        "out",
         # slash commands and their options
         "table",
         "new",
@@ -118,6 +125,7 @@ ZH_ASCII_WHITELIST = frozenset(
         "off",
         # keys, products and the console's own program name
         "ctrl",
+        "home",
         "enter",
         "discord",
         "dm",

@@ -18,6 +18,7 @@ from bot.discord_app.seat_choices import seat_choices, seat_index
 from bot.discord_app.table_message import lobby_text, table_embed
 from bot.service import ServiceError
 from bot.text.i18n import LANGUAGES, preset_label, seat_name, text
+from bot.text.replay_text import hand_label
 from bot.text.rules_text import rules_lines
 from rules.ai import LEVELS
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
@@ -47,6 +48,7 @@ class Lobby(
         decks=_("decks"),
         timer=_("timer"),
         language=_("language"),
+        deal=_("deal"),
     )
     @app_commands.describe(
         preset=_("Rule preset (classic, tournament, …) or a rule set saved in this server"),
@@ -55,6 +57,7 @@ class Lobby(
         decks=_("Number of decks, 1 to 4 (2 to 5 at friends tables)"),
         timer=_("Seconds per turn (0 = no timer)"),
         language=_("Language of the table (default: the server's)"),
+        deal=_("Play a finished hand's deal again: the same cards to the same seats (its #number)"),
     )
     @app_commands.choices(mode=MODE_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
@@ -66,6 +69,7 @@ class Lobby(
         decks: app_commands.Range[int, 1, 5] | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
         language: str | None = None,
+        deal: app_commands.Range[int, 1] | None = None,
     ) -> None:
         loc = locale_of(interaction)
         channel = interaction.channel
@@ -121,6 +125,7 @@ class Lobby(
                 options=replace(service.defaults, language=table_lang),
                 parent_channel_id=parent_id,
                 locale=loc,
+                deal=deal,
             ),
         )
         if status is not None:
@@ -152,6 +157,26 @@ class Lobby(
             if typed in p or typed in preset_label(loc, p).lower()
         ]
         return [*saved, *built][:CHOICES_MAX]
+
+    @new.autocomplete("deal")
+    async def _deal_hands(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's recent finished hands: "#id · table · hand n · result"."""
+        if interaction.guild_id is None:
+            return []
+        loc = locale_of(interaction)
+        typed = str(typed).strip().lstrip("#").lower()
+        try:
+            hands = await self.bot.service.replays.server_hands(interaction.guild_id)
+        except ServiceError:
+            return []
+        labels = [(hand_label(loc, h), h.hand_id) for h in hands]
+        return [
+            app_commands.Choice(name=name, value=hand_id)
+            for name, hand_id in labels
+            if not typed or typed in name.lower()
+        ][:CHOICES_MAX]
 
     @app_commands.command(
         name=_("language"), description=_("Change the language of this table's public messages")

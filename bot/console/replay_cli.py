@@ -1,0 +1,240 @@
+"""``python -m bot replay`` and ``python -m bot record``: 复盘 of a finished hand.
+
+    python -m bot replay RECORD.txt                          # a record file
+    python -m bot replay [--db FILE] --table ID --hand N     # a stored hand
+    python -m bot record [--db FILE] --table ID --hand N --out RECORD.txt --html VIEWER.html
+
+``--db`` is taken like the console's (a SQLite file or a database URL); without
+it ``DATABASE_URL`` (``bot.config``). Only a finished hand has a record: a hand
+still being played is refused, so nothing hidden is shown before its time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from sqlalchemy.engine import make_url
+
+from bot.console.cli import _Help, _lang_in
+from bot.console.replay_step import line_command, step_through
+from bot.console.terminal import KeyReader, LineReader, quiet_logging, red_suits
+from bot.text.i18n import language, text
+from rules.record import RecordError, parse_record
+from rules.replay import HandReplay, ReplayError, hand_replay
+from storage import Database, Store, TableNotFound
+from storage.startup import run_or_explain
+
+
+@dataclass
+class ReplayRefused(Exception):
+    """Why there is nothing to replay, as a catalog code and its parameters."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def message(self, lang: str) -> str:
+        return text(lang, self.code, **self.params)
+
+
+def replay_of_text(record_text: str, name: str) -> HandReplay:
+    """The replay of a record's text; ReplayRefused when it is not a finished hand."""
+    try:
+        record = parse_record(record_text)
+    except (RecordError, ValueError) as exc:
+        raise ReplayRefused("replay.bad_record", {"file": name}) from exc
+    try:
+        return hand_replay(record)
+    except ReplayError as exc:
+        raise ReplayRefused("replay.not_finished") from exc
+
+
+def read_record_file(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ReplayRefused("replay.no_file", {"file": path}) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReplayRefused("replay.bad_record", {"file": path}) from exc
+
+
+def database_of(db: str | None) -> str:
+    """The URL of ``--db`` (a file or a URL, as the console takes it), else
+    DATABASE_URL; a SQLite file that does not exist is refused (never created)."""
+    if db is None:
+        from bot.config import Config
+
+        url = Config.load().database_url
+    else:
+        url = db if "://" in db else f"sqlite+aiosqlite:///{db}"
+    try:
+        parsed = make_url(url)
+    except Exception:
+        return url  # storage.startup explains a malformed URL
+    name = parsed.database
+    sqlite_file = parsed.drivername.startswith("sqlite") and name and name != ":memory:"
+    if sqlite_file and not Path(str(name)).is_file():
+        raise ReplayRefused("replay.no_file", {"file": name})
+    return url
+
+
+async def stored_record(url: str, table_id: int, hand_no: int) -> str:
+    """Hand ``hand_no`` of table ``table_id``: its record text, or ReplayRefused
+    (unknown table, unknown hand, a hand still being played)."""
+    from storage.replays import Replays
+
+    db = Database(url)
+    try:
+        await db.upgrade()
+        found = await Replays(db).hand_of_table(table_id, hand_no)
+        if found is not None:
+            return found.record
+        store = Store(db)
+        params = {"table": table_id, "hand": hand_no}
+        try:
+            await store.get_table(table_id)
+        except TableNotFound as exc:
+            raise ReplayRefused("replay.unknown_table", params) from exc
+        match = await store.load_match(table_id)
+        if match is not None and match.hand.hand_no == hand_no:
+            raise ReplayRefused("replay.in_progress", params)
+        raise ReplayRefused("replay.unknown_hand", params)
+    finally:
+        await db.dispose()
+
+
+# ---- arguments ---------------------------------------------------------------------------
+
+
+def _parser(lang: str, prog: str, description: str) -> argparse.ArgumentParser:
+    def t(code: str) -> str:
+        return text(lang, code)
+
+    formatter: type[_Help] = type("Help", (_Help,), {"usage_prefix": t("cli.usage")})
+    parser = argparse.ArgumentParser(
+        prog=prog, description=t(description), formatter_class=formatter, add_help=False
+    )
+    parser._optionals.title = t("cli.options")
+    parser._positionals.title = t("replay.cli_arguments")
+    parser.add_argument("-h", "--help", action="help", help=t("cli.help"))
+    parser.add_argument("--db", default=None, metavar=t("cli.file"), help=t("replay.cli_db"))
+    parser.add_argument("--table", type=int, metavar=t("replay.cli_id"), help=t("replay.cli_table"))
+    parser.add_argument("--hand", type=int, metavar=t("replay.cli_n"), help=t("replay.cli_hand"))
+    parser.add_argument("--lang", default=None, metavar=t("cli.language"), help=t("cli.lang"))
+    return parser
+
+
+def _fail(prog: str, lang: str, refused: ReplayRefused) -> int:
+    print(f"{prog}: {refused.message(lang)}", file=sys.stderr)
+    return 2
+
+
+def _load(args: argparse.Namespace) -> tuple[str, str] | int:
+    """(record text, its name) from FILE or --table/--hand; an exit code when the
+    database could not be opened (said already). ReplayRefused otherwise."""
+    if getattr(args, "file", None):
+        return read_record_file(args.file), args.file
+    if args.table is None or args.hand is None:
+        raise ReplayRefused("replay.need_source")
+    url = database_of(args.db)
+    found = run_or_explain(lambda: asyncio.run(stored_record(url, args.table, args.hand)), url)
+    if isinstance(found, int):
+        return found
+    return found, f"#{args.table}/{args.hand}"
+
+
+def main_replay(argv: list[str]) -> int:
+    lang = language(_lang_in(argv))
+    parser = _parser(lang, "python -m bot replay", "replay.cli_description")
+    parser.add_argument(
+        "file", nargs="?", metavar=text(lang, "cli.file"), help=text(lang, "replay.cli_file")
+    )
+    args = parser.parse_args(argv)
+    quiet_logging()
+    try:
+        loaded = _load(args)
+        if isinstance(loaded, int):
+            return loaded
+        replay = replay_of_text(*loaded)
+    except ReplayRefused as refused:
+        return _fail(parser.prog, lang, refused)
+    out = Console(highlight=False)
+    try:
+        asyncio.run(_step(replay, lang, out))
+    except KeyboardInterrupt:
+        out.print()
+        return 130
+    return 0
+
+
+async def _step(replay: HandReplay, lang: str, out: Console) -> None:
+    def say(line: str) -> None:
+        out.print(red_suits(escape(line)))
+
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        keys = KeyReader(sys.stdin.fileno())
+
+        async def read_key() -> str | None:
+            return keys.read()
+
+        try:
+            await step_through(replay, lang, say, read_key, clear=out.clear)
+        finally:
+            keys.close()
+        return
+    reader = LineReader(sys.stdin)
+    reader.start()
+
+    async def read_line() -> str | None:
+        line = await reader.readline()
+        return None if line is None else line_command(line)
+
+    try:
+        await step_through(replay, lang, say, read_line)
+    finally:
+        reader.close()
+
+
+def main_record(argv: list[str]) -> int:
+    lang = language(_lang_in(argv))
+    parser = _parser(lang, "python -m bot record", "replay.cli_record_description")
+    parser.add_argument(
+        "--out", default=None, metavar=text(lang, "cli.file"), help=text(lang, "replay.cli_out")
+    )
+    parser.add_argument(
+        "--html", default=None, metavar=text(lang, "cli.file"), help=text(lang, "replay.cli_html")
+    )
+    args = parser.parse_args(argv)
+    quiet_logging()
+    if args.out is None and args.html is None:
+        return _fail(parser.prog, lang, ReplayRefused("replay.cli_need_output"))
+    try:
+        loaded = _load(args)
+        if isinstance(loaded, int):
+            return loaded
+        record_text, name = loaded
+        replay = replay_of_text(record_text, name)
+        if args.out is not None:
+            _write(args.out, record_text)
+            print(text(lang, "replay.wrote_record", file=args.out))
+        if args.html is not None:
+            from bot.pictures.viewer import viewer_html
+
+            _write(args.html, viewer_html(replay, record_text, lang=lang))
+            print(text(lang, "replay.wrote_viewer", file=args.html))
+    except ReplayRefused as refused:
+        return _fail(parser.prog, lang, refused)
+    return 0
+
+
+def _write(path: str, body: str) -> None:
+    try:
+        Path(path).write_text(body, encoding="utf-8")
+    except OSError as exc:
+        raise ReplayRefused("replay.write_failed", {"file": path}) from exc
