@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.console.table import CONSOLE_OPTIONS
 from bot.console.views import CHANNEL, YOU
 from bot.service import FakeClock, TableService
+from rules.game import Match
 from rules.record import parse_record
 from storage import Database, StoredHand
 from tests.console_helpers import CONSOLE, ROOT, console_env, run_console
@@ -35,7 +36,7 @@ async def a_finished_hand(db_file: Path) -> StoredHand:
         await db.dispose()
 
 
-async def console_tables(db_file: Path) -> list[tuple[int, str, object]]:
+async def console_tables(db_file: Path) -> list[tuple[int, str, Match | None]]:
     db = Database(f"sqlite+aiosqlite:///{db_file}")
     try:
         svc = TableService(db, clock=FakeClock(), defaults=CONSOLE_OPTIONS)
@@ -73,5 +74,5 @@ async def test_console_deal_plays_a_finished_hand_again(tmp_path: Path) -> None:
     ((new, _status, m),) = await console_tables(db_file)
     assert new != hand.table_id and m is not None
     start = parse_record(hand.record).start()
-    assert (m.seed, m.hand_no, m.levels) == (start.seed, start.hand_no, start.levels)  # type: ignore[attr-defined]
-    assert m.hand.deck == start.hand.deck  # type: ignore[attr-defined]
+    assert (m.seed, m.hand_no, m.levels) == (start.seed, start.hand_no, start.levels)
+    assert m.hand.deck == start.hand.deck

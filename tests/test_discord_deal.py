@@ -56,3 +56,9 @@ async def test_table_new_deal_deals_a_finished_hand_again(tmp_path: Path) -> Non
         start = parse_record(hand.record).start()
         assert (m.seed, m.hand_no, m.levels) == (start.seed, start.hand_no, start.levels)
         assert m.hand.deck == start.hand.deck
+
+        # In the now busy channel a refused deal opens no thread for nothing.
+        r = await w.slash(alice, "table new", deal=hand.hand_id + 99)
+        assert r.response is not None and r.response.ephemeral
+        assert f"no finished hand #{hand.hand_id + 99}" in r.response.content
+        assert w.channel.threads == []

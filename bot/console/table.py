@@ -29,8 +29,6 @@ from bot.console.text import (
 )
 from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
-from bot.service.deals import deal_rules
-from bot.service.seating import rules_for
 from bot.text.i18n import preset_label, seat_name, sentences
 from bot.text.render import calls_text, cards_text, event_line, reader_cards
 from rules.actions import CallFriends
@@ -121,8 +119,8 @@ class ConsoleTable(ConsoleViews):
     async def open(self) -> None:
         await self.service.start()
         if self.deal is not None:  # refused (unknown hand, …) before the saved table is closed
-            asked = rules_for(self.preset_name, None, None) if self.preset_given else None
-            await deal_rules(self.service.replays, None, self.deal, asked, None, None)
+            asked = self.preset_name if self.preset_given else None
+            await self.service.deal_rules(None, self.deal, asked)
         try:
             status = await self.service.status(CHANNEL)
         except ServiceError:

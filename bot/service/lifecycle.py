@@ -101,10 +101,7 @@ class Lifecycle:
         deals again, under that hand's rules (``bot.service.deals``)."""
         opts = options or self.defaults
         if deal is not None:
-            asked = None
-            if preset_name is not None:
-                asked = await self._rules_named(guild_id, preset_name, None, None)
-            rules = await deal_rules(self.replays, guild_id, deal, asked, players, decks)
+            rules = await self.deal_rules(guild_id, deal, preset_name, decks, players)
             opts = replace(opts, deal=deal)
         elif rules is None:
             rules = await self._rules_named(guild_id, preset_name, decks, players)
@@ -132,6 +129,22 @@ class Lifecycle:
         self._by_channel[channel_id] = info.id
         await self._emit([Public(info.id, channel_id, "table_created")])
         return TableStatus.of(live)
+
+    async def deal_rules(
+        self,
+        guild_id: int | None,
+        deal: int,
+        preset_name: str | None = None,
+        decks: int | None = None,
+        players: int | None = None,
+    ) -> RuleSet:
+        """The rules of a table that plays finished hand #``deal`` again (refused if
+        this server has no such hand, or the options disagree with its rules): front
+        ends may ask before they open a thread for it."""
+        asked = None
+        if preset_name is not None:
+            asked = await self._rules_named(guild_id, preset_name, None, None)
+        return await deal_rules(self.replays, guild_id, deal, asked, players, decks)
 
     async def _rules_named(
         self, guild_id: int | None, name: str | None, decks: int | None, players: int | None

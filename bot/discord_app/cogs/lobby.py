@@ -96,8 +96,10 @@ class Lobby(
             await reply(interaction, text(loc, "perm_refused", missing=names), ephemeral=True)
             return
         if busy and isinstance(channel, discord.TextChannel):
-            try:  # over a cap: refuse before opening a thread for nothing
+            try:  # over a cap, an unknown deal: refuse before opening a thread for nothing
                 await service.may_open(interaction.user.id, interaction.guild_id)
+                if deal is not None:
+                    await service.deal_rules(interaction.guild_id, deal, preset, decks, players)
             except ServiceError as exc:
                 await reply(interaction, exc.message(loc), ephemeral=True)
                 return
