@@ -9,13 +9,14 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
-from rules.actions import DealCards, Pass
+from rules.actions import DealCards, Pass, Play, TakeBack
 from rules.ai import make_player
 from rules.game import Match
 from rules.presets import preset
 from rules.record import write_record
 from rules.ruleset import RuleSet
 from rules.scripted import next_scripted
+from rules.settings import apply
 from storage import SeatInfo, Store, TableInfo
 
 
@@ -65,9 +66,17 @@ async def play_hands(store: Store, table: TableInfo, match: Match, hands: int) -
 
 
 @cache
-def finished_record(preset_name: str = "classic", seed: str = "replay-1") -> str:
-    """The record of hand 1 of a match under ``preset_name``, played to its end."""
-    rules = preset(preset_name)
+def finished_record(
+    preset_name: str = "classic",
+    seed: str = "replay-1",
+    house: tuple[tuple[str, str], ...] = (),
+    take_back: int | None = None,
+) -> str:
+    """The record of hand 1 of a match under ``preset_name`` (with the ``house``
+    rule changes), played to its end; with ``take_back`` the ``take_back``-th play
+    of the hand is taken back (悔牌, needs ``play_takeback``) and played again."""
+    rules = apply(preset(preset_name), dict(house))
+    plays = 0
     m = Match(rules, seed)
     rng = random.Random(seed)
     players = [make_player("basic") for _ in range(rules.players)]
@@ -87,4 +96,8 @@ def finished_record(preset_name: str = "classic", seed: str = "replay-1") -> str
             a = players[s].choose(m.view_for(s), rng)
             assert a is not None, f"seat {s} had nothing to do in {m.phase}"
             m.apply(a)
+            if isinstance(a, Play):
+                plays += 1
+                if plays == take_back:
+                    m.apply(TakeBack(s))
     raise AssertionError("the hand did not finish")

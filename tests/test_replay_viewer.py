@@ -340,3 +340,28 @@ def test_a_missing_browser_fails_under_ci_and_skips_locally(
     monkeypatch.setenv("CI", ci)
     with pytest.raises(outcome, match="Chromium is not installed"):
         missing("Chromium is not installed")
+
+
+def test_a_take_back_is_a_step_of_its_own(chromium: Any, tmp_path: Path) -> None:
+    record = finished_record("classic", "replay-undo", (("play_takeback", "last-player"),), 2)
+    replay = hand_replay(parse_record(record))
+    undo = next(f for f in replay.frames if f.kind == "undo")
+    path = tmp_path / "undo.html"
+    path.write_text(viewer_html(replay, record, lang="zh-CN"), encoding="utf-8")
+    p = open_file(chromium, path)
+    p.page.evaluate(f"window.replayViewer.show({undo.index - 1})")
+    before = assert_shows(p, replay.frames[undo.index - 1], lang="zh-CN", players=4)
+    p.page.keyboard.press("ArrowRight")
+    st = assert_shows(p, undo, lang="zh-CN", players=4)
+    assert st["status"] == text("zh-CN", "viewer.took_back", who=seat_name("zh-CN", undo.seat or 0))
+    # the cards are back in the hand and off the table
+    prev = replay.frames[undo.index - 1].trick
+    assert prev is not None
+    taken = prev.plays[-1][1]
+    assert sum(len(s["up"]) for s in st["seats"]) == sum(
+        len(s["up"]) for s in before["seats"]
+    ) + len(taken)
+    assert sum(len(pl["cards"]) for pl in st["plays"]) == sum(
+        len(pl["cards"]) for pl in before["plays"]
+    ) - len(taken)
+    assert p.errors == []

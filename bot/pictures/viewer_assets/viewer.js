@@ -257,8 +257,10 @@
     const kittyOpen = viewer === "all" || Number(viewer) === R.dealer || at === LAST;
     ["kitty", "buried"].forEach(function (id) {
       const box = document.getElementById(id);
-      if (kittyOpen) box.innerHTML = cardsHtml(id === "kitty" ? R.kitty : R.buried);
-      else box.textContent = W.kitty_hidden;
+      const cards = id === "kitty" ? R.kitty : R.buried;
+      if (!kittyOpen) box.textContent = W.kitty_hidden;
+      else if (cards) box.innerHTML = cardsHtml(cards);
+      else box.textContent = "—"; // no kitty at this table (four decks, some 找朋友 tables)
     });
 
     // friend calls, answered once their copy is played
