@@ -123,7 +123,7 @@ def step_lines(locale: str, replay: HandReplay, step: int, names: Names = None) 
     frame = replay.frame_of_trick(step)
     head = text(
         locale,
-        "replay.head",
+        "replay.console_head",
         hand=replay.hand_no,
         step=step,
         steps=last,
