@@ -147,9 +147,11 @@ class KittyStolen(Event):
 
 @dataclass(frozen=True, slots=True)
 class StealingOver(Event):
-    """炒地皮: every other seat passed; ``burier``'s kitty stands and the hand goes on."""
+    """炒地皮: every other seat passed; ``burier``'s kitty stands and the hand goes on
+    (``calling``: 找朋友, the dealer calls friends first)."""
 
     burier: int
+    calling: bool = False
 
 
 @dataclass(frozen=True, slots=True)

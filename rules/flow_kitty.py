@@ -119,7 +119,7 @@ class KittyFlow(MatchState):
         events: list[Event] = [StealPassed(action.seat)]
         if nxt == burier:  # everyone else passed in turn: the kitty stands
             h.steal_turn = None
-            events.append(StealingOver(burier))
+            events.append(StealingOver(burier, calling=self.rules.friend_calls > 0))
             events.extend(self._after_bury())
             return events
         h.steal_turn = nxt
