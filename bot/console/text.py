@@ -113,6 +113,11 @@ def ask_text(
         if not shown:
             return again + text(locale, "console.nothing_to_declare")
         return again + text(locale, "console.can_declare_or_pass", options=shown)
+    if asked == "steal":  # 炒地皮
+        shown = ", ".join(format_cards(d.cards) for d in options)
+        return text(locale, "console.steal", options=shown) if shown else text(
+            locale, "console.steal_none"
+        )
     if asked == "bury":
         return text(locale, "console.bury", n=view.rules.kitty_size if view else 0)
     codes = {"play": "console.your_turn", "next": "console.next", "over": "console.over"}
@@ -159,8 +164,8 @@ def kitty_lines(locale: str, view: View | None) -> list[str]:
     if view.kitty_taken is not None:
         lines.append(text(locale, "console.kitty_taken", cards=cards_text(view.kitty_taken, ctx)))
     if view.buried is not None:
-        # After the hand everyone sees the kitty; only the dealer buried it.
-        code = "dm_buried" if view.dealer == view.seat else "console.kitty_revealed"
+        # After the hand everyone sees the kitty; only its burier buried it.
+        code = "dm_buried" if view.burier == view.seat else "console.kitty_revealed"
         lines.append(text(locale, code, cards=cards_text(view.buried, ctx)))
     return lines
 
