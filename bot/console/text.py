@@ -115,9 +115,9 @@ def ask_text(
         return again + text(locale, "console.can_declare_or_pass", options=shown)
     if asked == "steal":  # 炒地皮
         shown = ", ".join(format_cards(d.cards) for d in options)
-        return text(locale, "console.steal", options=shown) if shown else text(
-            locale, "console.steal_none"
-        )
+        if not shown:
+            return text(locale, "console.steal_none")
+        return text(locale, "console.steal", options=shown)
     if asked == "bury":
         return text(locale, "console.bury", n=view.rules.kitty_size if view else 0)
     codes = {"play": "console.your_turn", "next": "console.next", "over": "console.over"}

@@ -54,6 +54,7 @@ class DMState:
     rendered_trump: bool = False
     rendered_shown: object = None  # the declared trump the hand was grouped by (an override regroups)
     rendered_options: Options = frozenset()  # the declare buttons on the message
+    rendered_steal: bool = False  # 炒地皮: drawn with this seat's steal buttons and Pass
     deal_shown: bool = False  # rendered with at least DM_DEAL_SHARE of this deal
     recover_after: int | None = None  # a post may have happened before a crash
     dirty: bool = False
@@ -87,7 +88,7 @@ class HandDMs:
         self.card_format: Callable[[], CardFormat] | None = None  # emoji faces, if any
 
     def _options(self, table_id: int, seat: int, view: View) -> Options:
-        if view.phase not in ("dealing", "declaring"):
+        if view.phase not in ("dealing", "declaring", "stealing"):
             return frozenset()
         match = self.service.match_of(table_id)
         if match is None:
@@ -136,6 +137,15 @@ class HandDMs:
             and dm.rendered_shown != view.shown_trump
         ):
             return True  # a declaration or an override: the hand regroups by its suit
+        if dm.message_id is not None and view.trump_fixed:
+            # 炒地皮: the steal buttons come and go with the turn, a steal changes
+            # trump (every hand regroups) and the thief sees the kitty they took.
+            if dm.rendered_steal != (view.phase == "stealing" and view.steal_turn == seat):
+                return True
+            if dm.rendered_trump and dm.rendered_shown != view.shown_trump:
+                return True
+            if view.phase == "burying" and view.burier == seat and dm.rendered_phase == "stealing":
+                return True
         if not dm.dirty:
             return False
         if view.phase == "dealing":
@@ -177,7 +187,15 @@ class HandDMs:
         options = self._options(table_id, seat, view)
         redeals = self._redeals(table_id)
         cards = [[Card(c) for c in option] for option in sorted(options)]
-        declare = declare_view(table_id, view.hand_no, cards, redeals=redeals, locale=locale)
+        stealing = view.phase == "stealing" and view.steal_turn == seat
+        declare = declare_view(
+            table_id,
+            view.hand_no,
+            cards,
+            redeals=redeals,
+            locale=locale,
+            steal_pass=len(view.declarations) if stealing else None,
+        )
         buttons = declare
         if self.decorate is not None:
             buttons = self.decorate(table_id, locale, view.phase, declare)
@@ -223,6 +241,7 @@ class HandDMs:
         dm.rendered_trump = view.trump_fixed
         dm.rendered_shown = view.shown_trump
         dm.rendered_options = options if declare is not None else frozenset()
+        dm.rendered_steal = stealing
         dm.deal_shown = view.phase != "dealing" or view.dealt >= DM_DEAL_SHARE * view.deal_total
         return True
 
