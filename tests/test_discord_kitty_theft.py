@@ -26,9 +26,11 @@ def _steal_buttons(w: World, seat: int) -> tuple[Any, list[str], list[str]]:
     """The seat's hand DM, its declare buttons and its Pass button."""
     dm = w.dm_messages(w.member_at(seat))[-1]
     ids = custom_ids(dm)
-    return dm, [c for c in ids if c.startswith("sj:decl:")], [
-        c for c in ids if c.startswith("sj:spass:")
-    ]
+    return (
+        dm,
+        [c for c in ids if c.startswith("sj:decl:")],
+        [c for c in ids if c.startswith("sj:spass:")],
+    )
 
 
 async def _bury_with_slash(w: World, seat: int) -> None:
