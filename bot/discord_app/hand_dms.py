@@ -159,7 +159,7 @@ class HandDMs:
         if view.phase == "calling":  # 找朋友: the dealer's hand after the bury, with /call
             return dm.rendered_phase != "calling"
         if view.phase == "playing":
-            if dm.rendered_phase in ("burying", "calling"):
+            if dm.rendered_phase in ("burying", "stealing", "calling"):
                 return True  # the dealer's hand after the bury (others are not dirty)
             return view.trick_no - dm.rendered_trick >= DM_EVERY_TRICKS
         return False
