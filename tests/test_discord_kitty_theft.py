@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from discord_helpers import (
+    LeakWatch,
     World,
     custom_ids,
     finish_declaring,
@@ -44,6 +45,7 @@ async def _bury_with_slash(w: World, seat: int) -> None:
 
 async def test_a_steal_from_the_dm_buttons_and_a_rebury(tmp_path: Path) -> None:
     async with make_world(tmp_path, seed="discord-theft-3") as w:
+        leaks = LeakWatch(w)  # no public message names a buried or held card
         await open_table_with_buttons(w)
         await set_rules(w.bot.service, w.channel.id, w.members[0].id, {"kitty_theft": "on"})
         await start_with_button(w)
@@ -68,6 +70,7 @@ async def test_a_steal_from_the_dm_buttons_and_a_rebury(tmp_path: Path) -> None:
             dm, declares, passes = _steal_buttons(w, seat)
             assert len(passes) == 1, custom_ids(dm)
             assert "Your turn to steal the kitty" in dm.content
+            leaks.check()
             trump_before = m.hand.trump_suit
             member = w.member_at(seat)
             if declares and not stolen:
@@ -92,6 +95,8 @@ async def test_a_steal_from_the_dm_buttons_and_a_rebury(tmp_path: Path) -> None:
                 assert "You let the kitty stand" in r.response.content
                 await w.env.settle()
         assert stolen == 1, "the seed gives a real steal"
+        leaks.check()
+        assert leaks.checked and not leaks.leaks, leaks.leaks
         m = w.match
         assert m.phase == "playing" and m.turn == dealer and m.dealer == dealer
         lines = "\n".join(x.content for x in w.bot_messages())
