@@ -39,14 +39,16 @@ THEFT = REGISTRY.apply(preset("classic"), {"kitty_theft": "on"})
 KITTY = (C.S3, C.S4, C.S6, C.S7, C.C3, C.C4, C.C6, C.C7)
 
 
-def _buried(theft: str = "on", *, first_dealer: int = 0) -> Match:
+def _buried(
+    theft: str = "on", *, first_dealer: int = 0, seat1: tuple[C, ...] = (C.D2, C.D2)
+) -> Match:
     """Hand 1 with seat 0 dealing: seat 0 declares ♥2 and buries the kitty as dealt;
     seat 1 holds ♦2♦2, seat 2 a pair of small jokers, seat 3 ♠2♠2 and the big jokers."""
     rules = REGISTRY.apply(preset("classic"), {"kitty_theft": theft})
     m = Match(rules, "theft", first_dealer=first_dealer)
     stack(
         m,
-        {0: [C.H2], 1: [C.D2, C.D2], 2: [C.LJ, C.LJ], 3: [C.S2, C.S2, C.BJ, C.BJ]},
+        {0: [C.H2], 1: list(seat1), 2: [C.LJ, C.LJ], 3: [C.S2, C.S2, C.BJ, C.BJ]},
         kitty=KITTY,
     )
     deal_all(m)
@@ -304,3 +306,34 @@ def test_random_players_steal_and_the_hands_replay() -> None:
             assert parse_record(write_record(m)).replay().to_dict() == m.to_dict()
             assert Match.from_dict(m.to_dict()).to_dict() == m.to_dict()
     assert stolen > 0
+
+
+# Seat 1 with ♦2♦2 and a long, paired diamond suit: a steal is clearly good.
+DIAMONDS = (
+    C.D2,
+    C.D2,
+    *(c for r in (14, 13, 12, 11, 10, 9, 8) for c in [C.of(Suit.DIAMONDS, r)] * 2),
+)
+
+
+@pytest.mark.parametrize("level", ["random", "simple", "basic", "strong"])
+@pytest.mark.parametrize("strong_suit", [False, True])
+def test_every_ai_level_acts_legally_when_stealing_and_as_the_thief(
+    level: str, strong_suit: bool
+) -> None:
+    m = _buried(seat1=DIAMONDS if strong_suit else (C.D2, C.D2))
+    player = make_player(level)
+    rng = random.Random(level)
+    a = player.choose(m.view_for(1), rng)
+    assert a is not None and a.seat == 1  # type: ignore[attr-defined]
+    m.apply(a)
+    if level in ("basic", "strong"):  # they steal exactly when the suit is clearly good
+        assert (m.phase == "burying") == strong_suit
+    if m.phase == "stealing":
+        assert m.steal_turn == 2
+        return
+    assert m.burier == 1  # it stole: now it buries like a dealer
+    bury = player.choose(m.view_for(1), rng)
+    assert isinstance(bury, Bury)
+    m.apply(bury)
+    assert m.phase == "stealing" and m.steal_turn == 2
