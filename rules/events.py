@@ -15,7 +15,11 @@ from rules.scoring import Team
 
 TrumpSuit = Suit | None  # None = no-trump
 
-Phase = Literal["dealing", "declaring", "burying", "calling", "playing", "scored", "finished"]
+# "stealing" (house rule ``kitty_theft``, 炒地皮): after a bury, the other seats in
+# turn may over-declare and take the kitty.
+Phase = Literal[
+    "dealing", "declaring", "burying", "stealing", "calling", "playing", "scored", "finished"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +115,43 @@ class KittyBuried(PrivateCards):
 @dataclass(frozen=True, slots=True)
 class BuryDone(Event):
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StealTurn(Event):
+    """炒地皮: ``seat`` may now over-declare and take the kitty, or pass;
+    ``burier`` buried last."""
+
+    seat: int
+    burier: int
+
+
+@dataclass(frozen=True, slots=True)
+class StealPassed(Event):
+    """炒地皮: ``seat`` did not steal the kitty."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KittyStolen(Event):
+    """炒地皮: ``seat`` over-declared with ``cards``: trump is now ``trump_suit``,
+    ``seat`` picks the buried cards up (privately: ``KittyTaken``) and buries again."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    trump_suit: TrumpSuit
+    form: str
+    previous: int  # the seat whose buried cards were taken
+
+
+@dataclass(frozen=True, slots=True)
+class StealingOver(Event):
+    """炒地皮: every other seat passed; ``burier``'s kitty stands and the hand goes on
+    (``calling``: 找朋友, the dealer calls friends first)."""
+
+    burier: int
+    calling: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,8 @@ class DealFlow(KittyFlow):
 
     def _declare(self, action: Declare) -> list[Event]:
         self._check_seat(action.seat)
+        if self.phase == "stealing":  # 炒地皮: an over-declaration takes the kitty
+            return self._steal(action)
         if self.phase not in ("dealing", "declaring"):
             raise RuleError(
                 "wrong_phase", "trump can only be declared during the deal", phase=self.phase
@@ -124,6 +126,8 @@ class DealFlow(KittyFlow):
 
     def _pass(self, action: Pass) -> list[Event]:
         self._check_seat(action.seat)
+        if self.phase == "stealing":
+            return self._steal_pass(action)
         if self.phase != "declaring":
             raise RuleError(
                 "wrong_phase", "you can pass once all cards are dealt", phase=self.phase

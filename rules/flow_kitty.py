@@ -1,15 +1,30 @@
-"""The kitty and friend calls: burying, 找朋友 calls and friends joining as called
-cards fall (RULES.md 5; 找朋友 in README). Part of ``Match`` (see ``rules.flow_state``).
+"""The kitty and friend calls: burying, stealing the kitty (炒地皮, house rule
+``kitty_theft``), 找朋友 calls and friends joining as called cards fall (RULES.md 5;
+找朋友 in README). Part of ``Match`` (see ``rules.flow_state``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.actions import Bury, CallFriends
+from rules.actions import Bury, CallFriends, Declare, Pass
 from rules.cards import NUM_CARDS, Card, counts_of
+from rules.declare import count_overrides, judge_declaration, read_declaration
 from rules.errors import RuleError
-from rules.events import BuryDone, CallStarted, Event, FriendJoined, FriendsCalled, KittyBuried
+from rules.events import (
+    BuryDone,
+    BuryStarted,
+    CallStarted,
+    Event,
+    FriendJoined,
+    FriendsCalled,
+    KittyBuried,
+    KittyStolen,
+    KittyTaken,
+    StealingOver,
+    StealPassed,
+    StealTurn,
+)
 from rules.flow_state import MatchState
 from rules.friends import check_calls
 from rules.hand_state import TrickState
@@ -24,8 +39,10 @@ class KittyFlow(MatchState):
         h = self.hand
         if self.phase != "burying":
             raise RuleError("wrong_phase", "it is not time to bury", phase=self.phase)
-        if action.seat != h.dealer:
-            raise RuleError("not_dealer", "only the dealer buries the kitty")
+        if action.seat != self.burier:
+            if h.burier is None or h.burier == h.dealer:
+                raise RuleError("not_dealer", "only the dealer buries the kitty")
+            raise RuleError("not_burier", "only the seat that took the kitty buries it")
         n = self.rules.kitty_size
         if len(action.cards) != n:
             raise RuleError("wrong_bury_count", f"bury exactly {n} cards", count=n)
@@ -41,11 +58,73 @@ class KittyFlow(MatchState):
         for c in action.cards:
             hand[c] -= 1
         h.buried = list(action.cards)
+        events: list[Event] = [KittyBuried(action.seat, tuple(action.cards)), BuryDone(action.seat)]
+        if self.rules.kitty_theft == "on":
+            # 炒地皮: the others, in turn from the burier's left, may take the kitty.
+            self.phase = "stealing"
+            h.steal_turn = (action.seat + 1) % self.rules.players
+            events.append(StealTurn(h.steal_turn, action.seat))
+            return events
+        return [*events, *self._after_bury()]
+
+    # ---- 炒地皮 (house rule ``kitty_theft``, house-rules.md 1b kitty_theft_policy) ------
+    def _check_steal_turn(self, seat: int) -> None:
+        self._check_seat(seat)
+        if self.phase != "stealing":
+            raise RuleError("wrong_phase", "it is not time to steal the kitty", phase=self.phase)
+        if seat != self.hand.steal_turn:
+            raise RuleError("not_your_steal_turn", "it is not your turn to steal the kitty")
+
+    def _steal(self, action: Declare) -> list[Event]:
+        """An over-declaration at the hand's level: trump changes, the thief takes the
+        buried cards and buries again; the dealer (and so the sides) stays."""
+        self._check_steal_turn(action.seat)
+        h = self.hand
+        decl = read_declaration(self.rules, h.level_rank, action.seat, action.cards)
+        need = counts_of(action.cards)
+        hand = h.hands[action.seat]
+        if any(need[c] > hand[c] for c in range(NUM_CARDS)):
+            raise RuleError(
+                "not_held",
+                f"you do not hold {format_cards(action.cards)}",
+                cards=format_cards(action.cards),
+            )
+        current = h.declarations[-1] if h.declarations else None
+        judge_declaration(self.rules, current, decl, count_overrides(h.declarations))
+        # Every check passed: change the match.
+        previous = self.burier
+        assert previous is not None
+        h.declarations.append(decl)
+        h.trump_suit = decl.suit
+        taken = list(h.buried)
+        for c in taken:
+            hand[c] += 1
+        h.kitty = taken  # what the thief picked up (their ``kitty_taken``)
+        h.buried = []
+        h.burier = action.seat
+        h.steal_turn = None
+        self.phase = "burying"
         return [
-            KittyBuried(action.seat, tuple(action.cards)),
-            BuryDone(action.seat),
-            *self._after_bury(),
+            KittyStolen(action.seat, decl.cards, decl.suit, decl.form, previous),
+            KittyTaken(action.seat, tuple(taken)),
+            BuryStarted(action.seat, len(taken)),
         ]
+
+    def _steal_pass(self, action: Pass) -> list[Event]:
+        self._check_steal_turn(action.seat)
+        h = self.hand
+        burier = self.burier
+        assert burier is not None
+        nxt = (action.seat + 1) % self.rules.players
+        events: list[Event] = [StealPassed(action.seat)]
+        if nxt == burier:  # everyone else passed in turn: the kitty stands
+            h.steal_turn = None
+            events.append(StealingOver(burier, calling=self.rules.friend_calls > 0))
+            events.extend(self._after_bury())
+            return events
+        h.steal_turn = nxt
+        events.append(StealTurn(nxt, burier))
+        return events
 
     def _after_bury(self) -> list[Event]:
         """Play starts, or first (找朋友) the dealer calls friends."""

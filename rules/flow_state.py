@@ -63,6 +63,18 @@ class MatchState(SeatsOfRules):
         return self.hand.dealer
 
     @property
+    def burier(self) -> int | None:
+        """Who buries (or buried last) this hand's kitty: the dealer, or under
+        ``kitty_theft`` (炒地皮) the last seat that stole it."""
+        h = self.hand
+        return h.burier if h.burier is not None else h.dealer
+
+    @property
+    def steal_turn(self) -> int | None:
+        """炒地皮: the seat that may steal the kitty or pass now (None outside "stealing")."""
+        return self.hand.steal_turn if self.phase == "stealing" else None
+
+    @property
     def turn(self) -> int | None:
         return self.hand.turn if self.phase == "playing" else None
 

@@ -116,11 +116,23 @@ class Match(TrickFlow):
 
     # ---- help for front ends ---------------------------------------------------------------
     def declaration_options(self, seat: int) -> list[Declaration]:
-        """The declarations ``seat`` could make right now (none outside the deal)."""
+        """The declarations ``seat`` could make right now (none outside the deal; in
+        "stealing" (炒地皮), the steals open to the seat whose turn it is)."""
         self._check_seat(seat)
+        h = self.hand
+        if self.phase == "stealing":
+            if seat != h.steal_turn:
+                return []
+            return possible_declarations(
+                self.rules,
+                h.level_rank,
+                seat,
+                h.hands[seat],
+                h.declarations[-1] if h.declarations else None,
+                count_overrides(h.declarations),
+            )
         if self.phase not in ("dealing", "declaring"):
             return []
-        h = self.hand
         current = h.declarations[-1] if h.declarations else None
         return possible_declarations(
             self.rules,
@@ -137,7 +149,9 @@ class Match(TrickFlow):
         h = self.hand
         if self.phase == "declaring":
             return None if seat in h.passes else Pass(seat)
-        if self.phase == "burying" and seat == h.dealer:
+        if self.phase == "stealing":
+            return Pass(seat) if seat == h.steal_turn else None
+        if self.phase == "burying" and seat == self.burier:
             return Bury(
                 seat, tuple(default_bury(self.context, h.hands[seat], self.rules.kitty_size))
             )
@@ -156,7 +170,8 @@ class Match(TrickFlow):
         if seat is not None:
             self._check_seat(seat)
         h = self.hand
-        dealer_view = seat is not None and seat == h.dealer
+        # The burier (the dealer, or under 炒地皮 the last thief) alone sees the kitty.
+        burier_view = seat is not None and seat == self.burier
         scored = self.phase in ("scored", "finished")
         hand = None if seat is None else tuple(self.hand_of(seat))
         return View(
@@ -178,8 +193,8 @@ class Match(TrickFlow):
             deal_total=self.deal_total,
             hand=hand,
             hand_sizes=tuple(sum(x) for x in h.hands),
-            kitty_taken=tuple(h.kitty) if dealer_view and h.trump_fixed else None,
-            buried=tuple(h.buried) if (dealer_view or scored) and h.buried else None,
+            kitty_taken=tuple(h.kitty) if burier_view and h.trump_fixed else None,
+            buried=tuple(h.buried) if (burier_view or scored) and h.buried else None,
             turn=self.turn,
             trick_no=h.current.trick_no if h.current else len(h.tricks),
             current=tuple(h.current.plays) if h.current else (),
@@ -204,6 +219,8 @@ class Match(TrickFlow):
             ),
             friends=tuple(h.friends()),
             seat_points=tuple(h.seat_points),
+            burier=self.burier if h.trump_fixed else None,
+            steal_turn=self.steal_turn,
         )
 
     # ---- serialisation -------------------------------------------------------------------

@@ -63,6 +63,10 @@ class HandState:
     call_wasted: list[bool] = field(default_factory=list)
     seat_points: list[int] = field(default_factory=list)
     seat_penalties: list[int] = field(default_factory=list)
+    # 炒地皮 (``kitty_theft``): the seat that buried last when a thief took the kitty
+    # (None: the dealer), and whose turn it is to steal or pass in "stealing".
+    burier: int | None = None
+    steal_turn: int | None = None
 
     def friends(self) -> list[int]:
         """Seats that joined the dealer's team so far, dealer excluded, no repeats."""
@@ -120,6 +124,10 @@ def hand_to_dict(h: HandState) -> dict[str, Any]:
         out["call_wasted"] = list(h.call_wasted)
         out["seat_points"] = list(h.seat_points)
         out["seat_penalties"] = list(h.seat_penalties)
+    if h.burier is not None:  # 炒地皮 only: other snapshots keep their old shape
+        out["burier"] = h.burier
+    if h.steal_turn is not None:
+        out["steal_turn"] = h.steal_turn
     return out
 
 
@@ -151,6 +159,8 @@ def hand_from_dict(hd: dict[str, Any]) -> HandState:
         call_wasted=list(hd.get("call_wasted", [])),
         seat_points=list(hd.get("seat_points", [])),
         seat_penalties=list(hd.get("seat_penalties", [])),
+        burier=hd.get("burier"),
+        steal_turn=hd.get("steal_turn"),
     )
     for d in hd["declarations"]:
         # Stored as read when made: the hand's level may have changed since (hand 1).

@@ -42,7 +42,7 @@ class Preview:
 
 def preview(view: View, cards: Sequence[int]) -> Preview:
     """Judge ``cards`` for whatever this seat has to do now (bury or play)."""
-    if view.phase == "burying" and view.seat is not None and view.seat == view.dealer:
+    if view.phase == "burying" and view.seat is not None and view.seat == view.burier:
         return preview_bury(view, cards)
     return preview_play(view, cards)
 

@@ -23,8 +23,11 @@ number, redeal count, levels, dealer). ``@N seat: cards`` is a declaration made
 after N cards were dealt; ``[seat] cards`` is one play (for a failed throw, the
 attempted cards; the forced unit follows in a comment); ``[seat] undo``: that seat
 took its play back (悔牌); ``@N seat: withdraw``: that seat withdrew its winning
-bid. Text in ``{…}`` and lines starting with ``;`` are comments. The ``Rules``
-header names a preset, or holds the rule set's JSON when it is not one.
+bid. 炒地皮 (``kitty_theft``): after a bury, ``@N seat: cards`` lines are steals and
+``pass …`` lines the seats that let the kitty stand; ``bury 2: cards`` is a bury by
+a seat other than the dealer (a thief; plain ``bury:`` stays the dealer's). Text in
+``{…}`` and lines starting with ``;`` are comments. The ``Rules`` header names a
+preset, or holds the rule set's JSON when it is not one.
 """
 
 from __future__ import annotations
@@ -163,7 +166,8 @@ def write_record(match: Match, start_dealer: int | None = None) -> str:
             pending_passes.append(str(a.seat))
         elif isinstance(a, Bury):
             flush_passes()
-            lines.append(f"bury: {format_cards(a.cards)}")
+            who = "" if a.seat == h.dealer else f" {a.seat}"  # 炒地皮: a thief's bury
+            lines.append(f"bury{who}: {format_cards(a.cards)}")
         elif isinstance(a, CallFriends):
             flush_passes()  # with no kitty the passes lead straight to the call
             lines.append(f"call: {format_calls(a.calls)}")
@@ -198,6 +202,7 @@ def _escape(v: str) -> str:
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _DECL = re.compile(r"^@(\d+)\s+(\d+)\s*:\s*(.+)$")
+_BURY = re.compile(r"^bury(?:\s+(\d+))?\s*:(.*)$")
 _PLAY = re.compile(r"\[(\d+)\]\s*([^\[]*)")
 
 
@@ -242,11 +247,12 @@ def parse_record(text: str) -> HandRecord:
         elif line.startswith("pass"):
             deal_to(total)
             actions.extend(Pass(int(x)) for x in line[4:].split())
-        elif line.startswith("bury:"):
-            if dealer == "-":
+        elif m := _BURY.match(line):
+            if m.group(1) is None and dealer == "-":
                 raise RecordError("a bury line needs the Dealer header")
             deal_to(total)
-            actions.append(Bury(int(dealer), tuple(parse_cards(line[5:]))))
+            seat = int(m.group(1) if m.group(1) is not None else dealer)
+            actions.append(Bury(seat, tuple(parse_cards(m.group(2)))))
         elif line.startswith("call:"):
             if dealer == "-":
                 raise RecordError("a call line needs the Dealer header")

@@ -180,8 +180,10 @@ def hand_replay(record: HandRecord) -> HandReplay:
     kitty: tuple[Card, ...] = ()
     try:
         for a in record.actions:
-            if isinstance(a, Bury):
-                kitty = tuple(m.hand.kitty)  # picked up by the dealer, before the bury
+            if isinstance(a, Bury) and not kitty:
+                # Picked up by the dealer, before the first bury (炒地皮: a thief's
+                # pick-up is the dealer's buried cards, not the kitty dealt).
+                kitty = tuple(m.hand.kitty)
             before = len(m.hand.tricks)
             m.apply(a)
             if m.phase == "playing" and not frames:

@@ -14,6 +14,8 @@ FirstDealer = Literal["winning-bid", "first-bid"]
 PlayTakeback = Literal["off", "last-player", "penalty"]
 PLAY_TAKEBACKS: tuple[str, ...] = ("off", "last-player", "penalty")
 BidTakeback = Literal["off", "on"]
+# 炒地皮: after a bury, the other seats may over-declare and take the kitty.
+KittyTheft = Literal["off", "on"]
 # Which cards the dealer may call as friends (找朋友): see ``FriendRules``.
 CallPolicy = Literal["non-trump", "trumps-allowed", "no-top-card", "no-point-card"]
 CALL_POLICIES: tuple[str, ...] = ("non-trump", "trumps-allowed", "no-top-card", "no-point-card")
@@ -174,6 +176,10 @@ class RuleSet:
     # The seat whose bid is winning may withdraw it while the declaring window is open
     # (the previous bid wins again).
     bid_takeback: BidTakeback = "off"
+    # 炒地皮 (house-rules.md 1b kitty_theft_policy): after each bury the other seats in
+    # turn may over-declare at the hand's level, pick the buried cards up and bury
+    # again; the dealer (庄家) stays the same.
+    kitty_theft: KittyTheft = "off"
     # ---- house rules: scoring, deck and declaring
     # The derived score table (``score`` None): attackers take over at
     # ``steps_to_take_over`` × step; ``deadzone`` steps after that give no level;
@@ -357,6 +363,12 @@ class RuleSet:
             raise unknown_value("play_takeback", self.play_takeback, PLAY_TAKEBACKS)
         if self.bid_takeback not in ("off", "on"):
             raise unknown_value("bid_takeback", self.bid_takeback, ("off", "on"))
+        if self.kitty_theft not in ("off", "on"):
+            raise unknown_value("kitty_theft", self.kitty_theft, ("off", "on"))
+        if self.kitty_theft == "on" and self.kitty_size <= 0:
+            raise RuleSetError(
+                "theft_needs_kitty", "kitty_theft needs a kitty (kitty_size > 0)"
+            )
         if self.throw_penalty < 0:
             raise RuleSetError("not_negative", "throw_penalty must be ≥ 0", setting="throw_penalty")
         self._validate_follows()

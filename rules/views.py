@@ -108,12 +108,16 @@ class View(SeatsOfRules):
     friend_calls: tuple[FriendCallView, ...] = ()
     friends: tuple[int, ...] = ()
     seat_points: tuple[int, ...] = ()
+    # 炒地皮 (``kitty_theft``): who buries / buried last (the dealer unless the kitty
+    # was stolen) and whose turn it is to steal or pass in "stealing".
+    burier: int | None = None
+    steal_turn: int | None = None
 
     @property
     def teams_known(self) -> bool:
         """Every friend call is settled (always, with fixed partners)."""
         return not self.friends_mode or (
-            self.phase not in ("dealing", "declaring", "burying", "calling")
+            self.phase not in ("dealing", "declaring", "burying", "stealing", "calling")
             and all(c.joined is not None for c in self.friend_calls)
         )
 

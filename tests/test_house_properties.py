@@ -2,7 +2,7 @@
 declaring and 找朋友 house rules, played by the AI levels.
 
 Every action an AI chooses is legal, cards are conserved, views show a seat only
-its own hand (and the kitty only to the dealer until the hand is scored), and a
+its own hand (and the kitty only to its burier until the hand is scored), and a
 replay of the actions, a record and a snapshot rebuild the same match. Match ``i``
 uses value ``(i + k) % len(values)`` of the k-th setting, so over N hands every
 value of a setting with v values plays at least N // v hands; every other match
@@ -45,6 +45,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "joker_bid": ("two-or-more", "all-copies", "off"),
     "kitty_size": ("auto", "0", "12"),
     "short_deck": ("full", "from-5", "from-3-no-jokers"),
+    "kitty_theft": ("off", "on"),
 }
 FRIEND_VALUES: dict[str, tuple[str, ...]] = {
     "friend_calls": ("auto", "1"),
@@ -73,6 +74,8 @@ def house_rules(i: int) -> RuleSet:
             apply(base, {name: changes[name]})
         except RuleSetError:
             changes[name] = fallback
+    if changes["kitty_size"] == "0":
+        changes["kitty_theft"] = "off"  # 炒地皮 needs a kitty
     return apply(base, changes)
 
 
@@ -85,7 +88,7 @@ def _views_hide(m: Match) -> None:
     for s in range(m.players):
         v = m.view_for(s)
         assert v.hand == tuple(m.hand_of(s))
-        if s != m.dealer and not scored:
+        if s != m.burier and not scored:
             assert v.buried is None and v.kitty_taken is None
 
 
@@ -120,7 +123,12 @@ def play_hand(m: Match, players: list[Player], rng: random.Random) -> list[Actio
                 a = players[s].choose(m.view_for(s), rng)
                 _apply(m, a if a is not None else Pass(s), players[s].level, log)
         else:
-            s = m.dealer if m.phase in ("burying", "calling") else m.turn
+            if m.phase == "stealing":
+                s = m.steal_turn
+            elif m.phase == "burying":
+                s = m.burier
+            else:
+                s = m.dealer if m.phase == "calling" else m.turn
             assert s is not None
             a = players[s].choose(m.view_for(s), rng)
             assert a is not None, f"{players[s].level} had nothing to do in {m.phase}"

@@ -198,7 +198,9 @@ class ConsoleTable(ConsoleViews):
                     return "declare"
             elif view.phase == "declaring" and YOUR_SEAT not in view.passes:
                 return "declare_or_pass"
-            elif view.phase == "burying" and view.dealer == YOUR_SEAT:
+            elif view.phase == "stealing" and view.steal_turn == YOUR_SEAT:
+                return "steal"  # 炒地皮: declare higher to take the kitty, or pass
+            elif view.phase == "burying" and view.burier == YOUR_SEAT:
                 return "bury"
             elif view.phase == "calling" and view.dealer == YOUR_SEAT:
                 return "call"
@@ -233,7 +235,7 @@ class ConsoleTable(ConsoleViews):
         if key == self.last_prompt:
             return ""  # nothing changed since we last asked: stay quiet
         self.last_prompt = key
-        if asked in ("declare", "declare_or_pass") and view is not None:
+        if asked in ("declare", "declare_or_pass", "steal") and view is not None:
             self.show_hand()
             return self._ask_text(asked, view)
         if asked in ("bury", "call"):
@@ -257,7 +259,8 @@ class ConsoleTable(ConsoleViews):
                 n=view.rules.friend_calls,
                 suggested=calls_text(self.locale, self._suggested_call()),
             )
-        options = self._declaration_options() if asked in ("declare", "declare_or_pass") else []
+        asking = ("declare", "declare_or_pass", "steal")
+        options = self._declaration_options() if asked in asking else []
         return ask_text(self.locale, asked, view, self._seats(), options, passed_before)
 
     async def handle(self, line: str, asked: str | None) -> bool:
@@ -271,6 +274,8 @@ class ConsoleTable(ConsoleViews):
                 view = self._view()
                 if view is not None and view.friends_mode:
                     self.say(self._t("console.help_call"))
+                if view is not None and view.rules.kitty_theft != "off":
+                    self.say(self._t("console.help_steal"))
                 if view is not None and view.rules.bid_takeback != "off":
                     self.say(self._t("console.help_unbid"))
                 if view is not None and view.rules.play_takeback != "off":
@@ -321,7 +326,7 @@ class ConsoleTable(ConsoleViews):
                 await self.service.take_back(CHANNEL, YOU)
             elif cmd == "next" or (cmd == "" and asked == "next"):
                 await self.service.next_hand(CHANNEL, YOU)
-            elif cmd == "" and asked == "declare_or_pass":
+            elif cmd == "" and asked in ("declare_or_pass", "steal"):
                 await self._pass()
             elif cmd == "":
                 # An empty line at your move: say again what is expected.
@@ -390,6 +395,7 @@ class ConsoleTable(ConsoleViews):
             "bury": self.service.bury,
             "declare": self.service.declare,
             "declare_or_pass": self.service.declare,
+            "steal": self.service.declare,  # 炒地皮
         }
         fn = actions.get(asked)
         if fn is None:

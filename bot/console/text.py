@@ -116,6 +116,11 @@ def ask_text(
         if not shown:
             return again + text(locale, "console.nothing_to_declare")
         return again + text(locale, "console.can_declare_or_pass", options=shown)
+    if asked == "steal":  # 炒地皮
+        shown = ", ".join(format_cards(d.cards) for d in options)
+        if not shown:
+            return text(locale, "console.steal_none")
+        return text(locale, "console.steal", options=shown)
     if asked == "bury":
         return text(locale, "console.bury", n=view.rules.kitty_size if view else 0)
     codes = {"play": "console.your_turn", "next": "console.next", "over": "console.over"}
@@ -165,8 +170,8 @@ def kitty_lines(locale: str, view: View | None) -> list[str]:
         taken = reader_cards(locale, cards_text(view.kitty_taken, ctx))
         lines.append(text(locale, "console.kitty_taken", cards=taken))
     if view.buried is not None:
-        # After the hand everyone sees the kitty; only the dealer buried it.
-        code = "dm_buried" if view.dealer == view.seat else "console.kitty_revealed"
+        # After the hand everyone sees the kitty; only its burier buried it.
+        code = "dm_buried" if view.burier == view.seat else "console.kitty_revealed"
         buried = reader_cards(locale, cards_text(view.buried, ctx))
         lines.append(text(locale, code, cards=buried))
     return lines

@@ -44,7 +44,7 @@ def play_options(view: View) -> list[PlayOption]:
 
 
 def bury_options(view: View) -> list[tuple[Card, ...]]:
-    if view.hand is None or view.seat != view.dealer or view.phase != "burying":
+    if view.hand is None or view.seat != view.burier or view.phase != "burying":
         return []
     n = view.rules.kitty_size
     hand = counts_of(view.hand)

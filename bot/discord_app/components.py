@@ -204,6 +204,57 @@ class DeclareButton(
             await bot.after_change()
 
 
+class StealPassButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sj:spass:(?P<table>\d+):(?P<hand>\d+):(?P<decl>\d+)",
+):
+    """炒地皮: on the hand DM of the player whose turn it is to steal the kitty, let
+    it stand. The custom id carries the hand and how many declarations were made,
+    so a button left from an earlier round cannot pass in a later one."""
+
+    def __init__(self, table_id: int, hand_no: int, declarations: int, locale: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text(locale, "button.steal_pass"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sj:spass:{table_id}:{hand_no}:{declarations}",
+            )
+        )
+        self.table_id = table_id
+        self.hand_no = hand_no
+        self.declarations = declarations
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StealPassButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["decl"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        loc = locale_of(interaction)
+        status = await bot.service.status_for_table(self.table_id)
+        if status is None or status.view is None:
+            await reply(interaction, text(loc, "no_game"), ephemeral=True)
+            return
+        view = status.view
+        if (view.hand_no, len(view.declarations), view.phase) != (
+            self.hand_no,
+            self.declarations,
+            "stealing",
+        ):
+            await reply(interaction, text(loc, "stale_button"), ephemeral=True)
+            return
+        channel_id = status.table.channel_id
+        events = await run(
+            interaction,
+            lambda: bot.service.pass_(channel_id, interaction.user.id, key=key_of(interaction)),
+        )
+        if events is not None:
+            await reply(interaction, text(loc, "steal_passed_ok"), ephemeral=True)
+            await bot.after_change()
+
+
 def lobby_view(table_id: int, locale: str = "en", players: int = 4) -> discord.ui.View:
     """The lobby's buttons, labelled in the table's language: one per seat (five to a
     row, so ten seats take two rows), then Add AI, Start, Rules and Leave."""
@@ -221,15 +272,26 @@ def declare_view(
     options: Sequence[Sequence[Card]],
     redeals: int = 0,
     locale: str = "en",
+    steal_pass: int | None = None,
 ) -> discord.ui.View | None:
-    """The declaration buttons of a hand DM, in its reader's language."""
-    if not options:
+    """The declaration buttons of a hand DM, in its reader's language; with
+    ``steal_pass`` (炒地皮: the number of declarations so far) a Pass button too."""
+    if not options and steal_pass is None:
         return None
     view = discord.ui.View(timeout=None)
-    for cards in list(options)[:25]:
+    for cards in list(options)[:24]:
         cards_ = [Card(c) for c in cards]
         view.add_item(DeclareButton(table_id, hand_no, cards_, redeals, locale))
+    if steal_pass is not None:
+        view.add_item(StealPassButton(table_id, hand_no, steal_pass, locale))
     return view
 
 
-DYNAMIC_ITEMS = (SeatButton, LobbyButton, DeclareButton, TakeBackButton, *RULES_ITEMS)
+DYNAMIC_ITEMS = (
+    SeatButton,
+    LobbyButton,
+    DeclareButton,
+    TakeBackButton,
+    StealPassButton,
+    *RULES_ITEMS,
+)

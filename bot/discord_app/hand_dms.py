@@ -58,6 +58,7 @@ class DMState:
     rendered_shown: object = None  # the declared trump the hand was grouped by (an override regroups)
     rendered_options: Options = frozenset()  # the declare buttons on the message
     rendered_offers: tuple[str, ...] = ()  # its Take back / Withdraw bid buttons
+    rendered_steal: bool = False  # 炒地皮: drawn with this seat's steal buttons and Pass
     deal_shown: bool = False  # rendered with at least DM_DEAL_SHARE of this deal
     recover_after: int | None = None  # a post may have happened before a crash
     dirty: bool = False
@@ -91,7 +92,7 @@ class HandDMs:
         self.card_format: Callable[[], CardFormat] | None = None  # emoji faces, if any
 
     def _options(self, table_id: int, seat: int, view: View) -> Options:
-        if view.phase not in ("dealing", "declaring"):
+        if view.phase not in ("dealing", "declaring", "stealing"):
             return frozenset()
         match = self.service.match_of(table_id)
         if match is None:
@@ -142,6 +143,15 @@ class HandDMs:
             return True  # a declaration or an override: the hand regroups by its suit
         if dm.message_id is not None and offers(self.service, table_id, seat) != dm.rendered_offers:
             return True  # 悔牌 / 撤回 became possible, or no longer is: the button follows
+        if dm.message_id is not None and view.trump_fixed:
+            # 炒地皮: the steal buttons come and go with the turn, a steal changes
+            # trump (every hand regroups) and the thief sees the kitty they took.
+            if dm.rendered_steal != (view.phase == "stealing" and view.steal_turn == seat):
+                return True
+            if dm.rendered_trump and dm.rendered_shown != view.shown_trump:
+                return True
+            if view.phase == "burying" and view.burier == seat and dm.rendered_phase == "stealing":
+                return True
         if not dm.dirty:
             return False
         if view.phase == "dealing":
@@ -155,7 +165,7 @@ class HandDMs:
         if view.phase == "calling":  # 找朋友: the dealer's hand after the bury, with /call
             return dm.rendered_phase != "calling"
         if view.phase == "playing":
-            if dm.rendered_phase in ("burying", "calling"):
+            if dm.rendered_phase in ("burying", "stealing", "calling"):
                 return True  # the dealer's hand after the bury (others are not dirty)
             return view.trick_no - dm.rendered_trick >= DM_EVERY_TRICKS
         return False
@@ -183,7 +193,15 @@ class HandDMs:
         options = self._options(table_id, seat, view)
         redeals = self._redeals(table_id)
         cards = [[Card(c) for c in option] for option in sorted(options)]
-        declare = declare_view(table_id, view.hand_no, cards, redeals=redeals, locale=locale)
+        stealing = view.phase == "stealing" and view.steal_turn == seat
+        declare = declare_view(
+            table_id,
+            view.hand_no,
+            cards,
+            redeals=redeals,
+            locale=locale,
+            steal_pass=len(view.declarations) if stealing else None,
+        )
         buttons = declare
         if self.decorate is not None:
             buttons = self.decorate(table_id, locale, view.phase, declare)
@@ -232,6 +250,7 @@ class HandDMs:
         dm.rendered_shown = view.shown_trump
         dm.rendered_options = options if declare is not None else frozenset()
         dm.rendered_offers = offered
+        dm.rendered_steal = stealing
         dm.deal_shown = view.phase != "dealing" or view.dealt >= DM_DEAL_SHARE * view.deal_total
         return True
 

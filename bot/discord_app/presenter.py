@@ -309,7 +309,13 @@ class Presenter(RenderState):
         self, table_id: int, locale: str | None, phase: str, view: discord.ui.View | None = None
     ) -> discord.ui.View | None:
         """``view`` plus the Play button while the hand is on (None when nothing to show)."""
-        if self.play_button is None or phase not in ("dealing", "declaring", "burying", "playing"):
+        if self.play_button is None or phase not in (
+            "dealing",
+            "declaring",
+            "burying",
+            "stealing",
+            "playing",
+        ):
             return view
         view = view or discord.ui.View(timeout=None)
         if len(view.children) < 25:
@@ -341,7 +347,9 @@ class Presenter(RenderState):
         kind, due = status.deadline_kind, status.deadline_at
         o = status.options
         total = {"turn": o.turn_seconds, "bury": o.bury_seconds}.get(kind or "", 0)
-        actor = view.turn if kind == "turn" else view.dealer if kind == "bury" else None
+        actor = view.turn if kind == "turn" else view.burier if kind == "bury" else None
+        if kind == "turn" and view.phase == "stealing":  # 炒地皮: the seat to steal or pass
+            actor = view.steal_turn
         if due is None or not total or actor is None:
             return
         user_id = status.table.seats[actor].user_id
@@ -353,8 +361,9 @@ class Presenter(RenderState):
             return
         r.nudged = key
         locale = self._locale(status)  # public: the table's language
+        nudge = "steal" if view.phase == "stealing" else kind
         content = text(
-            locale, f"{kind}_nudge", mention=f"<@{user_id}>", seconds=max(1, round(left))
+            locale, f"{nudge}_nudge", mention=f"<@{user_id}>", seconds=max(1, round(left))
         )
         channel = self.bot.get_partial_messageable(r.channel_id)
         await channel.send(content, allowed_mentions=pinging(user_id))

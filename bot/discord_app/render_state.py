@@ -19,7 +19,14 @@ if TYPE_CHECKING:
     from bot.service import TableService
 
 # 找朋友 calls, friends joining and take-backs: said to all in the channel.
-NEWS = (e.FriendsCalled, e.FriendJoined, e.TookBack, e.BidWithdrawn)
+NEWS = (
+    e.FriendsCalled,
+    e.FriendJoined,
+    e.TookBack,
+    e.BidWithdrawn,
+    e.KittyStolen,  # 炒地皮: "X steals the kitty … buries again" / "nobody steals"
+    e.StealingOver,
+)
 # Events that redraw the table message at once, even in the middle of a run of AI plays.
 REDRAW = (
     e.TrickWon,
@@ -29,6 +36,7 @@ REDRAW = (
     e.HandScored,
     e.Redealt,
     e.CallStarted,
+    e.StealTurn,
     *NEWS,
 )
 

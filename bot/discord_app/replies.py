@@ -39,7 +39,10 @@ def countdown(locale: str | None, status: TableStatus) -> str | None:
     when = relative_time(due)
     if kind == "declare":
         return text(locale, "deadline.declare", when=when)
-    actor = view.turn if kind == "turn" else view.dealer
+    if kind == "turn" and view.phase == "stealing":  # 炒地皮: the seat to steal or pass
+        kind, actor = "steal", view.steal_turn
+    else:
+        actor = view.turn if kind == "turn" else view.burier
     if actor is None:
         return None
     who = player_name(locale, status.table.seats, actor)
@@ -90,13 +93,16 @@ def _dm_lines(locale: str | None, status: TableStatus, view: View, fmt: CardForm
     ]
     lines += hand_block(locale, view, fmt)
     if view.kitty_taken and view.phase == "burying":
-        lines.append(text(locale, "dm_kitty", kitty=fmt(view.kitty_taken), n=view.rules.kitty_size))
+        code = "dm_kitty" if view.burier == view.dealer else "dm_kitty_stolen"  # 炒地皮
+        lines.append(text(locale, code, kitty=fmt(view.kitty_taken), n=view.rules.kitty_size))
+    if view.phase == "stealing" and view.seat is not None and view.steal_turn == view.seat:
+        lines.append(text(locale, "dm_steal"))
     if view.phase == "calling" and view.seat is not None and view.seat == view.dealer:
         calls = suggested_calls(view)
         n = len(calls) or view.rules.friend_calls
         lines.append(text(locale, "dm_call", n=n, suggested=calls_text(locale, calls) or "—"))
     if view.buried:
-        own = view.seat is not None and view.seat == view.dealer
+        own = view.seat is not None and view.seat == view.burier
         key = "dm_buried" if own else "kitty_was"
         lines.append(text(locale, key, cards=fmt(view.buried)))
     return lines

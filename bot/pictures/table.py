@@ -249,7 +249,7 @@ def _score_box(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
 
 def _centre_text(d: ImageDraw.ImageDraw, sc: TableScene) -> None:
     cx, cy = WIDTH / 2, HEIGHT / 2
-    if sc.phase in ("dealing", "declaring", "burying"):
+    if sc.phase in ("dealing", "declaring", "burying", "stealing"):
         draw_text(d, (cx, cy - 12), word(sc.lang, f"phase.{sc.phase}"), 22, SOFT, anchor="mm")
         if sc.dealt[1]:
             draw_text(d, (cx, cy + 14), f"{sc.dealt[0]} / {sc.dealt[1]}", LABEL, SOFT, anchor="mm")

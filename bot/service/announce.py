@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.service.notices import Notice, Private, Public
 from bot.service.state import LiveTable
 from rules.actions import Action
-from rules.events import Event, Played, PrivateCards, TookBack, TrumpFixed
+from rules.events import Event, KittyStolen, Played, PrivateCards, TookBack, TrumpFixed
 
 
 def notices_for(live: LiveTable, action: Action, events: list[Event], auto: bool) -> list[Notice]:
@@ -25,7 +25,7 @@ def notices_for(live: LiveTable, action: Action, events: list[Event], auto: bool
             changed.add(ev.seat)
         if isinstance(ev, Played | TookBack):  # a take-back gives the cards back
             changed.add(ev.seat)
-        if isinstance(ev, TrumpFixed):
+        if isinstance(ev, TrumpFixed | KittyStolen):
             changed.update(range(len(t.seats)))  # trump decides how hands are sorted
     if auto:
         seat = getattr(action, "seat", None)
@@ -36,9 +36,15 @@ def notices_for(live: LiveTable, action: Action, events: list[Event], auto: bool
         if t.seats[seat].user_id is not None:
             out.append(Private(t.id, t.channel_id, seat, t.seats[seat].user_id, "hand_changed"))
     if m is not None:
-        dealer_acts = m.phase in ("burying", "calling")
-        actor = m.turn if m.phase == "playing" else m.dealer if dealer_acts else None
+        actor = {
+            "playing": m.turn,
+            "burying": m.burier,  # the dealer, or a seat that stole the kitty (炒地皮)
+            "stealing": m.steal_turn,
+            "calling": m.dealer,
+        }.get(m.phase)
         if actor is not None and t.seats[actor].user_id is not None:
-            kind = {"playing": "your_turn", "calling": "call_now"}.get(m.phase, "bury_now")
+            kind = {"playing": "your_turn", "calling": "call_now", "stealing": "steal_now"}.get(
+                m.phase, "bury_now"
+            )
             out.append(Private(t.id, t.channel_id, actor, t.seats[actor].user_id, kind))
     return out

@@ -184,6 +184,8 @@ class Automation:
         info = live.table.seats[seat]
         if m.phase == "declaring" and not info.is_ai:
             return Pass(seat)  # an absent human just passes
+        if m.phase == "stealing" and (not info.is_ai or info.user_id is not None):
+            return m.suggest(seat)  # 炒地皮: an absent or 托管 player lets the kitty stand
         player = make_player(info.ai_level or "basic")
         view, rng = m.view_for(seat), rng_for(m, seat)
         if player.level in THREADED_LEVELS:
@@ -218,7 +220,11 @@ def actors(m: Match) -> list[int]:
     """The seats that may act now."""
     if m.phase == "declaring":
         return [s for s in range(m.players) if s not in m.hand.passes]
-    if m.phase in ("burying", "calling") and m.dealer is not None:
+    if m.phase == "stealing" and m.steal_turn is not None:
+        return [m.steal_turn]  # 炒地皮: one seat at a time may steal or pass
+    if m.phase == "burying" and m.burier is not None:
+        return [m.burier]  # the dealer, or a seat that stole the kitty
+    if m.phase == "calling" and m.dealer is not None:
         return [m.dealer]
     if m.phase == "playing" and m.turn is not None:
         return [m.turn]

@@ -17,8 +17,9 @@ def plan_deadline(live: LiveTable, last: Action | None, now: datetime) -> Deadli
     """The next timer (kind, due time), persisted with the action that led to it.
 
     Kinds: ``deal`` (next deal step), ``declare`` (the override window closes),
-    ``bury``/``turn`` (an absent human is played for), ``ai`` (an AI seat acts),
-    ``next`` (the next hand starts).
+    ``bury``/``turn`` (an absent human is played for; ``turn`` also for the seat
+    that may steal the kitty, 炒地皮), ``ai`` (an AI seat acts), ``next`` (the next
+    hand starts).
     """
     m = live.match
     if m is None:
@@ -38,8 +39,14 @@ def plan_deadline(live: LiveTable, last: Action | None, now: datetime) -> Deadli
         if isinstance(last, Pass) and old[0] == "declare" and old[1] is not None:
             return ("declare", old[1])  # a pass does not extend the window
         return ("declare", at(o.declare_seconds)) if o.declare_seconds else None
+    if m.phase == "stealing":  # 炒地皮: the seat to steal or pass has the turn's timer
+        thief = m.steal_turn
+        assert thief is not None
+        if seats[thief].is_ai:
+            return ("ai", at(o.ai_delay))
+        return ("turn", at(o.turn_seconds)) if o.turn_seconds else None
     if m.phase in ("burying", "calling"):  # 找朋友: the dealer calls as it buries
-        dealer = m.dealer
+        dealer = m.burier if m.phase == "burying" else m.dealer  # a thief buries too
         assert dealer is not None
         if seats[dealer].is_ai:
             return ("ai", at(o.ai_delay))

@@ -21,10 +21,12 @@ from rules.events import (
     FriendsCalled,
     HandScored,
     HandStarted,
+    KittyStolen,
     MatchWon,
     Passed,
     Played,
     Redealt,
+    StealingOver,
     ThrowFailed,
     TookBack,
     TrickWon,
@@ -191,6 +193,9 @@ def status_lines(
         lines.append(friends_line(locale, view, seats))
     if view.phase == "dealing":
         lines.append(text(locale, "status.dealing", dealt=view.dealt, total=view.deal_total))
+    if view.phase == "stealing" and view.steal_turn is not None:  # 炒地皮
+        who = player_name(locale, seats, view.steal_turn)
+        lines.append(text(locale, "status.steal_turn", who=who))
     if view.dealer is not None and view.phase in ("playing", "scored", "finished"):
         lines.append(
             text(
@@ -273,6 +278,11 @@ def event_line(
         )
     if isinstance(ev, BuryDone):
         return text(locale, "event.buried", who=name(ev.seat))
+    if isinstance(ev, KittyStolen):  # 炒地皮
+        suit = text(locale, "word.no_trump") if ev.trump_suit is None else ev.trump_suit.symbol
+        return text(locale, "event.kitty_stolen", who=name(ev.seat), cards=fmt(ev.cards), suit=suit)
+    if isinstance(ev, StealingOver):
+        return text(locale, "event.stealing_over_call" if ev.calling else "event.stealing_over")
     if isinstance(ev, ThrowFailed):
         return text(
             locale,

@@ -32,7 +32,7 @@ from rules.actions import Action, Bury, CallFriends, Play
 from rules.ai.base import declare_or_pass, own_hand
 from rules.ai.burying import choose_bury
 from rules.ai.common import beatable, cheapest, lead_unit, physical, richest, sure_units
-from rules.ai.declaring import choose_declaration, trump_quality
+from rules.ai.declaring import choose_declaration, steal_or_pass, trump_quality
 from rules.ai.follow_options import follow_options, richer_follow, winning_follow
 from rules.ai.following import choose_follow
 from rules.ai.leading import choose_lead
@@ -83,7 +83,9 @@ class BasicPlayer:
         seat, hand = own
         if view.phase in ("dealing", "declaring"):
             return declare_or_pass(view, seat, choose_declaration(view, seat, hand))
-        if view.phase == "burying" and seat == view.dealer:
+        if view.phase == "stealing" and seat == view.steal_turn:
+            return steal_or_pass(view, seat, hand)
+        if view.phase == "burying" and seat == view.burier:
             cards = choose_bury(view.context, hand, view.rules.kitty_size)
             return Bury(seat, as_cards(cards))
         if view.phase == "calling" and seat == view.dealer:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.actions import Action, Declare, Pass
 from rules.ai.state import same_team
 from rules.cards import NUM_CARDS, Suit
 from rules.declare import Declaration, possible_declarations, read_declaration
@@ -102,3 +103,29 @@ def choose_declaration(view: View, seat: int, hand: Sequence[int]) -> Declaratio
 def _allied(view: View, a: int, b: int) -> bool:
     """Partners while declaring: fixed partners, or (找朋友) only oneself."""
     return a == b if view.friends_mode else same_team(a, b)
+
+
+# ---- 炒地皮 (house rule ``kitty_theft``) ---------------------------------------------
+
+
+def steal_options(view: View, seat: int, hand: Sequence[int]) -> list[Declaration]:
+    """The over-declarations ``seat`` could steal the kitty with now ("stealing")."""
+    if view.phase != "stealing" or view.steal_turn != seat:
+        return []
+    current = _declaration_of(view)
+    return possible_declarations(view.rules, view.level_rank, seat, hand, current)
+
+
+def steal_or_pass(view: View, seat: int, hand: Sequence[int]) -> Action:
+    """Steal only with a clearly good suit that is much better for us than the
+    current trump (the kitty comes with a re-bury, but the suit is what matters)."""
+    options = steal_options(view, seat, hand)
+    if not options:
+        return Pass(seat)
+    rules, level = view.rules, view.level_rank
+    quality = {d.suit: trump_quality(rules, level, d.suit, hand) for d in options}
+    best = max(options, key=lambda d: (quality[d.suit], d.suit is not None, -d.strength))
+    now = trump_quality(rules, level, view.trump_suit, hand)
+    if quality[best.suit] >= 0.12 and quality[best.suit] - now >= 0.15:
+        return Declare(seat, best.cards)
+    return Pass(seat)

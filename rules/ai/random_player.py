@@ -13,6 +13,7 @@ import random
 
 from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play
 from rules.ai.base import own_hand
+from rules.ai.declaring import steal_options
 from rules.ai.state import as_cards, cards_list
 from rules.cards import NUM_CARDS, Card
 from rules.declare import possible_declarations, read_declaration
@@ -90,7 +91,12 @@ class RandomPlayer:
                 return Pass(seat)
             return Declare(seat, options[pick].cards)
         ctx = view.context
-        if view.phase == "burying" and seat == view.dealer:
+        if view.phase == "stealing" and seat == view.steal_turn:
+            steals = steal_options(view, seat, hand)  # 炒地皮: sometimes steal
+            if steals and rng.random() < 0.5:
+                return Declare(seat, rng.choice(steals).cards)
+            return Pass(seat)
+        if view.phase == "burying" and seat == view.burier:
             cards = cards_list(hand, range(NUM_CARDS))
             return Bury(seat, as_cards(rng.sample(cards, rules.kitty_size)))
         if view.phase == "calling" and seat == view.dealer:

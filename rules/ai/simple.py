@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from rules.actions import Action, Bury, CallFriends, Play
+from rules.actions import Action, Bury, CallFriends, Pass, Play
 from rules.ai.base import declare_or_pass, own_hand
 from rules.declare import Declaration, possible_declarations, read_declaration
 from rules.friends import suggest_calls
@@ -26,7 +26,9 @@ class SimplePlayer:
         if view.phase in ("dealing", "declaring"):
             return declare_or_pass(view, seat, self._declaration(view, seat, hand))
         ctx = view.context
-        if view.phase == "burying" and seat == view.dealer:
+        if view.phase == "stealing" and seat == view.steal_turn:
+            return Pass(seat)  # 炒地皮: the simple level never steals
+        if view.phase == "burying" and seat == view.burier:
             return Bury(seat, tuple(default_bury(ctx, hand, view.rules.kitty_size)))
         if view.phase == "calling" and seat == view.dealer:
             return CallFriends(seat, tuple(suggest_calls(view.rules, ctx, hand)))

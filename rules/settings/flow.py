@@ -5,8 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from rules.ruleset import BidTakeback, FirstDealer, PlayTakeback
+from rules.ruleset import BidTakeback, FirstDealer, KittyTheft, PlayTakeback, RuleSet, RuleSetError
 from rules.settings.core import Setting
+
+
+def _write_kitty_theft(rs: RuleSet, v: str) -> RuleSet:
+    if v == "on" and rs.kitty_size <= 0:
+        raise RuleSetError("kitty_theft needs a kitty (kitty_size > 0)")
+    return replace(rs, kitty_theft=cast(KittyTheft, v))
+
 
 SETTINGS: tuple[Setting, ...] = (
     Setting(
@@ -28,6 +35,19 @@ SETTINGS: tuple[Setting, ...] = (
         write=lambda rs, v: replace(rs, bid_takeback=cast(BidTakeback, v)),
         choices=("off", "on"),
         source="house-rules.md 1b bid_takeback_policy (NoBidTakeback / AllowBidTakeback)",
+    ),
+    Setting(
+        name="kitty_theft",
+        group="declaring",
+        default="off",
+        description=(
+            "Kitty theft: after a bury the others in turn may over-declare, pick up the kitty, "
+            "bury again and change trump (repeatable)"
+        ),
+        read=lambda rs: rs.kitty_theft,
+        write=_write_kitty_theft,
+        choices=("off", "on"),
+        source="house-rules.md 1b kitty_theft_policy",
     ),
     Setting(
         name="play_takeback",

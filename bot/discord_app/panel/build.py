@@ -6,9 +6,9 @@ Layout (Discord: ≤ 5 rows, ≤ 25 options per select, ≤ 5 buttons per row):
   **Play selected** (or **Bury selected**), **Clear**, **Last trick**, **My hand**,
   **Cards out**; then up to 4 suggested plays (safest first, never a throw first)
   and **Refresh**;
-* dealing / declaring: up to 3 rows of declaration buttons, then **Pass**,
-  **Withdraw bid** (house rule ``bid_takeback``, the winning bid's seat), **My hand**,
-  **Refresh**;
+* dealing / declaring, and stealing the kitty (炒地皮): up to 3 rows of
+  declaration buttons, then **Pass**, **Withdraw bid** (house rule ``bid_takeback``,
+  the winning bid's seat), **My hand**, **Refresh**;
 * **Take back** (悔牌, house rule ``play_takeback``) opens the last row while the
   player may take back their play (one suggestion fewer then).
 
@@ -101,14 +101,15 @@ def build(
     def button(what: str, key: str, style: discord.ButtonStyle, row: int) -> None:
         ui.add_item(PanelButton(tid, st, what, text(locale, key), style, row))
 
-    if view.phase in ("dealing", "declaring"):
+    if view.phase in ("dealing", "declaring", "stealing"):
         # Faces only for suits of up to ~8 cards: the panel must stay within 2,000.
         lines += hand_block(locale, view, card_format(state.emojis, limit=PANEL_FACES))
-        if not state.declarations:
+        my_steal = view.phase == "stealing" and view.steal_turn == view.seat
+        if not state.declarations and (view.phase != "stealing" or my_steal):
             lines.append(text(locale, "panel.state.no_declaration"))
         for i, cards in enumerate(list(state.declarations)[:MAX_DECLARATION_BUTTONS]):
             ui.add_item(PanelDeclare(tid, st, cards, row=i // 5))
-        if view.phase == "declaring" and view.seat not in view.passes:
+        if (view.phase == "declaring" and view.seat not in view.passes) or my_steal:
             button("pass", "panel.b.pass", discord.ButtonStyle.secondary, 3)
         if "unbid" in state.offers:  # house rule bid_takeback: the winning bid's seat
             button("unbid", "button.withdraw_bid", discord.ButtonStyle.danger, 3)
@@ -122,7 +123,7 @@ def build(
         button("ref", "panel.b.refresh", discord.ButtonStyle.secondary, 0)
         return "\n".join(lines)[:2000], ui
     hand = view.hand or ()
-    burying = view.phase == "burying" and view.seat == view.dealer
+    burying = view.phase == "burying" and view.seat == view.burier
     chosen = selected_cards(selected, hand) or []
     line = trick_line(locale, view, state.seats, state.emojis)
     if line:

@@ -77,9 +77,10 @@ class Seat:
 
 
 def _state(bot: Host, status: TableStatus, seat: int, view: View) -> PanelState:
-    """What the panel shows this seat, with its declaration options while declaring."""
+    """What the panel shows this seat, with its declaration options while declaring
+    (and its steals while stealing the kitty, 炒地皮)."""
     declarations: list[Sequence[Card]] = []
-    if view.phase in ("dealing", "declaring"):
+    if view.phase in ("dealing", "declaring", "stealing"):
         match = bot.service.match_of(status.table.id)
         if match is not None:
             declarations = [d.cards for d in match.declaration_options(seat)]

@@ -122,10 +122,13 @@ def stamp(view: View) -> str:
     While playing or burying: the hand number, phase and the seat's own cards (a
     play, or a move made for the player on a timer, changes them). While dealing
     and declaring: the hand number and how many declarations were made (a new
-    declaration changes what the player may declare).
+    declaration changes what the player may declare). 炒地皮: whose turn to steal it
+    is and how many declarations were made.
     """
     if view.phase in ("dealing", "declaring"):
         key = f"{view.hand_no}/decl/{len(view.declarations)}"
+    elif view.phase == "stealing":
+        key = f"{view.hand_no}/steal/{len(view.declarations)}/{view.steal_turn}"
     else:
         hand = ",".join(str(int(c)) for c in sorted(view.hand or ()))
         key = f"{view.hand_no}/{view.phase}/{hand}"

@@ -73,6 +73,18 @@ def _kind(locale: str | None, shape: Sequence[int]) -> str:
 def header(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
     if view.phase in ("dealing", "declaring"):
         state = text(locale, "panel.state.declare")
+    elif view.phase == "stealing" and view.steal_turn is not None:  # 炒地皮
+        if view.steal_turn == view.seat:
+            state = text(locale, "panel.state.steal")
+        else:
+            who = player_name(locale, seats, view.steal_turn)
+            state = text(locale, "panel.state.steal_wait", who=who)
+    elif view.phase == "burying" and view.burier not in (None, view.dealer):  # a thief
+        if view.seat == view.burier:
+            state = text(locale, "panel.state.rebury", count=view.rules.kitty_size)
+        else:
+            who = player_name(locale, seats, view.burier or 0)
+            state = text(locale, "panel.state.rebury_wait", who=who)
     elif view.phase == "burying":
         if view.seat == view.dealer:
             state = text(locale, "panel.state.bury", count=view.rules.kitty_size)
