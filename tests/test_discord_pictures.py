@@ -33,6 +33,7 @@ from PIL import Image
 from bench.panel_driver import Panel
 from bot.pictures import render_hand, render_table
 from bot.pictures.faces import emoji_name
+from bot.text.render import reader_format
 from rules.cards import Card
 from rules.notation import format_cards
 
@@ -191,7 +192,9 @@ async def test_card_emojis_in_messages_and_select_options(tmp_path: Path) -> Non
         panel = Panel.of(w.env, member, opened)
         options = [o for s in panel.selects() for o in s["options"]]
         assert options and all(int(o["emoji"]["id"]) == ids[_card(o)] for o in options)
-        assert all(o["label"] == format_cards([_card(o)]) for o in options)
+        # English labels name the jokers BJ / LJ, like the English notation.
+        english = reader_format("en")
+        assert all(o["label"] == english([_card(o)]) for o in options)
 
 
 def _card(option: dict[str, Any]) -> Card:

@@ -11,7 +11,7 @@ from rules.settings.core import Setting
 
 def _write_kitty_theft(rs: RuleSet, v: str) -> RuleSet:
     if v == "on" and rs.kitty_size <= 0:
-        raise RuleSetError("kitty_theft needs a kitty (kitty_size > 0)")
+        raise RuleSetError("theft_needs_kitty", "kitty_theft needs a kitty (kitty_size > 0)")
     return replace(rs, kitty_theft=cast(KittyTheft, v))
 
 
