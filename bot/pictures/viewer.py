@@ -24,9 +24,11 @@ from typing import Any
 
 from bot.text.i18n import CATALOG, EN, LANGUAGES, language, seat_name, text
 from bot.text.render import calls_text, result_text
-from rules.cards import Card, points_in, rank_name
+from rules.cards import ALL_CARDS, points_in, rank_name
 from rules.friends import FriendCall
+from rules.notation import format_card
 from rules.replay import HandReplay
+from rules.trump import TrumpContext
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 
@@ -170,6 +172,7 @@ def page_data(
 ) -> dict[str, Any]:
     """Everything the page's script reads: the frames and the words, in ``lang``."""
     labels = _seat_labels(lang, replay.players, names)
+    ctx = TrumpContext.of(replay.rules, replay.level_rank, replay.trump_suit)
     calls = []
     for call, frame, seat, joined in _call_answers(replay):
         calls.append(
@@ -178,7 +181,7 @@ def page_data(
                 "frame": frame,
                 "seat": seat,
                 "joined": joined,
-                "card": Card(call.card).name,
+                "card": format_card(call.card, "ascii"),
             }
         )
     return {
@@ -187,6 +190,8 @@ def page_data(
         "seats": labels,
         "short": [seat_name(lang, s, replay.players) for s in range(replay.players)],
         "jokers": _joker_names(lang),
+        # the hand's trump cards, so a hand shows its trump as one group
+        "trumps": [format_card(c, "ascii") for c in ALL_CARDS if ctx.is_trump(c)],
         "words": {w: _template(lang, f"viewer.{w}") for w in _WORDS},
         "calls": calls,
         "summary": _summary_lines(lang, replay, labels),
@@ -254,7 +259,7 @@ def viewer_html(
 </header>
 <noscript><p class="noscript">{t("viewer.no_script")}</p></noscript>
 <main>
-<section id="table" class="table" aria-live="polite"></section>
+<section id="table" class="table"></section>
 <aside id="info" class="info">
 <section class="box" id="scorebox"></section>
 <section class="box"><h2>{t("viewer.declarations")}</h2><div id="declarations"></div></section>

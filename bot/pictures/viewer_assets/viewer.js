@@ -39,7 +39,7 @@
     if (code === "BJ" || code === "LJ") return D.jokers[code];
     return SUIT_TEXT[code[0]] + code.slice(1);
   }
-  function cardHtml(code) {
+  function cardHtml(code, gap) {
     const label = cardLabel(code);
     let body;
     let colour;
@@ -61,7 +61,7 @@
         '<use href="#s' + suit + '" x="17" y="32" width="29" height="29"/>';
     }
     return (
-      '<span class="card ' + colour + '" data-card="' + code + '" role="img" aria-label="' + label + '">' +
+      '<span class="card ' + colour + (gap ? " gap" : "") + '" data-card="' + code + '" role="img" aria-label="' + label + '">' +
       '<svg viewBox="0 0 50 70" aria-hidden="true"><rect class="face" x="0.6" y="0.6" width="48.8" height="68.8" rx="4"/>' +
       body + "</svg></span>"
     );
@@ -72,7 +72,18 @@
     '<rect x="4" y="4" width="42" height="62" rx="2.5" fill="url(#backpat)"/></svg></span>';
 
   function codes(text) { return text ? text.split(" ") : []; }
-  function cardsHtml(text) { return codes(text).map(cardHtml).join(""); }
+  const TRUMPS = new Set(D.trumps);
+  // A hand with a small gap between suits (all trumps are one suit).
+  function handHtml(hand) {
+    let last = null;
+    return hand.map(function (code) {
+      const group = TRUMPS.has(code) ? "T" : code[0];
+      const html = cardHtml(code, last !== null && group !== last);
+      last = group;
+      return html;
+    }).join("");
+  }
+  function cardsHtml(text) { return codes(text).map(function (c) { return cardHtml(c); }).join(""); }
 
   // ---- the table ------------------------------------------------------------
   const table = document.getElementById("table");
@@ -92,6 +103,7 @@
   const status = document.createElement("div");
   status.className = "status";
   status.id = "status";
+  status.setAttribute("aria-live", "polite"); // read out each step, not the whole table
   centre.append(trickHead, playBox, status);
 
   for (let s = 0; s < N; s++) {
@@ -207,7 +219,7 @@
       else if (R.friends && f.team.indexOf(s) >= 0) seat.badges.append(badge(W.friend, "friend"));
       seat.count.textContent = word("cards_left", { n: hand.length });
       seat.hand.classList.toggle("down", !open(s));
-      seat.hand.innerHTML = open(s) ? hand.map(cardHtml).join("") : BACK.repeat(hand.length);
+      seat.hand.innerHTML = open(s) ? handHtml(hand) : BACK.repeat(hand.length);
 
       const p = plays[s];
       p.el.className = "play" + (FOUR ? " pos-" + position(s) : "") + (winner === s ? " winner" : "") +
@@ -333,6 +345,16 @@
     const k = keys[e.key];
     if (k) { e.preventDefault(); k(); }
   });
+
+  // phones: swipe the table left / right for the next / previous play
+  let touchX = null;
+  table.addEventListener("touchstart", function (e) { touchX = e.touches.length === 1 ? e.touches[0].clientX : null; }, { passive: true });
+  table.addEventListener("touchend", function (e) {
+    if (touchX === null) return;
+    const dx = e.changedTouches[0].clientX - touchX;
+    touchX = null;
+    if (Math.abs(dx) > 60) show(at + (dx < 0 ? 1 : -1));
+  }, { passive: true });
 
   // for tests and links: #frame=N or #trick=K opens there
   window.replayViewer = { show: show, jumpTo: jumpTo, frames: F.length, trickEnds: TRICK_ENDS.slice() };
