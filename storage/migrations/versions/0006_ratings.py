@@ -1,0 +1,71 @@
+"""ratings: ranked play's ratings, seasons and rating log
+
+Revision ID: 0006
+Revises: 0004 (to be re-pointed to 0005 when 0005_replay_links is merged)
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0006"
+down_revision: str | Sequence[str] | None = "0004"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "ratings",
+        sa.Column("guild_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column("season", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("mode", sa.String(length=8), nullable=False),
+        sa.Column("player", sa.String(length=32), nullable=False),
+        sa.Column("mu", sa.Float(), nullable=False),
+        sa.Column("sigma", sa.Float(), nullable=False),
+        sa.Column("points", sa.Integer(), nullable=False),
+        sa.Column("tier", sa.Integer(), nullable=False),
+        sa.Column("hands", sa.Integer(), nullable=False),
+        sa.Column("wins", sa.Integer(), nullable=False),
+        sa.Column("last_hand_id", sa.Integer(), nullable=True),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("guild_id", "season", "mode", "player", name=op.f("pk_ratings")),
+    )
+    op.create_index("ix_ratings_board", "ratings", ["guild_id", "season", "mode", "points"])
+    op.create_table(
+        "seasons",
+        sa.Column("guild_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column("number", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
+        sa.PrimaryKeyConstraint("guild_id", "number", name=op.f("pk_seasons")),
+    )
+    op.create_table(
+        "rating_log",
+        sa.Column("hand_id", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("player", sa.String(length=32), nullable=False),
+        sa.Column("guild_id", sa.BigInteger(), nullable=False),
+        sa.Column("season", sa.Integer(), nullable=False),
+        sa.Column("mode", sa.String(length=8), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("won", sa.Boolean(), nullable=False),
+        sa.Column("mu_before", sa.Float(), nullable=False),
+        sa.Column("sigma_before", sa.Float(), nullable=False),
+        sa.Column("points_before", sa.Integer(), nullable=False),
+        sa.Column("mu_after", sa.Float(), nullable=False),
+        sa.Column("sigma_after", sa.Float(), nullable=False),
+        sa.Column("points_after", sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint("hand_id", "player", name=op.f("pk_rating_log")),
+    )
+    op.create_index(
+        "ix_rating_log_player", "rating_log", ["guild_id", "mode", "player", "hand_id"]
+    )
+
+
+def downgrade() -> None:
+    op.drop_index("ix_rating_log_player", table_name="rating_log")
+    op.drop_table("rating_log")
+    op.drop_table("seasons")
+    op.drop_index("ix_ratings_board", table_name="ratings")
+    op.drop_table("ratings")
