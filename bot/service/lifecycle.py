@@ -87,15 +87,25 @@ class Lifecycle:
         sit: bool = True,
         locale: str | None = None,
         rules: RuleSet | None = None,
+        ranked: bool = False,
     ) -> TableStatus:
         """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False).
 
         ``preset_name`` may name a built-in preset or one of the server's saved rule
         sets; without one (and without decks/players) the server's default is used.
-        ``rules``: a whole rule set (the console's ``--rules FILE``), used as it is."""
+        ``rules``: a whole rule set (the console's ``--rules FILE``), used as it is.
+        ``ranked``: a ranked table, in a server only, with the server's ranked rule
+        set (its ``/rules default``, else classic) and nothing else."""
+        if ranked:
+            if guild_id is None:
+                raise ServiceError("guild_only")
+            if rules is not None or preset_name or decks is not None or players is not None:
+                raise ServiceError("ranked_rules_fixed")
         if rules is None:
             rules = await self._rules_named(guild_id, preset_name, decks, players)
         opts = options or self.defaults
+        if ranked:
+            opts = replace(opts, ranked=True)
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
         await self.may_open(creator_id, guild_id)
@@ -238,6 +248,8 @@ class Lifecycle:
             if t.status != "lobby":
                 raise ServiceError("already_started")
             require_member(t, user_id)
+            if live.options.ranked:
+                raise ServiceError("ranked_humans_only")
             seat = free_seat(t, seat)
             await self._change_seats(live, [SeatInfo(seat, None, level, f"AI ({level})")])
             return seat

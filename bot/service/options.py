@@ -24,6 +24,9 @@ class TableOptions:
     card_memory: bool | None = None
     # The four-colour deck in this table's pictures (♣ green, ♦ blue), as on the web table.
     four_colour: bool = False
+    # A ranked table (排位): its hands move the server's ladder (storage.ratings); its
+    # rules are the server's and stay as they are; people only, no AI seats added.
+    ranked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -31,6 +31,7 @@ from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.queries import Queries
+from bot.service.ranked import Ranked, rank_notice
 from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
@@ -53,6 +54,7 @@ from storage import (
     TableInfo,
     TableLocks,
 )
+from storage.rankings import Rankings
 
 log = logging.getLogger("bot.service")
 
@@ -61,7 +63,7 @@ ACT_ATTEMPTS = 4  # a move refused on an outdated copy is retried on a reloaded 
 REFRESH_SECONDS = 1.0  # how often a process sharing the database polls for changes
 
 
-class TableService(Lifecycle, Queries):
+class TableService(Lifecycle, Queries, Ranked):
     def __init__(
         self,
         db: Database,
@@ -90,6 +92,7 @@ class TableService(Lifecycle, Queries):
         self._listeners: list[Listener] = []
         self.automation = Automation(self)
         self.saved_rules = SavedRules(db, self.settings)
+        self.rankings = Rankings(db)
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -421,6 +424,8 @@ class TableService(Lifecycle, Queries):
             status="finished" if match.phase == "finished" else live.table.status,
         )
         await self._emit(notices_for(live, action, events, auto=auto))
+        if receipt.rank_changes:
+            await self._emit([rank_notice(live.table, receipt.rank_changes)])
         if pausing is not None:
             await self._emit(
                 [

@@ -1,0 +1,136 @@
+"""Ranked play in the service: the ladder as the front ends read it (``/rank``,
+``/leaderboard``), the server's seasons (``/season``), and the notice that says
+each player's 段位 change when a ranked hand ends. Mixed into ``TableService``;
+the numbers come from ``storage.ratings`` (written with the hand) and are read
+through ``storage.rankings``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.service.errors import ServiceError
+from bot.service.notices import Public
+from storage import ladder
+from storage.ladder import Change, Mode, Standing
+from storage.rankings import Placed, Season
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable
+
+    from storage import TableInfo
+    from storage.rankings import Rankings
+
+RECENT = 10  # hands of recent form on a rank card
+BOARD = 20  # the leaderboard's length
+
+
+@dataclass(frozen=True, slots=True)
+class RankCard:
+    user_id: int
+    season: int
+    mode: Mode
+    standing: Standing | None  # None: no ranked hand yet (this season and mode)
+    place: int | None
+    recent: tuple[bool, ...]  # won or lost, latest first
+
+    @property
+    def win_rate(self) -> float:
+        s = self.standing
+        return s.wins / s.hands if s is not None and s.hands else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    season: int
+    mode: Mode
+    top: tuple[Placed, ...]
+    mine: Placed | None  # the asker's own line (also when outside the top)
+
+
+def _mode(mode: str | None) -> Mode:
+    if mode in (None, "fixed", "classic"):
+        return "fixed"
+    if mode == "friends":
+        return "friends"
+    raise ServiceError("bad_option", detail=f"mode: {mode}")
+
+
+class Ranked:
+    if TYPE_CHECKING:  # provided by TableService
+        rankings: Rankings
+
+        @staticmethod
+        async def _guard(coro: Awaitable[Any]) -> Any: ...
+
+    async def _season(self, guild_id: int, season: int | None) -> int:
+        if season is not None:
+            if season < 0:
+                raise ServiceError("no_such_season", season=season)
+            return season
+        current: int = await self._guard(self.rankings.current_season(guild_id))
+        return current
+
+    async def rank_card(
+        self, guild_id: int, user_id: int, mode: str | None = None, season: int | None = None
+    ) -> RankCard:
+        m = _mode(mode)
+        n = await self._season(guild_id, season)
+        key = str(user_id)
+        placed: Placed | None = await self._guard(self.rankings.place(guild_id, n, m, key))
+        recent: list[bool] = await self._guard(
+            self.rankings.recent(guild_id, n, m, key, RECENT)
+        )
+        standing = placed.standing if placed is not None else None
+        place = placed.place if placed is not None else None
+        return RankCard(user_id, n, m, standing, place, tuple(recent))
+
+    async def ladder_board(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        mode: str | None = None,
+        season: int | None = None,
+    ) -> Board:
+        m = _mode(mode)
+        n = await self._season(guild_id, season)
+        top: list[Placed] = await self._guard(self.rankings.leaderboard(guild_id, n, m, BOARD))
+        mine = None
+        if user_id is not None:
+            mine = await self._guard(self.rankings.place(guild_id, n, m, str(user_id)))
+        return Board(n, m, tuple(top), mine)
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        found: list[Season] = await self._guard(self.rankings.seasons(guild_id))
+        return found
+
+    async def season_start(self, guild_id: int) -> int:
+        """A new season (the running one ends): the ladder starts again, softly."""
+        number: int = await self._guard(self.rankings.start_season(guild_id))
+        return number
+
+    async def season_end(self, guild_id: int) -> int:
+        number: int | None = await self._guard(self.rankings.end_season(guild_id))
+        if number is None:
+            raise ServiceError("no_season_running")
+        return number
+
+
+def rank_notice(table: TableInfo, changes: Sequence[Change]) -> Public:
+    """``rank_changed``: each seated person's points and tier after the hand, and
+    whether they went up or down a tier (AI seats earn no points: left out)."""
+    seat_of = {str(s.user_id): s.seat for s in table.seats if s.user_id is not None}
+    lines = [
+        {
+            "seat": seat_of[c.key],
+            "delta": c.delta,
+            "points": c.after.points,
+            "tier": c.after.tier,
+            "move": "up" if c.promoted else "down" if c.demoted else "",
+        }
+        for c in changes
+        if not ladder.is_ai(c.key) and c.key in seat_of
+    ]
+    lines.sort(key=lambda x: int(x["seat"]))
+    return Public(table.id, table.channel_id, "rank_changed", params={"changes": lines})
