@@ -20,6 +20,7 @@ from bot.discord_app.cogs.info import Info
 from bot.discord_app.cogs.lobby import Lobby
 from bot.discord_app.cogs.panel import PanelCog
 from bot.discord_app.cogs.play import Play
+from bot.discord_app.cogs.ranked import RankedCog
 from bot.discord_app.cogs.rules import RulesCog
 from bot.discord_app.components import DYNAMIC_ITEMS
 from bot.discord_app.emojis import TEXT_ONLY, CardEmojis, sync_emojis
@@ -128,6 +129,7 @@ class _ShengjiCore:
         await bot.add_cog(Info(bot))  # type: ignore[arg-type]
         await bot.add_cog(PanelCog(bot))  # type: ignore[arg-type]
         await bot.add_cog(RulesCog(bot))  # type: ignore[arg-type]
+        await bot.add_cog(RankedCog(bot))  # type: ignore[arg-type]
         bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
         self.presenter.play_button = play_button
         if self.config.dev_guild_id:

@@ -105,12 +105,17 @@ class Ranked:
         found: list[Season] = await self._guard(self.rankings.seasons(guild_id))
         return found
 
-    async def season_start(self, guild_id: int) -> int:
-        """A new season (the running one ends): the ladder starts again, softly."""
+    async def season_start(self, guild_id: int, *, can_manage: bool) -> int:
+        """A new season (the running one ends): the ladder starts again, softly.
+        Only for those who manage the server."""
+        if not can_manage:
+            raise ServiceError("needs_manage_server")
         number: int = await self._guard(self.rankings.start_season(guild_id))
         return number
 
-    async def season_end(self, guild_id: int) -> int:
+    async def season_end(self, guild_id: int, *, can_manage: bool) -> int:
+        if not can_manage:
+            raise ServiceError("needs_manage_server")
         number: int | None = await self._guard(self.rankings.end_season(guild_id))
         if number is None:
             raise ServiceError("no_season_running")
@@ -124,6 +129,7 @@ def rank_notice(table: TableInfo, changes: Sequence[Change]) -> Public:
     lines = [
         {
             "seat": seat_of[c.key],
+            "name": table.seats[seat_of[c.key]].display_name,
             "delta": c.delta,
             "points": c.after.points,
             "tier": c.after.tier,

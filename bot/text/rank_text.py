@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.text.i18n import text
+from bot.text.i18n import seat_name, text
 from rules.cards import rank_name
 from storage import ladder
 from storage.ladder import Standing
@@ -37,7 +37,7 @@ def form_marks(recent: Sequence[bool]) -> str:
 
 
 def rank_change_lines(
-    locale: str | None, changes: Sequence[Mapping[str, Any]], names: Sequence[str]
+    locale: str | None, changes: Sequence[Mapping[str, Any]], players: int = 4
 ) -> list[str]:
     """The hand summary's 段位 lines (the ``rank_changed`` notice's ``changes``):
     each person's points, then promotions and demotions said aloud."""
@@ -45,7 +45,8 @@ def rank_change_lines(
         return []
     lines = [text(locale, "rank.head")]
     for c in changes:
-        name, tier = names[int(c["seat"])], tier_label(locale, int(c["tier"]))
+        name = str(c.get("name") or seat_name(locale, int(c["seat"]), players))
+        tier = tier_label(locale, int(c["tier"]))
         lines.append(
             text(
                 locale,

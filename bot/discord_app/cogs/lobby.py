@@ -47,6 +47,7 @@ class Lobby(
         decks=_("decks"),
         timer=_("timer"),
         language=_("language"),
+        ranked=_("ranked"),
     )
     @app_commands.describe(
         preset=_("Rule preset (classic, tournament, …) or a rule set saved in this server"),
@@ -55,6 +56,7 @@ class Lobby(
         decks=_("Number of decks, 1 to 4 (2 to 5 at friends tables)"),
         timer=_("Seconds per turn (0 = no timer)"),
         language=_("Language of the table (default: the server's)"),
+        ranked=_("A ranked table: the server's ranked rules, people only; its hands move the ladder"),
     )
     @app_commands.choices(mode=MODE_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
@@ -66,6 +68,7 @@ class Lobby(
         decks: app_commands.Range[int, 1, 5] | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
         language: str | None = None,
+        ranked: bool = False,
     ) -> None:
         loc = locale_of(interaction)
         channel = interaction.channel
@@ -121,6 +124,7 @@ class Lobby(
                 options=replace(service.defaults, language=table_lang),
                 parent_channel_id=parent_id,
                 locale=loc,
+                ranked=ranked,
             ),
         )
         if status is not None:

@@ -1,0 +1,120 @@
+"""Ranked play through the real discord.py client (simcord): /table new ranked:true
+(the server's rules, locked; people only), a ranked hand's 段位 lines, /rank,
+/leaderboard and /season (Manage Server)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+
+from tests.discord_helpers import (
+    NAMES,
+    World,
+    bury,
+    custom_ids,
+    finish_declaring,
+    make_world,
+    play_until,
+)
+
+
+async def open_ranked(w: World) -> None:
+    r = await w.slash(w.members[0], "table new", ranked=True)
+    assert r.response is not None and f"<#{w.channel.id}>" in r.response.content, r.response
+    for member in w.members[1:4]:
+        r = await w.slash(member, "table join")
+        assert r.response is not None
+
+
+async def test_a_ranked_table_is_locked_people_only_and_moves_the_ladder(tmp_path: Path) -> None:
+    async with make_world(tmp_path, names=(*NAMES, "erin")) as w:
+        alice, bob = w.members[:2]
+        # The ranked rule set is the server's: no preset of one's own.
+        r = await w.slash(alice, "table new", ranked=True, preset="tournament")
+        assert r.response is not None and r.response.ephemeral
+        assert "server's ranked rules" in r.response.content
+        assert w.bot.service.table_ids() == []
+        await open_ranked(w)
+        status = w.bot.service.cached_status(w.table_id)
+        assert status.options.ranked and status.table.rules.name == "classic"
+        r = await w.slash(alice, "table addbot")
+        assert r.response is not None and "people only" in r.response.content
+        # The rules panel shows the settings but refuses a change.
+        r = await alice.click(w.lobby_message(), custom_id=f"sj:rules:{w.table_id}")
+        panel = r.response
+        assert panel is not None and panel.ephemeral
+        panel = (
+            await alice.select(panel, ["follows.1"], custom_id=f"sj:rulesgroup:{w.table_id}")
+        ).response
+        penalty = f"sj:ruleset:{w.table_id}:follows.1:throw_penalty"
+        assert penalty in custom_ids(panel)
+        r = await alice.select(panel, ["30"], custom_id=penalty)
+        assert r.response is not None and "server's ranked rules" in r.response.content
+        assert w.bot.service.cached_status(w.table_id).table.rules.throw_penalty == 10
+        r = await w.slash(alice, "table start")
+        assert r.response is not None
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        assert w.match.phase == "scored"
+        await w.env.settle()
+        posts = [m.content for m in w.bot_messages() if m.content.startswith("Ranked:")]
+        assert posts, [m.content for m in w.bot_messages()][-5:]
+        for name in NAMES:
+            assert name in posts[-1]
+        assert "points (Level" in posts[-1]
+
+        # /rank: a card (picture + text), private.
+        r = await w.slash(alice, "rank")
+        assert r.response is not None and r.response.ephemeral
+        assert "alice" in r.response.content and "Rating μ" in r.response.content
+        assert r.response.attachments and r.response.attachments[0].filename == "rank.png"
+        r = await w.slash(w.members[4], "rank", user=bob.user)
+        assert r.response is not None and "bob" in r.response.content
+        r = await w.slash(w.members[4], "rank")
+        assert r.response is not None and "no ranked hands yet" in r.response.content
+
+        # /leaderboard: the four players, each by mention, and the asker's place.
+        r = await w.slash(bob, "leaderboard")
+        assert r.response is not None and r.response.attachments
+        content = r.response.content
+        assert content.startswith("**Leaderboard** — fixed partners, the open ladder")
+        for m in w.members[:4]:
+            assert f"<@{m.id}>" in content
+        assert "Your place:" in content
+        assert r.response.attachments[0].filename == "leaderboard.png"
+
+        # /season: Manage Server only; a new season starts an empty board.
+        r = await w.slash(bob, "season start")
+        assert r.response is not None and r.response.ephemeral
+        assert "Manage Server" in r.response.content
+        admins = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+        admin = w.guild.add_member(w.env.create_user("admin"), roles=[admins])
+        r = await w.slash(admin, "season start")
+        assert r.response is not None and "Season 1 has started" in r.response.content
+        r = await w.slash(bob, "leaderboard")
+        assert "season 1" in r.response.content and "No ranked hands yet." in r.response.content
+        r = await w.slash(bob, "leaderboard", season=0)
+        assert f"<@{alice.id}>" in r.response.content  # the earlier standings stay readable
+        r = await w.slash(admin, "season end")
+        assert r.response is not None and "Season 1 has ended" in r.response.content
+        r = await w.slash(admin, "season end")
+        assert r.response is not None and "No season is running" in r.response.content
+
+
+async def test_ranked_words_in_chinese(tmp_path: Path) -> None:
+    async with make_world(tmp_path, guild_locale="zh-CN") as w:
+        w.hook.locales[w.members[0].id] = "zh-CN"
+        w.hook.locales[w.members[1].id] = "zh-TW"
+        await open_ranked(w)
+        r = await w.slash(w.members[0], "table addbot")
+        assert r.response is not None and "只限真人" in r.response.content
+        r = await w.slash(w.members[0], "leaderboard")
+        assert r.response is not None
+        assert r.response.content.startswith("**排行榜** — 固定搭档，常设排位")
+        assert "还没有排位牌局" in r.response.content
+        r = await w.slash(w.members[1], "rank")
+        assert r.response is not None and "還沒有排位牌局" in r.response.content
+        r = await w.slash(w.members[1], "season start")
+        assert r.response is not None and "Manage" not in r.response.content
