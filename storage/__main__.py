@@ -7,7 +7,7 @@ import asyncio
 import sys
 
 from storage.db import Database, database_url
-from storage.ratings import rebuild
+from storage.rebuild import rebuild
 from storage.startup import run_or_explain
 
 USAGE = """usage: python -m storage upgrade          bring the schema up to date

@@ -240,6 +240,7 @@ class SavedRuleSetRow(Base):
 # player; the seasons; a log of every rated hand, so that ``python -m storage
 # ratings rebuild`` can be checked against what was stored.
 
+
 class RatingRow(Base):
     """A player's standing (``storage.ladder.Standing``). ``player``: a Discord
     user id as text, or ``ai:<level>``. ``guild_id`` 0: no server (DMs)."""
@@ -304,3 +305,23 @@ class RatingLogRow(Base):
         # Recent form: a player's latest hands.
         Index("ix_rating_log_player", "guild_id", "mode", "player", "hand_id"),
     )
+
+
+class ForfeitRow(Base):
+    """A player left a ranked match: charged with ``hands`` lost hands against the
+    others as they sat (``storage.ladder.forfeit``). ``after_hand_id``: the last
+    hand stored before it, so rebuild replays it at the same point."""
+
+    __tablename__ = "forfeits"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    mode: Mapped[str] = mapped_column(String(8))
+    player: Mapped[str] = mapped_column(String(32))
+    others: Mapped[str] = mapped_column(Text)  # the other seats' keys, space-separated
+    hands: Mapped[int] = mapped_column(Integer)
+    after_hand_id: Mapped[int] = mapped_column(Integer, default=0)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    season: Mapped[int] = mapped_column(Integer, default=0)
+    points_before: Mapped[int] = mapped_column(Integer, default=0)
+    points_after: Mapped[int] = mapped_column(Integer, default=0)

@@ -10,9 +10,9 @@ from datetime import datetime
 from sqlalchemy import and_, func, or_, select, update
 
 from storage.db import Database
-from storage.ladder import Mode, Standing
+from storage.ladder import Change, Mode, Standing
 from storage.models import RatingLogRow, RatingRow, SeasonRow, utcnow
-from storage.ratings import season_at
+from storage.ratings import Forfeit, apply_forfeit, season_at
 from storage.table_info import aware, to_utc
 
 
@@ -52,10 +52,14 @@ class Rankings:
         async with self.db.session() as s:
             rows = (
                 await s.scalars(
-                    select(SeasonRow).where(SeasonRow.guild_id == guild_id).order_by(SeasonRow.number)
+                    select(SeasonRow)
+                    .where(SeasonRow.guild_id == guild_id)
+                    .order_by(SeasonRow.number)
                 )
             ).all()
-        return [Season(r.number, aware(r.started_at) or r.started_at, aware(r.ended_at)) for r in rows]
+        return [
+            Season(r.number, aware(r.started_at) or r.started_at, aware(r.ended_at)) for r in rows
+        ]
 
     async def current_season(self, guild_id: int, at: datetime | None = None) -> int:
         """The season a hand finished now (or ``at``) counts for; 0 between seasons."""
@@ -96,9 +100,15 @@ class Rankings:
             )
         return int(running)
 
+    async def forfeit(self, f: Forfeit) -> Change:
+        """A player left a ranked match: charged and recorded in one transaction."""
+        return await self.db.run_transaction(lambda conn: apply_forfeit(conn, f))
+
     # --- standings ---------------------------------------------------------------
 
-    async def standing(self, guild_id: int, season: int, mode: Mode, player: str) -> Standing | None:
+    async def standing(
+        self, guild_id: int, season: int, mode: Mode, player: str
+    ) -> Standing | None:
         async with self.db.session() as s:
             row = await s.get(RatingRow, (guild_id, season, mode, player))
         return None if row is None else _standing(row)

@@ -4,18 +4,17 @@
 gives the ladder; ``apply_hand`` rates it on the connection of the transaction that
 stores the hand's rows (``ActionLog.record_action``), so a hand is either stored
 and rated or neither. ``rebuild`` recomputes every rating from the stored hands,
-in hand id order, with the same arithmetic (``Ladder`` below).
+in hand id order, with the same arithmetic (``storage.rebuild``).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy import Table, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from rules.game import Match
@@ -24,19 +23,18 @@ from rules.scoring import team_of
 from storage import ladder
 from storage.ladder import Change, Mode, Standing
 from storage.models import (
-    HandPlayerRow,
+    ForfeitRow,
     HandRow,
-    MatchRow,
     RatingLogRow,
     RatingRow,
     SeasonRow,
-    TableRow,
 )
 from storage.table_info import TableInfo, aware
 
 _RATINGS: Table = RatingRow.__table__  # type: ignore[assignment]
 _LOG: Table = RatingLogRow.__table__  # type: ignore[assignment]
 _SEASONS: Table = SeasonRow.__table__  # type: ignore[assignment]
+_FORFEITS: Table = ForfeitRow.__table__  # type: ignore[assignment]
 
 Key = tuple[int, int, str, str]  # guild, season, mode, player
 
@@ -190,182 +188,120 @@ def _log(key: Key, seat: int, c: Change, hand_id: int) -> dict[str, Any]:
     }
 
 
-def apply_hand(conn: Connection, hand_id: int, hand: RankedHand) -> list[Change]:
-    """Rate ``hand`` (stored as ``hand_id``) on ``conn``, inside its transaction:
-    read the players' rows (locked on PostgreSQL, so two processes rating the same
-    player wait for each other), write them back and log the change."""
-    winners, losers = hand.sides()
-    if not winners or not losers:
-        return []  # nobody to play against: nothing to learn
+def _season_of(conn: Connection, guild_id: int, at: datetime) -> int:
     seasons = conn.execute(
         select(_SEASONS.c.number, _SEASONS.c.started_at, _SEASONS.c.ended_at).where(
-            _SEASONS.c.guild_id == hand.guild_id
+            _SEASONS.c.guild_id == guild_id
         )
     ).all()
-    season = season_at([(int(n), s, e) for n, s, e in seasons], hand.finished_at)
-    keys = [s.player for s in hand.seats]
+    return season_at([(int(n), s, e) for n, s, e in seasons], at)
+
+
+def _load(
+    conn: Connection, guild: int, season: int, mode: str, keys: Sequence[str]
+) -> tuple[set[str], dict[str, Standing]]:
+    """The players' standings (rows locked on PostgreSQL, so two processes rating
+    the same player wait for each other); a player new to the season starts
+    softly from the latest earlier one. Returns (keys with a row, standings)."""
     rows = conn.execute(
         select(_RATINGS)
         .where(
-            _RATINGS.c.guild_id == hand.guild_id,
+            _RATINGS.c.guild_id == guild,
             _RATINGS.c.season == season,
-            _RATINGS.c.mode == hand.mode,
+            _RATINGS.c.mode == mode,
             _RATINGS.c.player.in_(keys),
         )
         .with_for_update()
     ).all()
     known = {str(r.player): _standing(r) for r in rows}
     now = {
-        k: known[k]
-        if k in known
-        else ladder.soft_start(_previous(conn, hand.guild_id, season, hand.mode, k))
+        k: known[k] if k in known else ladder.soft_start(_previous(conn, guild, season, mode, k))
         for k in keys
     }
+    return set(known), now
+
+
+def _save(conn: Connection, key: Key, after: Standing, hand_id: int, existed: bool) -> None:
+    values = _row(key, after, hand_id)
+    if not existed:
+        conn.execute(insert(_RATINGS), [values])
+        return
+    guild, season, mode, player = key
+    conn.execute(
+        update(_RATINGS)
+        .where(
+            _RATINGS.c.guild_id == guild,
+            _RATINGS.c.season == season,
+            _RATINGS.c.mode == mode,
+            _RATINGS.c.player == player,
+        )
+        .values(**values)
+    )
+
+
+def apply_hand(conn: Connection, hand_id: int, hand: RankedHand) -> list[Change]:
+    """Rate ``hand`` (stored as ``hand_id``) on ``conn``, inside its transaction:
+    read the players' rows, write them back and log the change."""
+    winners, losers = hand.sides()
+    if not winners or not losers:
+        return []  # nobody to play against: nothing to learn
+    season = _season_of(conn, hand.guild_id, hand.finished_at)
+    existed, now = _load(conn, hand.guild_id, season, hand.mode, [s.player for s in hand.seats])
     changes = ladder.rate_hand(now, winners, losers, hand.margin)
     seat_of = {s.player: s.seat for s in hand.seats}
-    fresh, logs = [], []
     for c in changes:
         key: Key = (hand.guild_id, season, hand.mode, c.key)
-        values = _row(key, c.after, hand_id)
-        if c.key in known:
-            conn.execute(
-                update(_RATINGS)
-                .where(
-                    _RATINGS.c.guild_id == hand.guild_id,
-                    _RATINGS.c.season == season,
-                    _RATINGS.c.mode == hand.mode,
-                    _RATINGS.c.player == c.key,
-                )
-                .values(**values)
-            )
-        else:
-            fresh.append(values)
-        logs.append(_log(key, seat_of[c.key], c, hand_id))
-    if fresh:
-        conn.execute(insert(_RATINGS), fresh)
-    conn.execute(insert(_LOG), logs)
+        _save(conn, key, c.after, hand_id, c.key in existed)
+    conn.execute(
+        insert(_LOG),
+        [
+            _log((hand.guild_id, season, hand.mode, c.key), seat_of[c.key], c, hand_id)
+            for c in changes
+        ],
+    )
     return changes
 
 
-# --- rebuild -------------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True)
-class Rebuilt:
+class Forfeit:
+    """A player leaving a ranked match (``storage.ladder.forfeit``)."""
+
+    guild_id: int
+    mode: Mode
+    player: str
+    others: tuple[str, ...]
     hands: int
-    players: int
-    identical: bool  # the recomputed ratings equal the ones stored before
+    at: datetime
 
 
-def _ranked_tables(conn: Connection) -> dict[int, int]:
-    """Ranked tables -> their guild (0: none)."""
-    rows = conn.execute(select(TableRow.id, TableRow.guild_id, TableRow.options_json)).all()
-    return {int(t): int(g or 0) for t, g, o in rows if is_ranked(json.loads(o or "{}"))}
+_LAST_HAND = select(func.max(HandRow.id))
 
 
-def _stored(conn: Connection) -> dict[Key, tuple[float, float, int, int, int]]:
-    return {
-        (int(r.guild_id), int(r.season), str(r.mode), str(r.player)): (
-            float(r.mu),
-            float(r.sigma),
-            int(r.points),
-            int(r.hands),
-            int(r.wins),
+def apply_forfeit(conn: Connection, f: Forfeit, record: bool = True) -> Change:
+    """Charge the leaver, in one transaction with its ``forfeits`` row (``record``;
+    rebuild replays stored rows without recording them again)."""
+    season = _season_of(conn, f.guild_id, f.at)
+    existed, now = _load(conn, f.guild_id, season, f.mode, [f.player, *f.others])
+    change = ladder.forfeit(now, f.player, f.others, f.hands)
+    after_hand = int(conn.scalar(_LAST_HAND) or 0)
+    key: Key = (f.guild_id, season, f.mode, f.player)
+    _save(conn, key, change.after, after_hand, f.player in existed)
+    if record:
+        conn.execute(
+            insert(_FORFEITS),
+            [
+                {
+                    "guild_id": f.guild_id,
+                    "mode": f.mode,
+                    "player": f.player,
+                    "others": " ".join(f.others),
+                    "hands": f.hands,
+                    "after_hand_id": after_hand,
+                    "at": f.at,
+                    "season": season,
+                    "points_before": change.before.points,
+                    "points_after": change.after.points,
+                }
+            ],
         )
-        for r in conn.execute(select(_RATINGS)).all()
-    }
-
-
-def stored_history(conn: Connection) -> list[tuple[int, RankedHand]]:
-    """Every ranked hand, in hand id order, as the ladder sees it: humans from
-    ``hand_players``, AI seats from the rating log (they have no other row)."""
-    tables = _ranked_tables(conn)
-    if not tables:
-        return []
-    matches = {
-        int(m): (tables[int(t)], mode_of(RuleSet.from_json(r)))
-        for m, t, r in conn.execute(
-            select(MatchRow.id, MatchRow.table_id, MatchRow.rules_json).where(
-                MatchRow.table_id.in_(tables)
-            )
-        ).all()
-    }
-    if not matches:
-        return []
-    hands = conn.execute(
-        select(
-            HandRow.id, HandRow.match_id, HandRow.finished_at, HandRow.winner, HandRow.level_change
-        )
-        .where(HandRow.match_id.in_(matches))
-        .order_by(HandRow.id)
-    ).all()
-    seats: dict[int, list[RatedSeat]] = {}
-    for hand_id, seat, user_id, role in conn.execute(
-        select(
-            HandPlayerRow.hand_id, HandPlayerRow.seat, HandPlayerRow.user_id, HandPlayerRow.role
-        ).where(HandPlayerRow.match_id.in_(matches))
-    ).all():
-        seats.setdefault(int(hand_id), []).append(
-            RatedSeat(int(seat), str(user_id), role != "attacker")
-        )
-    for hand_id, seat, player, won in conn.execute(
-        select(_LOG.c.hand_id, _LOG.c.seat, _LOG.c.player, _LOG.c.won).where(
-            _LOG.c.player.like("ai:%")
-        )
-    ).all():
-        seats.setdefault(int(hand_id), []).append(RatedSeat(int(seat), str(player), bool(won)))
-    out = []
-    for hand_id, match_id, finished_at, winner, level_change in hands:
-        guild, mode = matches[int(match_id)]
-        mine = seats.get(int(hand_id), [])
-        # An AI seat's log row says whether it won; turn that into its side.
-        fixed = [
-            RatedSeat(s.seat, s.player, s.defending == (winner == "defenders"))
-            if ladder.is_ai(s.player)
-            else s
-            for s in mine
-        ]
-        out.append(
-            (
-                int(hand_id),
-                RankedHand(
-                    guild,
-                    mode,
-                    finished_at,
-                    str(winner),
-                    int(level_change),
-                    tuple(sorted(fixed, key=lambda s: s.seat)),
-                ),
-            )
-        )
-    return out
-
-
-def rebuild(conn: Connection) -> Rebuilt:
-    """Recompute every rating and the rating log from the stored hands (seasons
-    kept), on ``conn`` in one transaction; say whether the result equals what was
-    stored."""
-    before = _stored(conn)
-    history = stored_history(conn)
-    conn.execute(delete(_LOG))
-    conn.execute(delete(_RATINGS))
-    for hand_id, hand in history:
-        apply_hand(conn, hand_id, hand)
-    after = _stored(conn)
-    return Rebuilt(len(history), len(after), _same(before, after))
-
-
-def _same(
-    a: dict[Key, tuple[float, float, int, int, int]],
-    b: dict[Key, tuple[float, float, int, int, int]],
-) -> bool:
-    """Equal keys and numbers. Both backends keep a Python float exactly and the
-    arithmetic is the same, so the floats agree to the last bit; 1e-9 only spares
-    the comparison from depending on that."""
-    if a.keys() != b.keys():
-        return False
-    return all(
-        abs(x - y) <= 1e-9 if isinstance(x, float) else x == y
-        for k in a
-        for x, y in zip(a[k], b[k], strict=True)
-    )
+    return change

@@ -85,6 +85,19 @@ async def test_a_ranked_table_is_locked_people_only_and_moves_the_ladder(tmp_pat
         assert "Your place:" in content
         assert r.response.attachments[0].filename == "leaderboard.png"
 
+        # Leaving a ranked match loses its remaining hands; an AI plays the seat on.
+        r = await w.slash(bob, "table leave")
+        assert r.response is not None
+        await w.env.settle()
+        left = [m.content for m in w.bot_messages() if "left a ranked match" in m.content]
+        assert left and left[-1].startswith("bob left a ranked match: counted as ")
+        hands = int(left[-1].split("counted as ")[1].split()[0])
+        m = w.bot.service.match_of(w.table_id)
+        dealer_level = m.levels[0]  # N/S won or lost: bob (E) faces N/S
+        assert hands == len(m.rules.levels) - m.rules.levels.index(dealer_level)
+        card = await w.bot.service.rank_card(w.guild.id, bob.id)
+        assert card.standing is not None and card.standing.hands == 1 + hands
+
         # /season: Manage Server only; a new season starts an empty board.
         r = await w.slash(bob, "season start")
         assert r.response is not None and r.response.ephemeral

@@ -19,11 +19,10 @@ from rules.actions import DealCards, NextHand
 from rules.game import Match
 from rules.presets import friends_rules
 from rules.ruleset import RuleSet
-from storage import Database, SeatInfo, Store
-from storage import ladder
+from storage import Database, SeatInfo, Store, ladder
 from storage.models import HandRow, RatingLogRow, RatingRow
 from storage.rankings import Rankings
-from storage.ratings import rebuild
+from storage.rebuild import rebuild
 from tests.conftest import ROOT, SLOW, child_env, kill_and_restart, run_script
 from tests.test_storage import SHORT, Game
 
@@ -338,3 +337,26 @@ async def _kill_test(tmp_path: Path, backend: str) -> None:
 
     ran, killed = await kill_and_restart(backend, tmp_path, "ranked", child, points, restart)
     assert killed == len(ran)
+
+
+async def test_leaving_forfeits_the_remaining_hands_and_rebuild_replays_it(db: Database) -> None:
+    from storage.ratings import Forfeit
+    from storage.models import utcnow
+
+    store, board = Store(db), Rankings(db)
+    users = USERS[:4]
+    game = await ranked_game(store, 9, users, seed="rank-1")
+    await game.play_hand()
+    before = await board.standing(GUILD, 0, "fixed", str(users[1]))
+    assert before is not None
+    others = tuple(str(u) for u in users if u != users[1])
+    left = await board.forfeit(Forfeit(GUILD, "fixed", str(users[1]), others, 3, utcnow()))
+    assert left.before == before and left.after.hands == before.hands + 3
+    assert left.after.wins == before.wins and left.after.mu < before.mu
+    after = await board.standing(GUILD, 0, "fixed", str(users[1]))
+    assert after == left.after
+    # Play on (an AI took the seat in the service; here the same user plays on).
+    await game.play_hand()
+    stored = await ratings(db)
+    done = await db.run_transaction(rebuild)
+    assert done.identical and await ratings(db) == stored

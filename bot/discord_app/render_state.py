@@ -106,6 +106,8 @@ class RenderState:
             r.posts.append("followup_delayed")  # the move stands; the next step is late
         elif n.kind == "rank_changed":  # a ranked hand ended: the 段位 lines
             r.posts.append("rank:" + json.dumps(n.params.get("changes", []), ensure_ascii=False))
+        elif n.kind == "rank_forfeit":  # a player left a ranked match
+            r.posts.append("forfeit:" + json.dumps(n.params, ensure_ascii=False))
         elif n.kind == "seat_to_ai":
             r.posts.append(f"seat_to_ai:{n.params.get('seat')}")
         elif n.kind == "auto_acted":

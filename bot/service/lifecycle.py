@@ -22,6 +22,7 @@ from bot.service.idle import (
 )
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
+from bot.service.ranked import forfeit_notice, leaver_forfeit
 from bot.service.schedule import plan_deadline
 from bot.service.seating import free_seat, require_member, rules_for
 from bot.service.state import LiveTable, TableStatus
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from bot.service.clock import Clock
     from bot.service.saved_rules import SavedRules
     from storage import Store, TableLocks
+    from storage.rankings import Rankings
 
 
 class Lifecycle:
@@ -49,6 +51,7 @@ class Lifecycle:
         locks: TableLocks
         automation: Automation
         saved_rules: SavedRules
+        rankings: Rankings
         _seed: Callable[[], str]
         _live: dict[int, LiveTable]
         _by_channel: dict[int, int]
@@ -199,6 +202,8 @@ class Lifecycle:
             if t.status == "lobby":
                 await self._change_seats(live, [SeatInfo(seat)])
             else:
+                if live.options.ranked:  # leaving loses the match's remaining hands
+                    await self._forfeit(live, seat)
                 name = t.seats[seat].display_name
                 ai = SeatInfo(seat, None, "basic", f"AI ({name})")
                 seat_to_ai = Public(
@@ -206,6 +211,14 @@ class Lifecycle:
                 )
                 await self._replace_seat(live, ai, seat_to_ai, pause_if_alone=True)
             return seat
+
+    async def _forfeit(self, live: LiveTable, seat: int) -> None:
+        t, m = live.table, live.match
+        if m is None or t.guild_id is None or m.phase == "finished":
+            return
+        forfeit = leaver_forfeit(t, m, seat, self.clock.now())
+        change = await self._guard(self.rankings.forfeit(forfeit))
+        await self._emit([forfeit_notice(t, seat, forfeit.hands, change)])
 
     async def _replace_seat(
         self, live: LiveTable, seat: SeatInfo, *also: Notice, pause_if_alone: bool = False

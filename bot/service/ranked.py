@@ -15,11 +15,14 @@ from bot.service.notices import Public
 from storage import ladder
 from storage.ladder import Change, Mode, Standing
 from storage.rankings import Placed, Season
+from storage.ratings import Forfeit
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable
+    from datetime import datetime
 
-    from storage import TableInfo
+    from rules.game import Match
+    from storage import SeatInfo, TableInfo
     from storage.rankings import Rankings
 
 RECENT = 10  # hands of recent form on a rank card
@@ -79,9 +82,7 @@ class Ranked:
         n = await self._season(guild_id, season)
         key = str(user_id)
         placed: Placed | None = await self._guard(self.rankings.place(guild_id, n, m, key))
-        recent: list[bool] = await self._guard(
-            self.rankings.recent(guild_id, n, m, key, RECENT)
-        )
+        recent: list[bool] = await self._guard(self.rankings.recent(guild_id, n, m, key, RECENT))
         standing = placed.standing if placed is not None else None
         place = placed.place if placed is not None else None
         return RankCard(user_id, n, m, standing, place, tuple(recent))
@@ -140,3 +141,45 @@ def rank_notice(table: TableInfo, changes: Sequence[Change]) -> Public:
     ]
     lines.sort(key=lambda x: int(x["seat"]))
     return Public(table.id, table.channel_id, "rank_changed", params={"changes": lines})
+
+
+def _key(seat: SeatInfo) -> str | None:
+    if seat.user_id is not None:
+        return str(seat.user_id)
+    return ladder.ai_key(seat.ai_level) if seat.ai_level is not None else None
+
+
+def leaver_forfeit(table: TableInfo, match: Match, seat: int, at: datetime) -> Forfeit:
+    """What leaving a ranked match costs the seat's player: the hands its
+    opponents' best level still has to climb (``ladder.forfeit_hands``), lost
+    against everyone else at the table."""
+    rules = table.rules
+    levels = match.levels
+    if rules.friends is None:
+        rival = levels[1 - seat % 2]
+    else:
+        others = [lv for i, lv in enumerate(levels) if i != seat]
+        rival = max(others, key=lambda lv: rules.levels.index(lv) if lv in rules.levels else -1)
+    keys = [k for s in table.seats if s.seat != seat and (k := _key(s)) is not None]
+    return Forfeit(
+        table.guild_id or 0,
+        "fixed" if rules.friends is None else "friends",
+        str(table.seats[seat].user_id),
+        tuple(dict.fromkeys(keys)),
+        ladder.forfeit_hands(rules.levels, rival),
+        at,
+    )
+
+
+def forfeit_notice(table: TableInfo, seat: int, hands: int, change: Change) -> Public:
+    """``rank_forfeit``: the leaver's charge, said at the table."""
+    params = {
+        "seat": seat,
+        "name": table.seats[seat].display_name,
+        "hands": hands,
+        "delta": change.delta,
+        "points": change.after.points,
+        "tier": change.after.tier,
+        "move": "down" if change.demoted else "",
+    }
+    return Public(table.id, table.channel_id, "rank_forfeit", params=params)

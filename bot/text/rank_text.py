@@ -64,6 +64,24 @@ def rank_change_lines(
     return lines
 
 
+def forfeit_line(locale: str | None, c: Mapping[str, Any], players: int = 4) -> str:
+    """A player left a ranked match: what it cost (the ``rank_forfeit`` notice)."""
+    name = str(c.get("name") or seat_name(locale, int(c["seat"]), players))
+    tier = tier_label(locale, int(c["tier"]))
+    line = text(
+        locale,
+        "rank.forfeit",
+        name=name,
+        hands=c["hands"],
+        delta=signed(int(c["delta"])),
+        points=c["points"],
+        tier=tier,
+    )
+    if c.get("move") == "down":
+        line += "\n" + text(locale, "rank.demoted", name=name, tier=tier)
+    return line
+
+
 def rank_card_text(
     locale: str | None,
     name: str,

@@ -61,9 +61,25 @@ def upgrade() -> None:
     op.create_index(
         "ix_rating_log_player", "rating_log", ["guild_id", "mode", "player", "hand_id"]
     )
+    op.create_table(
+        "forfeits",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("guild_id", sa.BigInteger(), nullable=False),
+        sa.Column("mode", sa.String(length=8), nullable=False),
+        sa.Column("player", sa.String(length=32), nullable=False),
+        sa.Column("others", sa.Text(), nullable=False),
+        sa.Column("hands", sa.Integer(), nullable=False),
+        sa.Column("after_hand_id", sa.Integer(), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("season", sa.Integer(), nullable=False),
+        sa.Column("points_before", sa.Integer(), nullable=False),
+        sa.Column("points_after", sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_forfeits")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("forfeits")
     op.drop_index("ix_rating_log_player", table_name="rating_log")
     op.drop_table("rating_log")
     op.drop_table("seasons")
