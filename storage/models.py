@@ -325,3 +325,14 @@ class ForfeitRow(Base):
     season: Mapped[int] = mapped_column(Integer, default=0)
     points_before: Mapped[int] = mapped_column(Integer, default=0)
     points_after: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class LadderRoleRow(Base):
+    """``/ladder roles on``: the Discord role the bot made for each tier it has
+    given out in a server. A row with ``tier`` -1 (role 0) says the roles are on."""
+
+    __tablename__ = "ladder_roles"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    tier: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    role_id: Mapped[int] = mapped_column(BigInteger)

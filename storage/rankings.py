@@ -7,13 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 
 from storage.db import Database
 from storage.ladder import Change, Mode, Standing
-from storage.models import RatingLogRow, RatingRow, SeasonRow, utcnow
+from storage.models import LadderRoleRow, RatingLogRow, RatingRow, SeasonRow, utcnow
 from storage.ratings import Forfeit, apply_forfeit, season_at
 from storage.table_info import aware, to_utc
+
+ROLES_ON = -1  # the ladder_roles row that says roles are on
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,54 @@ class Rankings:
     async def forfeit(self, f: Forfeit) -> Change:
         """A player left a ranked match: charged and recorded in one transaction."""
         return await self.db.run_transaction(lambda conn: apply_forfeit(conn, f))
+
+    # --- tier roles (/ladder roles) --------------------------------------------------
+
+    async def tier_roles(self, guild_id: int) -> dict[int, int] | None:
+        """tier -> role id of the roles made so far; None when roles are off."""
+        async with self.db.session() as s:
+            rows = (
+                await s.scalars(select(LadderRoleRow).where(LadderRoleRow.guild_id == guild_id))
+            ).all()
+        if not any(r.tier == ROLES_ON for r in rows):
+            return None
+        return {r.tier: r.role_id for r in rows if r.tier != ROLES_ON}
+
+    async def roles_on(self, guild_id: int) -> None:
+        async with self.db.session() as s:
+            if await s.get(LadderRoleRow, (guild_id, ROLES_ON)) is None:
+                s.add(LadderRoleRow(guild_id=guild_id, tier=ROLES_ON, role_id=0))
+
+    async def add_tier_role(self, guild_id: int, tier: int, role_id: int) -> None:
+        async with self.db.session() as s:
+            row = await s.get(LadderRoleRow, (guild_id, tier))
+            if row is None:
+                s.add(LadderRoleRow(guild_id=guild_id, tier=tier, role_id=role_id))
+            else:
+                row.role_id = role_id
+
+    async def roles_off(self, guild_id: int) -> dict[int, int]:
+        """Roles off; the roles that were made (for the bot to delete)."""
+        made = await self.tier_roles(guild_id) or {}
+        async with self.db.session() as s:
+            await s.execute(delete(LadderRoleRow).where(LadderRoleRow.guild_id == guild_id))
+        return made
+
+    async def best_tiers(self, guild_id: int, season: int) -> dict[int, int]:
+        """user id -> the higher of their two tiers (fixed, friends) this season."""
+        async with self.db.session() as s:
+            rows = (
+                await s.execute(
+                    select(RatingRow.player, func.max(RatingRow.tier))
+                    .where(
+                        RatingRow.guild_id == guild_id,
+                        RatingRow.season == season,
+                        _humans(),  # type: ignore[arg-type]
+                    )
+                    .group_by(RatingRow.player)
+                )
+            ).all()
+        return {int(p): int(t) for p, t in rows}
 
     # --- standings ---------------------------------------------------------------
 

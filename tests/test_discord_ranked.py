@@ -131,3 +131,67 @@ async def test_ranked_words_in_chinese(tmp_path: Path) -> None:
         assert r.response is not None and "還沒有排位牌局" in r.response.content
         r = await w.slash(w.members[1], "season start")
         assert r.response is not None and "Manage" not in r.response.content
+
+
+def tier_roles_of(w: World, user_id: int) -> list[str]:
+    """The names of a member's "Shengji …" tier roles, read from the backend."""
+    backend = w.env.backend
+    guild = backend.get_guild(w.guild.id)
+    return sorted(
+        guild.roles[r].name
+        for r in guild.members[user_id].role_ids
+        if r in guild.roles and guild.roles[r].name.startswith("Shengji ")
+    )
+
+
+async def test_tier_roles_are_given_kept_current_and_removed(tmp_path: Path) -> None:
+    from permission_helpers import set_bot_permission
+    from sqlalchemy import update
+
+    from storage.models import RatingRow
+
+    async with make_world(tmp_path, names=(*NAMES, "erin")) as w:
+        alice, bob = w.members[:2]
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        # Only Manage Roles may; and the bot needs it too (a clear message, nothing done).
+        r = await w.slash(bob, "ladder roles", mode="on")
+        assert r.response is not None and "Manage Roles permission" in r.response.content
+        mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_roles=True))
+        mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+        set_bot_permission(w, "manage_roles", False)
+        r = await w.slash(mod, "ladder roles", mode="on")
+        assert r.response is not None and "I need the Manage Roles permission" in r.response.content
+        assert await w.bot.service.tier_roles(w.guild.id) is None
+        set_bot_permission(w, "manage_roles", True)
+        r = await w.slash(mod, "ladder roles", mode="on")
+        assert r.response is not None and "Tier roles are on: 4 players" in r.response.content
+        for m in w.members[:4]:
+            assert tier_roles_of(w, m.id) == ["Shengji Level 2"]
+        assert tier_roles_of(w, w.members[4].id) == []  # erin has not played
+        backend_roles = w.env.backend.get_guild(w.guild.id).roles.values()
+        assert all(not r.mentionable for r in backend_roles if r.name.startswith("Shengji "))
+
+        # Alice nears 打6; after the next ranked hand her role follows her tier.
+        async with w.bot.database.session() as s:
+            await s.execute(
+                update(RatingRow).where(RatingRow.player == str(alice.id)).values(points=395, tier=3)
+            )
+        await w.slash(alice, "table next")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        await w.bot.after_change()
+        card = await w.bot.service.rank_card(w.guild.id, alice.id)
+        assert card.standing is not None and card.standing.tier in (3, 4)
+        want = "Shengji Level 6" if card.standing.tier == 4 else "Shengji Level 5"
+        assert tier_roles_of(w, alice.id) == [want]  # the old tier's role taken away
+
+        r = await w.slash(mod, "ladder roles", mode="off")
+        assert r.response is not None and "Tier roles are off" in r.response.content
+        for m in w.members[:4]:
+            assert tier_roles_of(w, m.id) == []
+        assert all(not r.name.startswith("Shengji ") for r in backend_roles)

@@ -26,6 +26,7 @@ from bot.discord_app.components import DYNAMIC_ITEMS
 from bot.discord_app.emojis import TEXT_ONLY, CardEmojis, sync_emojis
 from bot.discord_app.host import Delivery
 from bot.discord_app.interactions import DELIVERY_CHECKED, NO_PINGS, refuse_duplicate
+from bot.discord_app.ladder_roles import LadderRoles
 from bot.discord_app.panel.items import PANEL_ITEMS, play_button
 from bot.discord_app.presenter import Presenter
 from bot.discord_app.translator import ShengjiTranslator
@@ -117,6 +118,7 @@ class _ShengjiCore:
             limits=self.config.limits,
         )
         self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
+        self.ladder_roles = LadderRoles(bot, self.service)
         # Before any table is shown: idempotent (found by name, only missing ones
         # are uploaded); a refusal means text alone and one warning line.
         if self._emojis_enabled:
@@ -142,12 +144,14 @@ class _ShengjiCore:
     async def after_change(self) -> None:
         """Flush Discord updates after a change and wake the timer loop."""
         await self.presenter.flush_all()
+        await self.ladder_roles.flush()
         self._wake.set()
 
     async def tick_now(self) -> int:
         """Fire due timers (AI moves, deal steps, AFK) and show the results."""
         fired = await self.service.tick()
         await self.presenter.flush_all()
+        await self.ladder_roles.flush()
         return fired
 
     async def _tick_loop(self) -> None:

@@ -114,6 +114,32 @@ class Ranked:
         number: int = await self._guard(self.rankings.start_season(guild_id))
         return number
 
+    async def ladder_tiers(self, guild_id: int) -> dict[int, int]:
+        """user id -> their best tier (of the two modes) in the current season."""
+        season = await self._season(guild_id, None)
+        tiers: dict[int, int] = await self._guard(self.rankings.best_tiers(guild_id, season))
+        return tiers
+
+    async def tier_roles(self, guild_id: int) -> dict[int, int] | None:
+        made: dict[int, int] | None = await self._guard(self.rankings.tier_roles(guild_id))
+        return made
+
+    async def add_tier_role(self, guild_id: int, tier: int, role_id: int) -> None:
+        await self._guard(self.rankings.add_tier_role(guild_id, tier, role_id))
+
+    async def ladder_roles(
+        self, guild_id: int, on: bool, *, can_manage_roles: bool
+    ) -> dict[int, int]:
+        """Tier roles on (returns the players' tiers to give out) or off (returns
+        the roles made, to delete). Only for those who may manage roles."""
+        if not can_manage_roles:
+            raise ServiceError("needs_manage_roles")
+        if on:
+            await self._guard(self.rankings.roles_on(guild_id))
+            return await self.ladder_tiers(guild_id)
+        made: dict[int, int] = await self._guard(self.rankings.roles_off(guild_id))
+        return made
+
     async def season_end(self, guild_id: int, *, can_manage: bool) -> int:
         if not can_manage:
             raise ServiceError("needs_manage_server")

@@ -18,6 +18,8 @@ from bot.pictures.ladder import BoardLine, render_leaderboard, render_rank_card
 from bot.text.i18n import text
 from bot.text.rank_text import board_text, rank_card_text
 
+ROLE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("on", "off")]
+
 
 def _name(guild: discord.Guild | None, user_id: int) -> str:
     member = guild.get_member(user_id) if guild is not None else None
@@ -121,6 +123,40 @@ class RankedCog(commands.Cog):
             ephemeral=True,
             file=discord.File(io.BytesIO(png), "leaderboard.png"),
         )
+
+    ladder = app_commands.Group(name=_("ladder"), description=_("This server's ranked ladder"))
+
+    @ladder.command(
+        name=_("roles"),
+        description=_("A role per 段位 tier, given and kept current by the bot (Manage Roles)"),
+    )
+    @app_commands.rename(mode=_("mode"))
+    @app_commands.describe(mode=_("on: make and give tier roles; off: delete them"))
+    @app_commands.choices(mode=ROLE_CHOICES)
+    async def roles(self, interaction: discord.Interaction, mode: str) -> None:
+        loc = locale_of(interaction)
+        guild = interaction.guild
+        if guild is None:
+            await reply(interaction, text(loc, "ranked_guild_only"), ephemeral=True)
+            return
+        perms = interaction.permissions
+        may = bool(perms and perms.manage_roles)
+        if may and not interaction.app_permissions.manage_roles:
+            await reply(interaction, text(loc, "ladder.bot_needs_roles"), ephemeral=True)
+            return
+        on = mode == "on"
+        got = await run(
+            interaction,
+            lambda: self.bot.service.ladder_roles(guild.id, on, can_manage_roles=may),
+        )
+        if got is None:
+            return
+        if on:
+            given = await self.bot.ladder_roles.sync(guild, got)
+            await reply(interaction, text(loc, "ladder.roles_on", count=given), ephemeral=True)
+        else:
+            await self.bot.ladder_roles.remove_all(guild, got)
+            await reply(interaction, text(loc, "ladder.roles_off"), ephemeral=True)
 
     @season.command(
         name=_("start"), description=_("Start a new season (the ladder starts again, softly)")

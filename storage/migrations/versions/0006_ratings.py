@@ -76,9 +76,17 @@ def upgrade() -> None:
         sa.Column("points_after", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_forfeits")),
     )
+    op.create_table(
+        "ladder_roles",
+        sa.Column("guild_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column("tier", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("role_id", sa.BigInteger(), nullable=False),
+        sa.PrimaryKeyConstraint("guild_id", "tier", name=op.f("pk_ladder_roles")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("ladder_roles")
     op.drop_table("forfeits")
     op.drop_index("ix_rating_log_player", table_name="rating_log")
     op.drop_table("rating_log")
