@@ -40,6 +40,8 @@ async def test_a_ranked_table_is_locked_people_only_and_moves_the_ladder(tmp_pat
         assert status.options.ranked and status.table.rules.name == "classic"
         r = await w.slash(alice, "table addbot")
         assert r.response is not None and "people only" in r.response.content
+        r = await w.slash(alice, "cardmemory", mode="on")  # 记牌器 as the ranked rules say
+        assert r.response is not None and "server's ranked rules" in r.response.content
         # The rules panel shows the settings but refuses a change.
         r = await alice.click(w.lobby_message(), custom_id=f"sj:rules:{w.table_id}")
         panel = r.response
