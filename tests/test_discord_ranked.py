@@ -180,7 +180,9 @@ async def test_tier_roles_are_given_kept_current_and_removed(tmp_path: Path) -> 
         # Alice nears 打6; after the next ranked hand her role follows her tier.
         async with w.bot.database.session() as s:
             await s.execute(
-                update(RatingRow).where(RatingRow.player == str(alice.id)).values(points=395, tier=3)
+                update(RatingRow)
+                .where(RatingRow.player == str(alice.id))
+                .values(points=395, tier=3)
             )
         await w.slash(alice, "table next")
         await finish_declaring(w)

@@ -14,7 +14,19 @@ LEVELS = list(range(2, 15))
 def test_tier_names_follow_the_levels_then_stars() -> None:
     names = [ladder.tier_name(t) for t in range(15)]
     assert names[:13] == [
-        "打2", "打3", "打4", "打5", "打6", "打7", "打8", "打9", "打10", "打J", "打Q", "打K", "打A",
+        "打2",
+        "打3",
+        "打4",
+        "打5",
+        "打6",
+        "打7",
+        "打8",
+        "打9",
+        "打10",
+        "打J",
+        "打Q",
+        "打K",
+        "打A",
     ]
     assert names[13:] == ["A★1", "A★2"]
     assert ladder.tier_of(1299) == 12 and ladder.tier_of(1300) == 13
@@ -116,9 +128,7 @@ def test_a_new_season_starts_soft() -> None:
     assert new.points == 406 and new.hands == 0 and new.wins == 0
 
 
-HAND = st.tuples(
-    st.permutations(["a", "b", "c", "d"]), st.integers(1, 4), st.sampled_from([0, 1])
-)
+HAND = st.tuples(st.permutations(["a", "b", "c", "d"]), st.integers(1, 4), st.sampled_from([0, 1]))
 
 
 @settings(max_examples=60, deadline=None)

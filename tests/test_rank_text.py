@@ -21,7 +21,11 @@ from storage.ladder import Standing
 
 def test_tier_labels() -> None:
     assert [tier_label("en", t) for t in (0, 9, 12, 13, 14)] == [
-        "Level 2", "Level J", "Level A", "A★1", "A★2",
+        "Level 2",
+        "Level J",
+        "Level A",
+        "A★1",
+        "A★2",
     ]
     assert tier_label("zh-CN", 0) == "打2" and tier_label("zh-TW", 12) == "打A"
 

@@ -203,7 +203,9 @@ async def test_seasons_start_soft_and_keep_the_last_standings(db: Database) -> N
         mu, sigma, points, *_ = before[row.player]
         start = ladder.soft_start(ladder.Standing(mu, sigma, int(points)))
         assert (row.mu_before, row.sigma_before, row.points_before) == (
-            start.mu, start.sigma, start.points
+            start.mu,
+            start.sigma,
+            start.points,
         )
     assert all(v[3] == 1 for v in fresh.values())
     assert await board.end_season(GUILD) == 1
@@ -223,13 +225,21 @@ def test_rebuild_command_line(tmp_path: Path) -> None:
     env = {**child_env(), "DATABASE_URL": url}
     done = subprocess.run(
         [sys.executable, "-m", "storage", "ratings", "rebuild"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     assert "rebuilt 0 ratings from 0 ranked hands: identical" in done.stdout
     usage = subprocess.run(
         [sys.executable, "-m", "storage", "ratings"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert usage.returncode == 2 and "ratings rebuild" in usage.stdout
 
@@ -340,8 +350,8 @@ async def _kill_test(tmp_path: Path, backend: str) -> None:
 
 
 async def test_leaving_forfeits_the_remaining_hands_and_rebuild_replays_it(db: Database) -> None:
-    from storage.ratings import Forfeit
     from storage.models import utcnow
+    from storage.ratings import Forfeit
 
     store, board = Store(db), Rankings(db)
     users = USERS[:4]
