@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import and_, case, delete, func, or_, select, update
+from sqlalchemy.orm import aliased
 
 from storage.db import Database
 from storage.ladder import Change, Mode, Standing
@@ -207,6 +208,36 @@ class Rankings:
                 )
             )
         return Placed(player, _standing(row), int(ahead or 0) + 1)
+
+    async def best_partner(
+        self, guild_id: int, season: int, mode: Mode, player: str, least: int = 3
+    ) -> tuple[str, int, int] | None:
+        """(partner, hands together, won together) of the human the player won most
+        with on the same side (at least ``least`` hands together; ties: more hands,
+        then the lower id), or None."""
+        me, other = aliased(RatingLogRow), aliased(RatingLogRow)
+        won = func.sum(case((me.won, 1), else_=0))
+        together = func.count()
+        q = (
+            select(other.player, together, won)
+            .join(other, and_(other.hand_id == me.hand_id, other.won == me.won))
+            .where(
+                me.guild_id == guild_id,
+                me.season == season,
+                me.mode == mode,
+                me.player == player,
+                other.player != player,
+                other.player.not_like("ai:%"),
+            )
+            .group_by(other.player)
+            .having(together >= least)
+        )
+        async with self.db.session() as s:
+            rows = (await s.execute(q)).all()
+        if not rows:
+            return None
+        best = max(rows, key=lambda r: (r[2] / r[1], r[1], -int(r[0])))
+        return str(best[0]), int(best[1]), int(best[2])
 
     async def recent(
         self, guild_id: int, season: int, mode: Mode, player: str, n: int = 10

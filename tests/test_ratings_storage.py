@@ -139,6 +139,10 @@ async def test_ranked_hands_are_rated_and_rebuild_gives_the_same(db: Database) -
     won = [(h.winner == "defenders") == (h.dealer % 2 == 0) for h in last]
     assert form == won
     assert await board.standing(GUILD, 0, "friends", str(users[0])) is None
+    # Best partner: fixed seats, so always the one opposite.
+    best = await board.best_partner(GUILD, 0, "fixed", str(users[0]))
+    assert best == (str(users[2]), hands, want[str(users[0])].wins)
+    assert await board.best_partner(GUILD, 0, "fixed", str(users[0]), least=hands + 1) is None
 
     async def rebuilt() -> Any:
         return await db.run_transaction(rebuild)

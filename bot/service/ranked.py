@@ -37,6 +37,7 @@ class RankCard:
     standing: Standing | None  # None: no ranked hand yet (this season and mode)
     place: int | None
     recent: tuple[bool, ...]  # won or lost, latest first
+    partner: tuple[int, int, int] | None = None  # best partner: user id, hands, won
 
     @property
     def win_rate(self) -> float:
@@ -85,7 +86,9 @@ class Ranked:
         recent: list[bool] = await self._guard(self.rankings.recent(guild_id, n, m, key, RECENT))
         standing = placed.standing if placed is not None else None
         place = placed.place if placed is not None else None
-        return RankCard(user_id, n, m, standing, place, tuple(recent))
+        best = await self._guard(self.rankings.best_partner(guild_id, n, m, key))
+        partner = (int(best[0]), best[1], best[2]) if best is not None else None
+        return RankCard(user_id, n, m, standing, place, tuple(recent), partner)
 
     async def ladder_board(
         self,

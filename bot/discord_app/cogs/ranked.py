@@ -66,6 +66,9 @@ class RankedCog(commands.Cog):
         words = rank_card_text(
             loc, name, card.mode, card.season, card.standing, card.place, card.recent
         )
+        if card.partner is not None:
+            partner, hands, won = card.partner
+            words += "\n" + text(loc, "rank.partner", mention=f"<@{partner}>", won=won, hands=hands)
         png = await asyncio.to_thread(
             render_rank_card,
             name,
