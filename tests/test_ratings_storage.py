@@ -374,3 +374,15 @@ async def test_leaving_forfeits_the_remaining_hands_and_rebuild_replays_it(db: D
     stored = await ratings(db)
     done = await db.run_transaction(rebuild)
     assert done.identical and await ratings(db) == stored
+
+
+async def test_the_ratings_bench_runs_at_a_small_size(
+    tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
+    from bench import ratings as bench
+
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'bench.db'}")
+    assert await bench.main(["--players", "40", "--hands", "300", "--updates", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "40 players, 300 hands filled" in out
+    assert "leaderboard top 20: median" in out and "one player's place: median" in out
