@@ -24,7 +24,7 @@ from storage.hand_rows import hand_rows, store_hand
 from storage.ladder import Change
 from storage.models import ActionRow, MatchRow, TableRow, utcnow
 from storage.pg_hot import ActionWrite, ActionWritten
-from storage.ratings import ai_seats, apply_hand, ranked_hand
+from storage.ratings import ai_seats, apply_hand, lock_ladder, ranked_hand
 from storage.table_info import ActionReceipt, TableInfo, to_utc
 
 SNAPSHOT_EVERY = 64  # actions between snapshots inside a hand (hands always snapshot)
@@ -191,6 +191,8 @@ class ActionLog:
                     conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
             changes: tuple[Change, ...] = ()
             if hand is not None:
+                if ranked is not None:
+                    lock_ladder(conn, ranked.guild_id)  # before the hand's id is drawn
                 hand_id = store_hand(conn, *hand)
                 if ranked is not None:  # rated in the same transaction as its rows
                     changes = tuple(apply_hand(conn, hand_id, ranked))

@@ -239,6 +239,19 @@ def _save(conn: Connection, key: Key, after: Standing, hand_id: int, existed: bo
     )
 
 
+LOCK_SPACE = 22  # PostgreSQL advisory locks (space, guild): one ladder writer per server
+
+
+def lock_ladder(conn: Connection, guild_id: int) -> None:
+    """On PostgreSQL, hold the server's ladder lock until the transaction ends.
+    Taken *before* a ranked hand's row is inserted, so its id is drawn in the
+    order the server's ranked hands are rated and committed: rebuild, which
+    replays in id order, then gives the same numbers with several processes.
+    SQLite has one writer at a time already."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({LOCK_SPACE}, {int(guild_id) % 2**31})")
+
+
 def apply_hand(conn: Connection, hand_id: int, hand: RankedHand) -> list[Change]:
     """Rate ``hand`` (stored as ``hand_id``) on ``conn``, inside its transaction:
     read the players' rows, write them back and log the change."""
@@ -280,6 +293,7 @@ _LAST_HAND = select(func.max(HandRow.id))
 def apply_forfeit(conn: Connection, f: Forfeit, record: bool = True) -> Change:
     """Charge the leaver, in one transaction with its ``forfeits`` row (``record``;
     rebuild replays stored rows without recording them again)."""
+    lock_ladder(conn, f.guild_id)
     season = _season_of(conn, f.guild_id, f.at)
     existed, now = _load(conn, f.guild_id, season, f.mode, [f.player, *f.others])
     change = ladder.forfeit(now, f.player, f.others, f.hands)

@@ -5,6 +5,7 @@ after a SIGKILL anywhere around a hand's end."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import subprocess
@@ -386,3 +387,26 @@ async def test_the_ratings_bench_runs_at_a_small_size(
     out = capsys.readouterr().out
     assert "40 players, 300 hands filled" in out
     assert "leaderboard top 20: median" in out and "one player's place: median" in out
+
+
+async def test_two_processes_rating_one_player_rebuild_the_same(db: Database) -> None:
+    """Two bot processes (two engines on one database) finish ranked hands of two
+    tables that share a player at the same time: every hand is rated once and
+    rebuild, in hand id order, gives the same numbers (the server's ladder lock)."""
+    other = Database(db.url)
+    try:
+        shared = (USERS[0], USERS[1], USERS[2], USERS[3])
+        second = (USERS[0] + 50, USERS[4], USERS[5], USERS[0])  # USERS[0] at both
+        a = await ranked_game(Store(db), 11, shared, seed="rank-1")
+        b = await ranked_game(Store(other), 12, second, seed="rank-3")
+        await asyncio.gather(a.play_match(), b.play_match())
+        hands = len(a.match.history) + len(b.match.history)
+        async with db.session() as s:
+            logged = await s.scalar(select(func.count()).select_from(RatingLogRow))
+        assert logged == 4 * hands
+        stored = await ratings(db)
+        assert stored[(GUILD, 0, "fixed", str(USERS[0]))][3] == hands
+        done = await db.run_transaction(rebuild)
+        assert done.identical and await ratings(db) == stored
+    finally:
+        await other.dispose()
