@@ -7,6 +7,7 @@ Part of ``Store`` (``storage.tables``), which owns the tables and matches around
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, NoReturn
 
@@ -20,8 +21,10 @@ from storage import pg_hot, sqlite_hot
 from storage.db import Database
 from storage.errors import DuplicateAction, StaleVersion, StorageError, TableNotFound
 from storage.hand_rows import hand_rows, store_hand
+from storage.ladder import Change
 from storage.models import ActionRow, MatchRow, TableRow, utcnow
 from storage.pg_hot import ActionWrite, ActionWritten
+from storage.ratings import ai_seats, apply_hand, lock_ladder, ranked_hand
 from storage.table_info import ActionReceipt, TableInfo, to_utc
 
 SNAPSHOT_EVERY = 64  # actions between snapshots inside a hand (hands always snapshot)
@@ -125,7 +128,10 @@ class ActionLog:
         match_values: dict[str, Any] = {}
         if finished:
             match_values.update(status="finished", winner_team=match_after.winner, finished_at=now)
-        hand = hand_rows(table, match_after) if hand_finished else None
+        hand = hand_rows(table, match_after, now) if hand_finished else None
+        ranked = (
+            ranked_hand(table, *hand, ai_seats(table, match_after)) if hand is not None else None
+        )
 
         if self.db.is_postgres and hand is None and not match_values:
             # The common action on PostgreSQL: one statement, one round trip.
@@ -155,7 +161,7 @@ class ActionLog:
 
         bump_values = {k: v for k, v in bump.items() if not k.startswith("w_")}
 
-        def write(conn: Connection) -> tuple[bool, int | None]:
+        def write(conn: Connection) -> tuple[bool, int | None, tuple[Change, ...]]:
             cur = sqlite_hot.cursor(conn) if conn.dialect.name == "sqlite" else None
             if cur is not None:  # SQLite's writer thread: plain sqlite3 calls
                 if sqlite_hot.bump(cur, table.id, table.version, bump_values) != 1:
@@ -183,18 +189,28 @@ class ActionLog:
                     values.update(snapshot_json=snapshot_json, snapshot_seq=seq)
                 if values:
                     conn.execute(_UPDATE_MATCH, {"w_id": match_id, **values})
+            changes: tuple[Change, ...] = ()
             if hand is not None:
-                store_hand(conn, *hand)
-            return snapshot, read_seq
+                if ranked is not None:
+                    lock_ladder(conn, ranked.guild_id)  # before the hand's id is drawn
+                hand_id = store_hand(conn, *hand)
+                if ranked is not None:  # rated in the same transaction as its rows
+                    changes = tuple(apply_hand(conn, hand_id, ranked))
+            return snapshot, read_seq, changes
 
         try:
             # _bump_failed's refusals come before any write: ``clean``.
-            snapshot, read_seq = await self.db.run_transaction(write, clean=(StorageError,))
+            snapshot, read_seq, changes = await self.db.run_transaction(
+                write, clean=(StorageError,)
+            )
         except IntegrityError as exc:
             if idempotency_key is not None and "idempotency" in str(exc).lower():
                 raise DuplicateAction(idempotency_key) from exc
             raise StaleVersion(table.id, table.version) from exc
-        return self._recorded(table, seq, match_id, finished, snapshot, read_seq, hand_finished)
+        receipt = self._recorded(
+            table, seq, match_id, finished, snapshot, read_seq, hand_finished
+        )
+        return replace(receipt, rank_changes=changes) if changes else receipt
 
     def _recorded(
         self,

@@ -4,6 +4,7 @@ the transaction, written inside it by ``Store.record_action``."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Table, insert
@@ -12,7 +13,7 @@ from sqlalchemy.engine import Connection
 from rules.game import Match
 from rules.record import write_record
 from rules.scoring import team_of
-from storage.models import HandPlayerRow, HandRow, format_levels
+from storage.models import HandPlayerRow, HandRow, format_levels, utcnow
 from storage.table_info import TableInfo
 
 _HANDS: Table = HandRow.__table__  # type: ignore[assignment]
@@ -21,7 +22,9 @@ _INSERT_HAND = insert(_HANDS)
 _INSERT_HAND_PLAYER = insert(_HAND_PLAYERS)
 
 
-def hand_rows(table: TableInfo, match: Match) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def hand_rows(
+    table: TableInfo, match: Match, finished_at: datetime | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The ``hands`` row of the hand that just ended and its ``hand_players`` rows."""
     summary = match.history[-1]
     match_id = table.current_match_id
@@ -43,6 +46,8 @@ def hand_rows(table: TableInfo, match: Match) -> tuple[dict[str, Any], list[dict
         "levels_before": format_levels(summary.levels_before),
         "levels_after": format_levels(summary.levels_after),
         "record": write_record(match),
+        # Set here, not by the column default: a ranked hand's season is read from it.
+        "finished_at": finished_at or utcnow(),
     }
     defenders = team_of(summary.dealer)
     players = []
@@ -68,7 +73,9 @@ def hand_rows(table: TableInfo, match: Match) -> tuple[dict[str, Any], list[dict
     return hand, players
 
 
-def store_hand(conn: Connection, hand: dict[str, Any], players: list[dict[str, Any]]) -> None:
+def store_hand(conn: Connection, hand: dict[str, Any], players: list[dict[str, Any]]) -> int:
+    """Insert the rows; the new hand's id."""
     (hand_id,) = conn.execute(_INSERT_HAND, hand).inserted_primary_key  # type: ignore[misc]
     if players:
         conn.execute(_INSERT_HAND_PLAYER, [{**p, "hand_id": hand_id} for p in players])
+    return int(hand_id)

@@ -13,7 +13,9 @@ from datetime import UTC, datetime
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -245,3 +247,105 @@ class ReplayLinkRow(Base):
     created_by: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+# Ranked play (migration 0006): ratings and 段位 per server, season, mode and
+# player; the seasons; a log of every rated hand, so that ``python -m storage
+# ratings rebuild`` can be checked against what was stored.
+
+
+class RatingRow(Base):
+    """A player's standing (``storage.ladder.Standing``). ``player``: a Discord
+    user id as text, or ``ai:<level>``. ``guild_id`` 0: no server (DMs)."""
+
+    __tablename__ = "ratings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    season: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    mode: Mapped[str] = mapped_column(String(8), primary_key=True)  # fixed | friends
+    player: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    points: Mapped[int] = mapped_column(Integer, default=0)
+    tier: Mapped[int] = mapped_column(Integer, default=0)
+    hands: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    last_hand_id: Mapped[int | None] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    __table_args__ = (
+        # The leaderboard: one server, season and mode by points.
+        Index("ix_ratings_board", "guild_id", "season", "mode", "points"),
+    )
+
+
+class SeasonRow(Base):
+    """A server's season: ranked hands finished in [started_at, ended_at) count for
+    it; outside every season they count for season 0 (the open ladder)."""
+
+    __tablename__ = "seasons"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class RatingLogRow(Base):
+    """One player's change in one rated hand. ``seat``/``won`` are the hand's inputs
+    (what rebuild reads for AI seats, which have no ``hand_players`` row); the
+    numbers are outputs, compared by rebuild."""
+
+    __tablename__ = "rating_log"
+
+    hand_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player: Mapped[str] = mapped_column(String(32), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    season: Mapped[int] = mapped_column(Integer)
+    mode: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    points_before: Mapped[int] = mapped_column(Integer)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    points_after: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (
+        # Recent form: a player's latest hands.
+        Index("ix_rating_log_player", "guild_id", "mode", "player", "hand_id"),
+    )
+
+
+class ForfeitRow(Base):
+    """A player left a ranked match: charged with ``hands`` lost hands against the
+    others as they sat (``storage.ladder.forfeit``). ``after_hand_id``: the last
+    hand stored before it, so rebuild replays it at the same point."""
+
+    __tablename__ = "forfeits"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    mode: Mapped[str] = mapped_column(String(8))
+    player: Mapped[str] = mapped_column(String(32))
+    others: Mapped[str] = mapped_column(Text)  # the other seats' keys, space-separated
+    hands: Mapped[int] = mapped_column(Integer)
+    after_hand_id: Mapped[int] = mapped_column(Integer, default=0)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    season: Mapped[int] = mapped_column(Integer, default=0)
+    points_before: Mapped[int] = mapped_column(Integer, default=0)
+    points_after: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class LadderRoleRow(Base):
+    """``/ladder roles on``: the Discord role the bot made for each tier it has
+    given out in a server. A row with ``tier`` -1 (role 0) says the roles are on."""
+
+    __tablename__ = "ladder_roles"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    tier: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    role_id: Mapped[int] = mapped_column(BigInteger)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rules.ruleset import RuleSet
+from storage.ladder import Change
 from storage.models import SeatRow, TableRow
 
 
@@ -71,6 +72,8 @@ class ActionReceipt:
     seq: int
     version: int
     hand_finished: bool
+    # A ranked hand just ended: each player's ladder change.
+    rank_changes: tuple[Change, ...] = ()
 
 
 def info_of(row: TableRow) -> TableInfo:

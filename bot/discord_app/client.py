@@ -21,11 +21,13 @@ from bot.discord_app.cogs.lobby import Lobby
 from bot.discord_app.cogs.panel import PanelCog
 from bot.discord_app.cogs.play import Play
 from bot.discord_app.cogs.replay import ReplayCog
+from bot.discord_app.cogs.ranked import RankedCog
 from bot.discord_app.cogs.rules import RulesCog
 from bot.discord_app.components import DYNAMIC_ITEMS
 from bot.discord_app.emojis import TEXT_ONLY, CardEmojis, sync_emojis
 from bot.discord_app.host import Delivery
 from bot.discord_app.interactions import DELIVERY_CHECKED, NO_PINGS, refuse_duplicate
+from bot.discord_app.ladder_roles import LadderRoles
 from bot.discord_app.panel.items import PANEL_ITEMS, play_button
 from bot.discord_app.presenter import Presenter
 from bot.discord_app.translator import ShengjiTranslator
@@ -130,6 +132,7 @@ class _ShengjiCore:
             limits=self.config.limits,
         )
         self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
+        self.ladder_roles = LadderRoles(bot, self.service)
         # Before any table is shown: idempotent (found by name, only missing ones
         # are uploaded); a refusal means text alone and one warning line.
         if self._emojis_enabled:
@@ -143,6 +146,7 @@ class _ShengjiCore:
         await bot.add_cog(PanelCog(bot))  # type: ignore[arg-type]
         await bot.add_cog(RulesCog(bot))  # type: ignore[arg-type]
         await bot.add_cog(ReplayCog(bot))  # type: ignore[arg-type]
+        await bot.add_cog(RankedCog(bot))  # type: ignore[arg-type]
         bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
         self.presenter.play_button = play_button
         if self.config.dev_guild_id:
@@ -155,12 +159,14 @@ class _ShengjiCore:
     async def after_change(self) -> None:
         """Flush Discord updates after a change and wake the timer loop."""
         await self.presenter.flush_all()
+        await self.ladder_roles.flush()
         self._wake.set()
 
     async def tick_now(self) -> int:
         """Fire due timers (AI moves, deal steps, AFK) and show the results."""
         fired = await self.service.tick()
         await self.presenter.flush_all()
+        await self.ladder_roles.flush()
         return fired
 
     async def _tick_loop(self) -> None:

@@ -12,6 +12,7 @@ from typing import Literal, Protocol
 import discord
 
 from bot.discord_app.emojis import CardEmojis
+from bot.discord_app.ladder_roles import LadderRoles
 from bot.service import TableService
 
 Delivery = Literal["first", "copy", "retry"]
@@ -37,6 +38,7 @@ class PresenterHooks(Protocol):
 
 class Host(Protocol):
     service: TableService
+    ladder_roles: LadderRoles  # tier roles (/ladder roles)
     card_emojis: CardEmojis  # card faces for messages and select options (text alone if off)
 
     @property

@@ -7,6 +7,7 @@ Mixed into ``Presenter``, whose ``service`` and ``tables`` it uses.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -111,6 +112,10 @@ class RenderState:
             r.posts.append("lobby_closed" if n.params.get("lobby") else "table_closed")
         elif n.kind == "followup_delayed":
             r.posts.append("followup_delayed")  # the move stands; the next step is late
+        elif n.kind == "rank_changed":  # a ranked hand ended: the 段位 lines
+            r.posts.append("rank:" + json.dumps(n.params.get("changes", []), ensure_ascii=False))
+        elif n.kind == "rank_forfeit":  # a player left a ranked match
+            r.posts.append("forfeit:" + json.dumps(n.params, ensure_ascii=False))
         elif n.kind == "seat_to_ai":
             r.posts.append(f"seat_to_ai:{n.params.get('seat')}")
         elif n.kind == "auto_acted":

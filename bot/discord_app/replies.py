@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.discord_app.autocomplete import suggested_calls
 from bot.service import TableStatus
 from bot.text.i18n import seat_name, text
+from bot.text.rank_text import forfeit_line, rank_change_lines
 from bot.text.render import (
     CardFormat,
     calls_text,
@@ -162,6 +164,10 @@ def post_line(locale: str, post: str, players: int = 4) -> str | None:
         return text(locale, "auto_acted", seat_name=seat_name(locale, int(arg), players))
     if kind == "followup_delayed":
         return text(locale, "followup_delayed")
+    if kind == "rank":
+        return "\n".join(rank_change_lines(locale, json.loads(arg), players)) or None
+    if kind == "forfeit":
+        return forfeit_line(locale, json.loads(arg), players)
     if kind == "table_ended":
         return text(locale, "table_ended")
     if kind == "table_paused" and arg.isdigit():

@@ -45,6 +45,8 @@ async def set_rules(
             raise ServiceError("not_creator")
         if t.status != "lobby":
             raise ServiceError("rules_locked")
+        if live.options.ranked:  # the server's ranked rule set, the same for everyone
+            raise ServiceError("ranked_rules_fixed")
         try:
             rules = REGISTRY.apply(t.rules, changes)
         except SettingError as exc:

@@ -23,6 +23,7 @@ from bot.service.idle import (
 )
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
+from bot.service.ranked import forfeit_notice, leaver_forfeit
 from bot.service.schedule import plan_deadline
 from bot.service.seating import free_seat, require_member, rules_for
 from bot.service.state import LiveTable, TableStatus
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from bot.service.replays import ReplayService
     from bot.service.saved_rules import SavedRules
     from storage import Store, TableLocks
+    from storage.rankings import Rankings
 
 
 class Lifecycle:
@@ -52,6 +54,7 @@ class Lifecycle:
         automation: Automation
         saved_rules: SavedRules
         replays: ReplayService
+        rankings: Rankings
         _seed: Callable[[], str]
         _live: dict[int, LiveTable]
         _by_channel: dict[int, int]
@@ -91,6 +94,7 @@ class Lifecycle:
         locale: str | None = None,
         rules: RuleSet | None = None,
         deal: int | None = None,
+        ranked: bool = False,
     ) -> TableStatus:
         """Open a table in a channel (the creator takes seat 0 unless ``sit`` is False).
 
@@ -98,13 +102,28 @@ class Lifecycle:
         sets; without one (and without decks/players) the server's default is used.
         ``rules``: a whole rule set (the console's ``--rules FILE``), used as it is.
         ``deal``: a finished hand of this server (#id) whose cards the first hand
-        deals again, under that hand's rules (``bot.service.deals``)."""
+        deals again, under that hand's rules (``bot.service.deals``).
+        ``ranked``: a ranked table, in a server only, with the server's ranked rule
+        set (its ``/rules default``, else classic) and nothing else."""
+        if ranked:
+            if guild_id is None:
+                raise ServiceError("guild_only")
+            if (
+                rules is not None
+                or preset_name
+                or decks is not None
+                or players is not None
+                or deal is not None
+            ):
+                raise ServiceError("ranked_rules_fixed")
         opts = options or self.defaults
         if deal is not None:
             rules = await self.deal_rules(guild_id, deal, preset_name, decks, players)
             opts = replace(opts, deal=deal)
         elif rules is None:
             rules = await self._rules_named(guild_id, preset_name, decks, players)
+        if ranked:
+            opts = replace(opts, ranked=True)
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
         await self.may_open(creator_id, guild_id)
@@ -214,6 +233,8 @@ class Lifecycle:
             if t.status == "lobby":
                 await self._change_seats(live, [SeatInfo(seat)])
             else:
+                if live.options.ranked:  # leaving loses the match's remaining hands
+                    await self._forfeit(live, seat)
                 name = t.seats[seat].display_name
                 ai = SeatInfo(seat, None, "basic", f"AI ({name})")
                 seat_to_ai = Public(
@@ -221,6 +242,14 @@ class Lifecycle:
                 )
                 await self._replace_seat(live, ai, seat_to_ai, pause_if_alone=True)
             return seat
+
+    async def _forfeit(self, live: LiveTable, seat: int) -> None:
+        t, m = live.table, live.match
+        if m is None or t.guild_id is None or m.phase == "finished":
+            return
+        forfeit = leaver_forfeit(t, m, seat, self.clock.now())
+        change = await self._guard(self.rankings.forfeit(forfeit))
+        await self._emit([forfeit_notice(t, seat, forfeit.hands, change)])
 
     async def _replace_seat(
         self, live: LiveTable, seat: SeatInfo, *also: Notice, pause_if_alone: bool = False
@@ -263,6 +292,8 @@ class Lifecycle:
             if t.status != "lobby":
                 raise ServiceError("already_started")
             require_member(t, user_id)
+            if live.options.ranked:
+                raise ServiceError("ranked_humans_only")
             seat = free_seat(t, seat)
             await self._change_seats(live, [SeatInfo(seat, None, level, f"AI ({level})")])
             return seat

@@ -27,6 +27,9 @@ class TableOptions:
     # Play this deal again: the finished hand (#id) whose cards the first hand deals
     # (``/table new deal:``; see bot.service.deals).
     deal: int | None = None
+    # A ranked table (排位): its hands move the server's ladder (storage.ratings); its
+    # rules are the server's and stay as they are; people only, no AI seats added.
+    ranked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -33,6 +33,7 @@ from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.queries import Queries
 from bot.service.replays import ReplayService
+from bot.service.ranked import Ranked, rank_notice
 from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
@@ -55,6 +56,7 @@ from storage import (
     TableInfo,
     TableLocks,
 )
+from storage.rankings import Rankings
 
 log = logging.getLogger("bot.service")
 
@@ -63,7 +65,7 @@ ACT_ATTEMPTS = 4  # a move refused on an outdated copy is retried on a reloaded 
 REFRESH_SECONDS = 1.0  # how often a process sharing the database polls for changes
 
 
-class TableService(Lifecycle, Queries):
+class TableService(Lifecycle, Queries, Ranked):
     def __init__(
         self,
         db: Database,
@@ -93,6 +95,7 @@ class TableService(Lifecycle, Queries):
         self.automation = Automation(self)
         self.saved_rules = SavedRules(db, self.settings)
         self.replays = ReplayService(db)
+        self.rankings = Rankings(db)
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -425,6 +428,8 @@ class TableService(Lifecycle, Queries):
             status="finished" if match.phase == "finished" else live.table.status,
         )
         await self._emit(notices_for(live, action, events, auto=auto))
+        if receipt.rank_changes:
+            await self._emit([rank_notice(live.table, receipt.rank_changes)])
         if pausing is not None:
             await self._emit(
                 [

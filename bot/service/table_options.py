@@ -20,6 +20,8 @@ async def set_card_memory(
     async with service._locked(channel_id) as live:
         if user_id != live.table.creator_id:
             raise ServiceError("not_creator")
+        if live.options.ranked:  # 记牌器 as the ranked rule set says, for everyone alike
+            raise ServiceError("ranked_rules_fixed")
         options = replace(live.options, card_memory=value).validate()
         live.table = await service._guard(
             service.store.update_table(live.table.id, live.table.version, options=options.to_dict())

@@ -49,6 +49,7 @@ class Lobby(
         timer=_("timer"),
         language=_("language"),
         deal=_("deal"),
+        ranked=_("ranked"),
     )
     @app_commands.describe(
         preset=_("Rule preset (classic, tournament, …) or a rule set saved in this server"),
@@ -58,6 +59,7 @@ class Lobby(
         timer=_("Seconds per turn (0 = no timer)"),
         language=_("Language of the table (default: the server's)"),
         deal=_("Play a finished hand's deal again: the same cards to the same seats (its #number)"),
+        ranked=_("A ranked table: the server's ranked rules, people only; its hands move the ladder"),
     )
     @app_commands.choices(mode=MODE_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
@@ -70,6 +72,7 @@ class Lobby(
         timer: app_commands.Range[int, 0, 3600] | None = None,
         language: str | None = None,
         deal: app_commands.Range[int, 1] | None = None,
+        ranked: bool = False,
     ) -> None:
         loc = locale_of(interaction)
         channel = interaction.channel
@@ -128,6 +131,7 @@ class Lobby(
                 parent_channel_id=parent_id,
                 locale=loc,
                 deal=deal,
+                ranked=ranked,
             ),
         )
         if status is not None:
