@@ -197,6 +197,79 @@ def put(canvas: Image.Image, im: Image.Image, xy: tuple[int, int]) -> None:
         canvas.paste(im, xy, im)
 
 
+# Player names are not the pictures' own words: any script may turn up. They are
+# drawn run by run with the first font that has each character — DejaVu, the
+# system's full Noto Sans CJK when installed (Debian: fonts-noto-cjk), then the
+# bundled subset — and a character none of them has (an emoji) is left out
+# rather than drawn as a box.
+SYSTEM_CJK_FONTS = (
+    Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"),
+    Path("/usr/share/fonts/truetype/noto/NotoSansCJK-Bold.ttc"),
+    Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+)
+_NOT_A_CHAR = "\U0010fffd"  # never in a font: how a missing glyph (the box) looks
+
+
+def _name_font_paths() -> tuple[Path, ...]:
+    system = tuple(p for p in SYSTEM_CJK_FONTS if p.exists())[:1]
+    return (FONT_PATH, *system, CJK_FONT_PATH)
+
+
+@lru_cache(maxsize=16)
+def _font_at(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(path), size)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(path: Path, ch: str) -> bool:
+    f = _font_at(path, 24)
+    if ch.isspace():
+        return True
+    mask = f.getmask(ch)
+    return mask.getbbox() is not None and bytes(mask) != bytes(f.getmask(_NOT_A_CHAR))
+
+
+def name_runs(txt: str, size: int) -> list[tuple[str, ImageFont.FreeTypeFont]]:
+    """``txt`` as (run, font) pieces, each run drawable by its font; characters no
+    font has are dropped."""
+    paths = _name_font_paths()
+    runs: list[tuple[str, Path]] = []
+    for ch in txt:
+        path = next((p for p in paths if _has_glyph(p, ch)), None)
+        if path is None:
+            continue
+        if runs and runs[-1][1] == path:
+            runs[-1] = (runs[-1][0] + ch, path)
+        else:
+            runs.append((ch, path))
+    return [
+        (run, _font_at(p, max(size, CJK_MIN_SIZE) if p != FONT_PATH else size))
+        for run, p in runs
+    ]
+
+
+def name_width(txt: str, size: int) -> int:
+    return math.ceil(sum(f.getlength(run) for run, f in name_runs(txt, size)))
+
+
+def draw_name(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    txt: str,
+    size: int,
+    fill: RGB | RGBA,
+    anchor: str = "lm",
+) -> None:
+    """A player's name, left-aligned (``l``) or right-aligned (``r``) at ``xy``, with
+    the vertical anchor of ``anchor``'s second letter, like ``draw_text``."""
+    runs = name_runs(txt, size)
+    note("text", size, txt)
+    x = xy[0] - (name_width(txt, size) if anchor[0] == "r" else 0)
+    for run, f in runs:
+        d.text((x, xy[1]), run, font=f, fill=fill, anchor="l" + anchor[1])
+        x += f.getlength(run)
+
+
 def paste_pip(
     canvas: Image.Image, suit: int, cx: float, cy: float, size: int, colour: RGB | None = None
 ) -> None:

@@ -20,8 +20,11 @@ from bot.pictures.draw import (
     PANEL,
     RED,
     TEAM_COLOURS,
+    draw_name,
     draw_text,
     encode_png,
+    name_runs,
+    name_width,
     text_width,
 )
 from bot.pictures.words import lang_of, word
@@ -54,10 +57,12 @@ def _caption(lang: str, mode: str, season: int) -> str:
 
 
 def _fit(name: str, size: int, width: int) -> str:
-    """A display name cut (with …) to ``width`` pixels."""
-    if text_width(name, size) <= width:
+    """A display name cut (with …) to ``width`` pixels; "?" when no font we have
+    can draw any of it (a name of emoji only)."""
+    name = "".join(run for run, _ in name_runs(name, size)) or "?"
+    if name_width(name, size) <= width:
         return name
-    while name and text_width(name + "…", size) > width:
+    while name and name_width(name + "…", size) > width:
         name = name[:-1]
     return name + "…"
 
@@ -73,7 +78,7 @@ def _draw_card(
 ) -> bytes:
     im = Image.new("RGB", (WIDTH, 220), PANEL)
     d = ImageDraw.Draw(im)
-    draw_text(d, (20, 22), _fit(name, 20, WIDTH - 40), 20, INK, anchor="lm")
+    draw_name(d, (20, 22), _fit(name, 20, WIDTH - 40), 20, INK, anchor="lm")
     draw_text(d, (20, 48), _caption(lang, mode, season), SMALL, MUTED, anchor="lm")
     if s is None:
         draw_text(d, (WIDTH / 2, 130), word(lang, "rank_no_hands"), 16, MUTED, anchor="mm")
@@ -139,7 +144,7 @@ def _draw_board(lines: tuple[BoardLine, ...], mode: str, season: int, lang: str)
         mid = y + (row - 6) / 2
         colour = GOLD if line.place <= 3 else INK
         draw_text(d, (40, mid), str(line.place), 14, colour, anchor="rm")
-        draw_text(d, (52, mid), _fit(line.name, 14, 200), 14, INK, anchor="lm")
+        draw_name(d, (52, mid), _fit(line.name, 14, 200), 14, INK, anchor="lm")
         draw_text(
             d, (270, mid), tier_word(lang, line.standing.tier), 14, TEAM_COLOURS[0], anchor="lm"
         )
