@@ -269,3 +269,29 @@ async def test_replay_links_to_its_page_when_the_bot_serves_pages(tmp_path: Path
         r2 = await alice.click(r.response, custom_id=CUSTOM + "next")
         assert "Trick 1/" in r2.response.content
         assert [c["url"] for c in walk_components(r2.response.components) if c.get("url")] == [link]
+
+
+async def test_unshare_revokes_the_link_and_only_a_player_may(tmp_path: Path) -> None:
+    async with make_world(tmp_path) as w:
+        await play_first_hand(w)
+        alice = w.members[0]
+        w.bot.config = _WithPublicUrl(w.bot.config, "https://shengji.example/")
+        r = await w.slash(alice, "replay")
+        (link,) = [c["url"] for c in walk_components(r.response.components) if c.get("url")]
+        token = link.rsplit("/", 1)[1]
+        assert await w.bot.service.replays.by_token(token) is not None
+        # Someone who did not play the hand (and cannot manage the server) is refused.
+        outsider = w.guild.add_member(w.env.create_user("Zed"))
+        refused = await w.slash(outsider, "unshare")
+        assert refused.response is not None and "Manage Server" in refused.response.content
+        assert await w.bot.service.replays.by_token(token) is not None
+        done = await w.slash(alice, "unshare")
+        assert done.response is not None and done.response.ephemeral
+        assert "no longer shared" in done.response.content
+        assert await w.bot.service.replays.by_token(token) is None
+        again = await w.slash(alice, "unshare")
+        assert again.response is not None and "no live link" in again.response.content
+        # A new /replay makes a new link; the old one stays dead.
+        r = await w.slash(alice, "replay")
+        (fresh,) = [c["url"] for c in walk_components(r.response.components) if c.get("url")]
+        assert fresh != link

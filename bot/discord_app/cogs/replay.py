@@ -27,6 +27,7 @@ from bot.discord_app.replies import relative_time
 from bot.pictures.viewer import viewer_html
 from bot.service import ServiceError
 from bot.text.i18n import text
+from bot.web.links import replay_url
 from rules.replay import HandReplay
 from storage import StoredHand
 
@@ -90,7 +91,7 @@ class ReplayCog(commands.Cog):
             )
         except ServiceError:  # no link then; the replay itself is still shown
             return None
-        return f"{str(base).rstrip('/')}/r/{token}"
+        return replay_url(str(base), token)
 
     # ---- the commands -------------------------------------------------------------------
     @app_commands.command(name=_("replay"), description=_("Step through a finished hand (复盘)"))
@@ -174,9 +175,41 @@ class ReplayCog(commands.Cog):
             interaction, text(lang, "record.files", id=stored.hand_id), ephemeral=True, files=files
         )
 
+    @app_commands.command(
+        name=_("unshare"),
+        description=_("Stop sharing a hand's replay page: its links stop working"),
+    )
+    @app_commands.rename(hand=HAND)
+    @app_commands.describe(hand=HAND_HELP)
+    async def unshare(self, interaction: discord.Interaction, hand: int | None = None) -> None:
+        """A player of the hand (or Manage Server) revokes its /r/<token> links; a
+        later /replay makes a new, different link."""
+        loc = locale_of(interaction)
+        perms = interaction.permissions
+        manage = bool(perms and perms.manage_guild)
+
+        async def go() -> tuple[int, int]:
+            stored, _rep = await self.bot.service.replays.finished(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                hand_id=hand,
+            )
+            count = await self.bot.service.replays.revoke(
+                interaction.guild_id, stored.hand_id, interaction.user.id, manage=manage
+            )
+            return stored.hand_id, count
+
+        done = await run(interaction, go)
+        if done is None:
+            return
+        hand_id, count = done
+        code = "replay.unshared" if count else "replay.not_shared"
+        await reply(interaction, text(loc, code, id=hand_id, count=count), ephemeral=True)
+
     # ---- autocomplete: recent hands -----------------------------------------------------
     @replay.autocomplete("hand")
     @record.autocomplete("hand")
+    @unshare.autocomplete("hand")
     async def hand_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
