@@ -5,8 +5,7 @@ or dealing again (RULES.md 1, 7). Part of ``Match`` (see ``rules.flow_state``).
 from __future__ import annotations
 
 from rules.actions import DealCards, Declare, Pass, WithdrawBid
-from rules.cards import NUM_CARDS, Card, Suit, counts_of
-from rules.declare import count_overrides, judge_declaration, read_declaration
+from rules.cards import NUM_CARDS, Card, Suit
 from rules.errors import RuleError
 from rules.events import (
     BidWithdrawn,
@@ -23,7 +22,6 @@ from rules.events import (
 )
 from rules.flow_kitty import KittyFlow
 from rules.hand_state import HandState, shuffled_deck
-from rules.notation import format_cards
 from rules.ruleset import NT_RANK
 
 MAX_REDEALS = 3  # empty deals in a row before the fallback applies anyway
@@ -92,19 +90,7 @@ class DealFlow(KittyFlow):
                 "wrong_phase", "trump can only be declared during the deal", phase=self.phase
             )
         h = self.hand
-        decl = read_declaration(
-            self.rules, self._declare_level(action.seat), action.seat, action.cards
-        )
-        need = counts_of(action.cards)
-        hand = h.hands[action.seat]
-        if any(need[c] > hand[c] for c in range(NUM_CARDS)):
-            raise RuleError(
-                "not_held",
-                f"you do not hold {format_cards(action.cards)}",
-                cards=format_cards(action.cards),
-            )
-        current = h.declarations[-1] if h.declarations else None
-        kind = judge_declaration(self.rules, current, decl, count_overrides(h.declarations))
+        decl, kind = self._checked_declaration(action, self._declare_level(action.seat))
         h.declarations.append(decl)
         h.passes.clear()
         return [Declared(action.seat, decl.cards, decl.suit, decl.form, kind)]

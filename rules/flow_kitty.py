@@ -6,10 +6,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from rules.actions import Bury, CallFriends, Declare, Pass
 from rules.cards import NUM_CARDS, Card, counts_of
-from rules.declare import count_overrides, judge_declaration, read_declaration
+from rules.declare import Declaration, count_overrides, judge_declaration, read_declaration
 from rules.errors import RuleError
 from rules.events import (
     BuryDone,
@@ -67,6 +68,26 @@ class KittyFlow(MatchState):
             return events
         return [*events, *self._after_bury()]
 
+    def _checked_declaration(
+        self, action: Declare, level: int
+    ) -> tuple[Declaration, Literal["declare", "reinforce", "override"]]:
+        """The declaration ``action`` makes at ``level`` and how it stands against the
+        current bid (``judge_declaration``); RuleError if it is not one, the seat does
+        not hold the cards, or it does not beat the bid. Changes nothing."""
+        decl = read_declaration(self.rules, level, action.seat, action.cards)
+        need = counts_of(action.cards)
+        hand = self.hand.hands[action.seat]
+        if any(need[c] > hand[c] for c in range(NUM_CARDS)):
+            raise RuleError(
+                "not_held",
+                f"you do not hold {format_cards(action.cards)}",
+                cards=format_cards(action.cards),
+            )
+        declared = self.hand.declarations
+        current = declared[-1] if declared else None
+        kind = judge_declaration(self.rules, current, decl, count_overrides(declared))
+        return decl, kind
+
     # ---- 炒地皮 (house rule ``kitty_theft``, house-rules.md 1b kitty_theft_policy) ------
     def _check_steal_turn(self, seat: int) -> None:
         self._check_seat(seat)
@@ -80,17 +101,8 @@ class KittyFlow(MatchState):
         buried cards and buries again; the dealer (and so the sides) stays."""
         self._check_steal_turn(action.seat)
         h = self.hand
-        decl = read_declaration(self.rules, h.level_rank, action.seat, action.cards)
-        need = counts_of(action.cards)
+        decl, _kind = self._checked_declaration(action, h.level_rank)
         hand = h.hands[action.seat]
-        if any(need[c] > hand[c] for c in range(NUM_CARDS)):
-            raise RuleError(
-                "not_held",
-                f"you do not hold {format_cards(action.cards)}",
-                cards=format_cards(action.cards),
-            )
-        current = h.declarations[-1] if h.declarations else None
-        judge_declaration(self.rules, current, decl, count_overrides(h.declarations))
         # Every check passed: change the match.
         previous = self.burier
         assert previous is not None
