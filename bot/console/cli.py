@@ -24,7 +24,8 @@ from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.house_rules import setting_error
-from bot.text.i18n import environment_language, language, preset_label, text
+from bot.text.i18n import LANGUAGES, environment_language, language, preset_label, text
+from rules.ai import DIFFICULTIES, level_of
 from rules.presets import ALL_PRESETS, preset
 from rules.ruleset import RuleSet, RuleSetError
 from rules.settings import REGISTRY, SettingError
@@ -47,6 +48,7 @@ async def run_console(
     fresh: bool = False,
     rules: RuleSet | None = None,
     locale_given: bool = True,
+    level: str = "normal",
 ) -> None:
     db = Database(db_url)
     reader = LineReader(stdin)
@@ -77,6 +79,7 @@ async def run_console(
             fresh=fresh,
             rules=rules,
             locale_given=locale_given,
+            level=level,
         )
         await table.run(reader)
     finally:
@@ -141,6 +144,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--rules", default=None, metavar=t("file"), help=t("rules_file"))
     parser.add_argument("--lang", default=None, metavar=t("language"), help=t("lang"))
+    parser.add_argument("--level", default="normal", metavar=t("level_metavar"), help=t("level"))
     return parser
 
 
@@ -179,6 +183,15 @@ def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleS
         raise HouseRuleError(setting_error(exc)) from exc
 
 
+def console_level(name: str) -> str | None:
+    """``--level``: a difficulty in any language (beginner / 新手, normal / 普通,
+    expert / 高手) or an old level name; the level it seats, None if unknown."""
+    for code, lv in DIFFICULTIES.items():
+        if name.strip().lower() in {code, *(text(lang, f"ai_level.{lv}") for lang in LANGUAGES)}:
+            return lv
+    return level_of(name.strip().lower())
+
+
 def _preset_choices(lang: str) -> list[str]:
     if lang == "en":
         return list(PRESET_NAMES)
@@ -210,6 +223,11 @@ def main(argv: list[str]) -> int:
         print(f"{parser.prog}: {message}", file=sys.stderr)
         return 2
     lang = language(args.lang)
+    level = console_level(args.level)
+    if level is None:
+        error = ServiceError("unknown_ai_level", name=args.level, choices=", ".join(DIFFICULTIES))
+        print(f"{parser.prog}: {error.message(lang)}", file=sys.stderr)
+        return 2
     try:
         rules = house_rules(args.preset or DEFAULT_PRESET, args.rules, args.rule)
     except HouseRuleError as exc:
@@ -232,6 +250,7 @@ def main(argv: list[str]) -> int:
                     fresh=args.new,
                     rules=rules,
                     locale_given=locale_given,
+                    level=level,
                 )
             ),
             url,
