@@ -230,9 +230,9 @@ def test_oracle_reads_the_true_hands() -> None:
     """Its choice follows the real deal: dealing the hidden cards differently changes
     some of its plays (the honest players' never change, see tests/test_ai.py)."""
     from ai_helpers import permute_hidden
-    from bench.ai_oracle import OraclePlayer
     from test_ai import play_until
 
+    from bench.ai_oracle import OraclePlayer
     from rules.game import Match
 
     changed = 0
