@@ -253,3 +253,26 @@ def test_oracle_beats_basic_in_a_tiny_run() -> None:
     cfg = Config("oracle", "basic", "oracle-tiny")
     stats = summarise(run_pairs(cfg, 6), cfg.seed, reps=200)
     assert stats["all"]["hands_won"]["value"] > 0.5
+
+
+def test_gap_share(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench.ai_gap``: the share of the oracle's edge over basic a player closes."""
+    import json
+
+    from bench.ai_gap import main as gap_main
+
+    paths = []
+    for a in ("strong", "oracle"):
+        cfg = Config(a, "basic", "gap", samples=2)
+        results = run_pairs(cfg, 2)
+        path = os.path.join(str(tmp_path), f"{a}.json")
+        stats = summarise(results, cfg.seed, reps=50)
+        with open(path, "w") as f:
+            json.dump({"config": dataclasses.asdict(cfg), "stats": stats}, f)
+        paths.append((path, stats["all"]))
+    assert gap_main([paths[0][0], paths[1][0]]) == 0
+    out = capsys.readouterr().out
+    won_s, won_o = (p[1]["hands_won"]["value"] for p in paths)
+    if won_o != 0.5:
+        share = 100 * (won_s - 0.5) / (won_o - 0.5)
+        assert f"strong closes {share:.1f} % of the oracle's edge" in out
