@@ -36,6 +36,10 @@ longer in wall time).
 
 Runs in ``--jobs`` processes (one pair at a time each).
 
+``oracle`` (``bench.ai_oracle``) is a bench-only player that CHEATS: it sees every
+hand (perfect-information play-outs). It is the ceiling the strong player is measured
+against; the output labels it as cheating, and it can never be seated at a table.
+
 With a 找朋友 preset (``--preset friends-6``) A and B alternate round the table,
 the dealer's seat A's in one run and B's in the other; a hand counts for A when the
 side of A's dealer (run 0) or of the attackers (run 1) wins. Teams form as the
@@ -59,6 +63,8 @@ from typing import Any
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
+from bench.ai_oracle import LABEL as ORACLE_LABEL  # noqa: E402
+from bench.ai_oracle import OraclePlayer  # noqa: E402
 from bench.ai_stats import (  # noqa: E402
     HandRecord,
     PairResult,
@@ -115,6 +121,8 @@ STRONG_KWARGS: dict[str, Any] = {}
 
 
 def build_player(level: str, cfg: Config) -> Player:
+    if level == "oracle":
+        return OraclePlayer()
     if level == "strong" and (cfg.budget_ms is not None or cfg.samples is not None):
         kwargs = dict(STRONG_KWARGS)
         if cfg.cpu_clock:
@@ -133,9 +141,11 @@ def pair_params(rules: RuleSet, seed: str, pair: int) -> tuple[str, int, int]:
 
 
 class _Clock:
-    """Times each player's decisions (card plays and burials)."""
+    """Times each player's decisions (card plays and burials), in wall time or, with
+    ``cpu`` (``--cpu-clock``), in the process's CPU time."""
 
-    def __init__(self) -> None:
+    def __init__(self, cpu: bool = False) -> None:
+        self.now = time.process_time if cpu else time.perf_counter
         self.times: dict[str, list[float]] = {}
         self.samples: dict[str, list[int]] = {}
 
@@ -144,10 +154,13 @@ class _Clock:
     ) -> Action | None:
         view = match.view_for(seat)
         timed = view.phase in ("playing", "burying")
-        t0 = time.perf_counter()
-        action = player.choose(view, rng)
+        t0 = self.now()
+        if isinstance(player, OraclePlayer):
+            action = player.choose_seeing(match, seat, rng)  # cheats: reads every hand
+        else:
+            action = player.choose(view, rng)
         if timed:
-            self.times.setdefault(label, []).append(time.perf_counter() - t0)
+            self.times.setdefault(label, []).append(self.now() - t0)
             n = getattr(player, "last_samples", None)
             if isinstance(n, int) and view.phase == "playing" and n > 0:
                 self.samples.setdefault(label, []).append(n)
@@ -220,7 +233,7 @@ def play_deal(
 def play_pair(cfg: Config, pair: int) -> PairResult:
     rules = preset(cfg.preset)
     deal_seed, level, dealer = pair_params(rules, cfg.seed, pair)
-    clock = _Clock()
+    clock = _Clock(cfg.cpu_clock)
     hands: list[HandRecord] = []
     line = 2 * rules.step
     friends = rules.friends is not None
@@ -312,9 +325,14 @@ def _fmt_ci(block: dict[str, Any], name: str, pct: bool) -> str:
     return f"{v:+7.2f} [{lo:+.2f}, {hi:+.2f}]"
 
 
+def _name(level: str) -> str:
+    return ORACLE_LABEL if level == "oracle" else level
+
+
 def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]]) -> str:
     lines = [
-        f"{cfg.a} (A) vs {cfg.b} (B): {stats['pairs']} pairs = {stats['hands']} hands, "
+        f"{_name(cfg.a)} (A) vs {_name(cfg.b)} (B): "
+        f"{stats['pairs']} pairs = {stats['hands']} hands, "
         f"preset {cfg.preset}, seed {cfg.seed!r}"
         + (f", strong budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
         + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
@@ -338,7 +356,7 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         )
         lines.append(f"    level swing   {_fmt_ci(b, 'level_swing', False)} per hand")
         lines.append(f"    point margin  {_fmt_ci(b, 'point_margin', False)} per hand")
-    for label, name in (("A", cfg.a), ("B", cfg.b)):
+    for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
         v = stats["void_leads"][label]
         lo, hi = v["per_100_hands"]["ci95"]
         lines.append(
@@ -347,19 +365,20 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
             f"({v['leads']} leads, {v['forced']} forced: nothing else in hand; "
             f"the opponents won {v['lost']} of those tricks, {v['points_lost']} points)"
         )
-    for label, name in (("A", cfg.a), ("B", cfg.b)):
+    for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
         k = stats["kitty"][label]
         lines.append(
             f"  kitty, {label} ({name}) burying: {k['per_100_hands']:.1f} points lost to the "
             f"kitty per 100 hands ({k['points_lost']} points in {k['hands']} hands; "
             f"{label} won {k['hands_won']} of them)"
         )
-    for label, name in (("A", cfg.a), ("B", cfg.b)):
+    for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
         t = times.get(label)
         if t:
             extra = f", median samples {t['median_samples']:g}" if "median_samples" in t else ""
+            kind = " (CPU time)" if cfg.cpu_clock else ""
             lines.append(
-                f"  decision time {label} ({name}): median {t['median_ms']:.2f} ms, "
+                f"  decision time{kind} {label} ({name}): median {t['median_ms']:.2f} ms, "
                 f"p99 {t['p99_ms']:.1f} ms, max {t['max_ms']:.1f} ms "
                 f"over {int(t['decisions'])} plays/burials{extra}"
             )
@@ -368,8 +387,9 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__.split("\n")[0])
-    ap.add_argument("a", choices=sorted(LEVELS), help="player A's level")
-    ap.add_argument("b", choices=sorted(LEVELS), help="player B's level")
+    players = [*sorted(LEVELS), "oracle"]
+    ap.add_argument("a", choices=players, help="player A's level (oracle: cheats, bench only)")
+    ap.add_argument("b", choices=players, help="player B's level")
     ap.add_argument("--pairs", type=int, default=100, help="deals, each played twice")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--seed", default="0", help="seed of the deals and the players' rngs")

@@ -3,10 +3,12 @@ reads) and a ``View`` (what a player's ``choose`` reads), from card notation."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from rules.ai.state import Public
 from rules.cards import NUM_CARDS, Card, Suit, counts_of
+from rules.game import Match
 from rules.notation import parse_cards
 from rules.presets import preset
 from rules.trump import TrumpContext
@@ -112,3 +114,44 @@ def _winner(ctx: TrumpContext, plays: Sequence[tuple[int, tuple[Card, ...]]]) ->
     for s, cs in plays:
         pub.record(s, cs)
     return pub.winner()
+
+
+def permute_hidden(m: Match, viewer: int, rng: random.Random) -> Match:
+    """A copy of ``m`` where the cards ``viewer`` cannot see are dealt differently but
+    consistently with everything public: two other seats (or a seat and the kitty the
+    viewer did not bury) swap cards of the same effective suit, never a declared card.
+    Any number of seats (找朋友: a called copy may move to another seat; the calls
+    show only the copies played)."""
+    m2 = m.copy()
+    h = m2.hand
+    ctx = m2.context
+    shown = {c for d in h.declarations for c in d.cards}
+    holders: list[list[int]] = [h.hands[s] for s in range(m2.players) if s != viewer]
+    kitty_counts = counts_of(h.buried)
+    if viewer != h.dealer and h.buried:
+        holders.append(kitty_counts)
+    swaps = 0
+    for _ in range(200):
+        a, b = rng.sample(range(len(holders)), 2)
+        ha, hb = holders[a], holders[b]
+        ca = [c for c in range(NUM_CARDS) if ha[c] and c not in shown]
+        if not ca:
+            continue
+        x = rng.choice(ca)
+        cb = [
+            c
+            for c in range(NUM_CARDS)
+            if hb[c] and c not in shown and c != x and ctx.suit_of[c] == ctx.suit_of[x]
+        ]
+        if not cb:
+            continue
+        y = rng.choice(cb)
+        ha[x] -= 1
+        ha[y] += 1
+        hb[y] -= 1
+        hb[x] += 1
+        swaps += 1
+    if viewer != h.dealer and h.buried:
+        h.buried = [Card(c) for c in range(NUM_CARDS) for _ in range(kitty_counts[c])]
+    assert swaps
+    return m2

@@ -58,6 +58,7 @@ async def console_table(
     colour: bool = False,
     rules: RuleSet | None = None,
     confirm: Callable[[], Awaitable[bool]] | None = None,
+    level: str | None = None,
 ) -> tuple[ConsoleTable, io.StringIO]:
     clock = FakeClock()
     svc = TableService(db, clock=clock, defaults=CONSOLE_OPTIONS, seed_source=lambda: seed)
@@ -69,7 +70,7 @@ async def console_table(
         color_system="standard" if colour else None,
         force_terminal=colour,
     )
-    options = {"preset_given": preset_given, "fresh": fresh, "rules": rules}
+    options = {"preset_given": preset_given, "fresh": fresh, "rules": rules, "level": level}
     table = ConsoleTable(
         svc,
         clock,

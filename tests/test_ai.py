@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
+from ai_helpers import permute_hidden
 
 from rules.actions import Action, DealCards, NextHand, Pass
 from rules.ai import LEVELS, make_player
@@ -31,7 +32,7 @@ from rules.ai.random_player import RandomPlayer
 from rules.ai.sim import Sampler, playout
 from rules.ai.state import Public, public_of, shown_cards
 from rules.ai.strong import StrongPlayer
-from rules.cards import NUM_CARDS, Card, counts_of, full_deck
+from rules.cards import NUM_CARDS, counts_of, full_deck
 from rules.errors import RuleError
 from rules.game import Match
 from rules.presets import PRESETS, preset
@@ -215,45 +216,6 @@ def play_until(m: Match, players: Sequence[Player], rng: random.Random, plays: i
         return False
 
     drive(m, players, rng, stop=stop)
-
-
-def permute_hidden(m: Match, viewer: int, rng: random.Random) -> Match:
-    """A copy of ``m`` where the cards ``viewer`` cannot see are dealt differently but
-    consistently with everything public: two other seats (or a seat and the kitty the
-    viewer did not bury) swap cards of the same effective suit, never a declared card."""
-    m2 = m.copy()
-    h = m2.hand
-    ctx = m2.context
-    shown = {c for d in h.declarations for c in d.cards}
-    holders: list[list[int]] = [h.hands[s] for s in range(4) if s != viewer]
-    kitty_counts = counts_of(h.buried)
-    if viewer != h.dealer and h.buried:
-        holders.append(kitty_counts)
-    swaps = 0
-    for _ in range(200):
-        a, b = rng.sample(range(len(holders)), 2)
-        ha, hb = holders[a], holders[b]
-        ca = [c for c in range(NUM_CARDS) if ha[c] and c not in shown]
-        if not ca:
-            continue
-        x = rng.choice(ca)
-        cb = [
-            c
-            for c in range(NUM_CARDS)
-            if hb[c] and c not in shown and c != x and ctx.suit_of[c] == ctx.suit_of[x]
-        ]
-        if not cb:
-            continue
-        y = rng.choice(cb)
-        ha[x] -= 1
-        ha[y] += 1
-        hb[y] -= 1
-        hb[x] += 1
-        swaps += 1
-    if viewer != h.dealer and h.buried:
-        h.buried = [Card(c) for c in range(NUM_CARDS) for _ in range(kitty_counts[c])]
-    assert swaps
-    return m2
 
 
 def test_view_holds_no_other_hand() -> None:

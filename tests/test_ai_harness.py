@@ -28,7 +28,7 @@ from bench.ai import (
     wilson,
 )
 from rules.actions import Action, Play
-from rules.ai.base import LEVELS
+from rules.ai.base import LEVELS, make_player
 from rules.ai.basic import BasicPlayer
 from rules.ai.common import ruff_suits
 from rules.ai.state import public_of
@@ -206,3 +206,73 @@ def test_cpu_clock_budget() -> None:
     assert isinstance(wall, StrongPlayer) and isinstance(cpu, StrongPlayer)
     assert wall.clock is time.perf_counter and cpu.clock is time.process_time
     assert cpu.budget_ms == 50
+
+
+# ---- the oracle: the ceiling, bench only ------------------------------------------------------
+
+
+def test_oracle_is_bench_only_and_labelled_as_cheating(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bench.ai_oracle import OraclePlayer
+
+    assert "oracle" not in LEVELS
+    with pytest.raises(ValueError):
+        make_player("oracle")
+    assert isinstance(build_player("oracle", Config("oracle", "basic", "o")), OraclePlayer)
+    assert main(["oracle", "basic", "--pairs", "1", "--seed", "o", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("oracle (CHEATING: sees every hand) (A) vs basic (B)")
+    assert "decision time A (oracle (CHEATING: sees every hand))" in text
+
+
+def test_oracle_reads_the_true_hands() -> None:
+    """Its choice follows the real deal: dealing the hidden cards differently changes
+    some of its plays (the honest players' never change, see tests/test_ai.py)."""
+    from ai_helpers import permute_hidden
+    from test_ai import play_until
+
+    from bench.ai_oracle import OraclePlayer
+    from rules.game import Match
+
+    changed = 0
+    for seed in range(6):
+        m = Match(preset("classic"), f"oracle/{seed}", levels=(5, 5), first_dealer=seed % 4)
+        play_until(m, [BasicPlayer() for _ in range(4)], random.Random(seed), plays=4 + 5 * seed)
+        seat = m.turn
+        assert seat is not None
+        m2 = permute_hidden(m, seat, random.Random(seed))
+        assert m.view_for(seat) == m2.view_for(seat)
+        a1 = OraclePlayer().choose_seeing(m, seat, random.Random(1))
+        a2 = OraclePlayer().choose_seeing(m2, seat, random.Random(1))
+        changed += a1 != a2
+    assert changed
+
+
+def test_oracle_beats_basic_in_a_tiny_run() -> None:
+    cfg = Config("oracle", "basic", "oracle-tiny")
+    stats = summarise(run_pairs(cfg, 6), cfg.seed, reps=200)
+    assert stats["all"]["hands_won"]["value"] > 0.5
+
+
+def test_gap_share(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench.ai_gap``: the share of the oracle's edge over basic a player closes."""
+    import json
+
+    from bench.ai_gap import main as gap_main
+
+    paths = []
+    for a in ("strong", "oracle"):
+        cfg = Config(a, "basic", "gap", samples=2)
+        results = run_pairs(cfg, 2)
+        path = os.path.join(str(tmp_path), f"{a}.json")
+        stats = summarise(results, cfg.seed, reps=50)
+        with open(path, "w") as f:
+            json.dump({"config": dataclasses.asdict(cfg), "stats": stats}, f)
+        paths.append((path, stats["all"]))
+    assert gap_main([paths[0][0], paths[1][0]]) == 0
+    out = capsys.readouterr().out
+    won_s, won_o = (p[1]["hands_won"]["value"] for p in paths)
+    if won_o != 0.5:
+        share = 100 * (won_s - 0.5) / (won_o - 0.5)
+        assert f"strong closes {share:.1f} % of the oracle's edge" in out

@@ -64,11 +64,6 @@ def test_ai_plays_legal_friends_hands(rules: RuleSet, levels: list[str]) -> None
     assert m.history and len(m.history[-1].levels_after) == rules.players
 
 
-def test_strong_falls_back_to_basic_at_friends_tables() -> None:
-    m = _play(FRIENDS_PRESETS["friends-5"], ["strong", "basic"], "ai/strong", hands=1)
-    assert m.history
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.name}x{r.decks}")
 def test_ai_plays_legal_friends_matches_long(rules: RuleSet) -> None:

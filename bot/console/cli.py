@@ -25,7 +25,8 @@ from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.errors import rules_reason
 from bot.service.house_rules import setting_error
-from bot.text.i18n import environment_language, language, preset_label, text
+from bot.text.i18n import LANGUAGES, environment_language, language, preset_label, text
+from rules.ai import DIFFICULTIES, level_of
 from rules.presets import ALL_PRESETS, preset
 from rules.ruleset import RuleSet, RuleSetError
 from rules.settings import REGISTRY, SettingError
@@ -49,6 +50,7 @@ async def run_console(
     rules: RuleSet | None = None,
     locale_given: bool = True,
     deal: int | None = None,
+    level: str = "normal",
 ) -> None:
     db = Database(db_url)
     reader = LineReader(stdin)
@@ -80,6 +82,7 @@ async def run_console(
             rules=rules,
             locale_given=locale_given,
             deal=deal,
+            level=level,
         )
         await table.run(reader)
     finally:
@@ -145,6 +148,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     parser.add_argument("--rules", default=None, metavar=t("file"), help=t("rules_file"))
     parser.add_argument("--lang", default=None, metavar=t("language"), help=t("lang"))
     parser.add_argument("--deal", type=int, default=None, metavar=t("hand"), help=t("deal"))
+    parser.add_argument("--level", default="normal", metavar=t("level_metavar"), help=t("level"))
     return parser
 
 
@@ -185,6 +189,15 @@ def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleS
         raise HouseRuleError(setting_error(exc)) from exc
 
 
+def console_level(name: str) -> str | None:
+    """``--level``: a difficulty in any language (beginner / 新手, normal / 普通,
+    expert / 高手) or an old level name; the level it seats, None if unknown."""
+    for code, lv in DIFFICULTIES.items():
+        if name.strip().lower() in {code, *(text(lang, f"ai_level.{lv}") for lang in LANGUAGES)}:
+            return lv
+    return level_of(name.strip().lower())
+
+
 def _preset_choices(lang: str) -> list[str]:
     if lang == "en":
         return list(PRESET_NAMES)
@@ -216,6 +229,11 @@ def main(argv: list[str]) -> int:
         print(f"{parser.prog}: {message}", file=sys.stderr)
         return 2
     lang = language(args.lang)
+    level = console_level(args.level)
+    if level is None:
+        error = ServiceError("unknown_ai_level", name=args.level, choices=", ".join(DIFFICULTIES))
+        print(f"{parser.prog}: {error.message(lang)}", file=sys.stderr)
+        return 2
     try:
         rules = house_rules(args.preset or DEFAULT_PRESET, args.rules, args.rule)
     except HouseRuleError as exc:
@@ -239,6 +257,7 @@ def main(argv: list[str]) -> int:
                     rules=rules,
                     locale_given=locale_given,
                     deal=args.deal,
+                    level=level,
                 )
             ),
             url,

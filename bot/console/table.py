@@ -69,6 +69,7 @@ class ConsoleTable(ConsoleViews):
         fresh: bool = False,
         locale_given: bool = True,
         deal: int | None = None,
+        level: str = "basic",
     ) -> None:
         self.service = service
         self.clock = clock
@@ -80,6 +81,7 @@ class ConsoleTable(ConsoleViews):
         self.fresh = fresh or deal is not None  # --new: close the saved table, start another
         self.deal = deal  # --deal N: the new table deals finished hand #N's cards again
         self.locale_given = locale_given  # --lang was typed: it wins over the saved language
+        self.level = level  # --level: the AI level of the other seats of a new table
         self.table_id: int | None = None
         self.asked_at: int | None = None  # deal position at which we offered a declaration
         self.deal_hold: int | None = None  # the deal waits here until Enter / pass / declare
@@ -164,7 +166,7 @@ class ConsoleTable(ConsoleViews):
         )
         self.table_id = status.table.id
         for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
-            await self.service.add_ai(CHANNEL, YOU, level="basic")
+            await self.service.add_ai(CHANNEL, YOU, level=self.level)
         await self.service.start_game(CHANNEL, YOU)
         rules = status.table.rules
         name = preset_label(self.locale, rules.name)

@@ -28,7 +28,7 @@ from bot.service.schedule import plan_deadline
 from bot.service.seating import free_seat, require_member, rules_for
 from bot.service.state import LiveTable, TableStatus
 from rules.actions import NextHand
-from rules.ai import LEVELS
+from rules.ai import DIFFICULTIES, LEVELS, level_of
 from rules.game import Match
 from rules.ruleset import RuleSet
 from storage import SeatInfo, StorageError, TableExists
@@ -285,8 +285,13 @@ class Lifecycle:
     async def add_ai(
         self, channel_id: int, user_id: int, seat: int | None = None, level: str = "basic"
     ) -> int:
-        if level not in LEVELS:
-            raise ServiceError("unknown_ai_level", name=level, choices=", ".join(LEVELS))
+        # A difficulty (beginner / normal / expert) or, as an alias, a level name;
+        # the seat keeps the level it plays.
+        name = level_of(level)
+        if name is None:
+            choices = ", ".join([*DIFFICULTIES, *LEVELS])
+            raise ServiceError("unknown_ai_level", name=level, choices=choices)
+        level = name
         async with self._locked(channel_id) as live:
             t = live.table
             if t.status != "lobby":

@@ -68,10 +68,27 @@ LEVELS: dict[str, Callable[[], Player]] = {
     "strong": _strong,
 }
 
+# The difficulties players choose from (新手 / 普通 / 高手) -> the level each seats:
+# expert is the strong player at its default budget (``strong.DEFAULT_BUDGET_MS``).
+DIFFICULTIES: dict[str, str] = {
+    "beginner": "simple",
+    "normal": "basic",
+    "expert": "strong",
+}
+
+
+def level_of(name: str) -> str | None:
+    """The level a difficulty or level name seats (level names stay accepted as
+    aliases); None for a name that is neither."""
+    if name in LEVELS:
+        return name
+    return DIFFICULTIES.get(name)
+
 
 def make_player(level: str) -> Player:
-    """An AI player of that level (see ``LEVELS``)."""
-    factory = LEVELS.get(level)
-    if factory is None:
-        raise ValueError(f"unknown AI level {level!r}; choose one of: {', '.join(LEVELS)}")
-    return factory()
+    """An AI player of that level or difficulty (see ``LEVELS``, ``DIFFICULTIES``)."""
+    name = level_of(level)
+    if name is None:
+        choices = ", ".join([*DIFFICULTIES, *LEVELS])
+        raise ValueError(f"unknown AI level {level!r}; choose one of: {choices}")
+    return LEVELS[name]()

@@ -1,11 +1,14 @@
-"""Determinisation and play-outs for the strong player.
+"""Determinisation and play-outs for the strong player, at any number of seats.
 
 ``Sampler`` deals the cards a seat cannot see (the other hands, and the kitty unless
 the seat buried it) at random, consistently with everything the seat has seen: the
 cards played, the voids players have shown, the hand sizes and the cards shown in
 declarations (still in the declarer's hand unless played; the dealer may have buried
-them). ``playout`` then plays a sampled world to the end of the hand with the basic
-policy, each simulated seat deciding only from the public state and its own cards.
+them). At 找朋友 tables a sampled deal also settles who the unknown friends are: the
+called copies still out fall only to seats that may hold them (not void in the suit),
+and whoever plays the counted copy in the play-out joins (``rules.ai.calls``).
+``playout`` then plays a sampled world to the end of the hand with the basic policy,
+each simulated seat deciding only from the public state and its own cards.
 """
 
 from __future__ import annotations
@@ -14,12 +17,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from rules.ai.basic import play_policy
-from rules.ai.state import SEATS, Public
+from rules.ai.calls import Calls
+from rules.ai.state import Public
 from rules.cards import NUM_CARDS, POINTS
 from rules.scoring import kitty_multiplier, score_result
 from rules.trump import TRUMP
-
-KITTY = SEATS  # holder index of the hidden kitty in a sample
 
 Policy = Callable[[Public, int, Sequence[int], Sequence[int] | None], list[int]]
 
@@ -36,20 +38,22 @@ class Sampler:
         shown: Sequence[Sequence[int]],
     ) -> None:
         ctx = pub.ctx
+        n = pub.n
+        KITTY = self.kitty = n  # holder index of the hidden kitty
         self.seat = seat
         self.dealer = pub.dealer
         unseen = pub.unseen(hand, kitty)
         if min(unseen) < 0:
             raise ValueError("inconsistent view: more cards seen than the deck holds")
-        # Holders: the three other seats, and the kitty when this seat did not bury it.
-        holders = [s for s in range(SEATS) if s != seat]
+        # Holders: the other seats, and the kitty when this seat did not bury it.
+        holders = [s for s in range(n) if s != seat]
         caps = {s: pub.sizes[s] for s in holders}
         kitty_hidden = kitty is None and pub.rules.kitty_size > 0 and seat != pub.dealer
         if kitty_hidden:
             holders.append(KITTY)
             caps[KITTY] = pub.rules.kitty_size
         self.holders = holders
-        self.caps = [caps.get(h, 0) for h in range(SEATS + 1)]
+        self.caps = [caps.get(h, 0) for h in range(n + 1)]
         total_cap = sum(self.caps)
         pool = sum(unseen)
         if kitty_hidden and total_cap != pool:
@@ -90,7 +94,7 @@ class Sampler:
                 free[c] -= k
         # Seats that have shown they hold no pair in a suit take at most one card of
         # each identity of it: such suits are dealt card by card.
-        self.nopairs = [0] * (SEATS + 1)
+        self.nopairs = [0] * (n + 1)
         for s in holders:
             if s != KITTY:
                 self.nopairs[s] = pub.nopairs[s]
@@ -114,7 +118,7 @@ class Sampler:
         self.full = full
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """(the four hands with this seat's left empty, the hidden kitty's counts)."""
+        """(every seat's hand, this seat's left empty; the hidden kitty's counts)."""
         for _ in range(40):
             got = self._try(rng)
             if got is not None:
@@ -126,7 +130,8 @@ class Sampler:
 
     def _try(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
         caps = list(self.caps)
-        holding = [[0] * NUM_CARDS for _ in range(SEATS + 1)]
+        kit = self.kitty
+        holding = [[0] * NUM_CARDS for _ in range(kit + 1)]
         order = list(self.constrained)
         rng.shuffle(order)
         order.sort(key=lambda x: bin(x[1]).count("1"))
@@ -165,40 +170,95 @@ class Sampler:
             i += k
         if i != len(rest):
             return None
-        return holding[:SEATS], holding[KITTY]
+        return holding[:kit], holding[kit]
 
     def _exact(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
-        """Sequential sampling that checks Hall's condition before each placement."""
+        """Sequential sampling that checks, before each placement, that the cards left
+        can still be dealt (a bipartite flow: cards by their allowed holders)."""
         caps = list(self.caps)
-        holding = [[0] * NUM_CARDS for _ in range(SEATS + 1)]
+        k = self.kitty
+        holding = [[0] * NUM_CARDS for _ in range(k + 1)]
         items = list(self.constrained) + [(c, self.full) for c in self.unconstrained]
         rng.shuffle(items)
         left: dict[int, int] = {}
         for _, m in items:
             left[m] = left.get(m, 0) + 1
-        subsets = [h for h in range(1, 1 << (SEATS + 1)) if h & ~self.full == 0]
-
-        def feasible() -> bool:
-            for hs in subsets:
-                need = sum(k for m, k in left.items() if m & ~hs == 0)
-                cap = sum(caps[h] for h in self.holders if hs >> h & 1)
-                if need > cap:
-                    return False
-            return True
+        holders = self.holders
 
         for c, mask in items:
             left[mask] -= 1
-            options = [h for h in self.holders if mask >> h & 1 and caps[h] > 0]
+            options = [h for h in holders if mask >> h & 1 and caps[h] > 0]
             rng.shuffle(options)
             for h in options:
                 caps[h] -= 1
-                if feasible():
+                if _dealable(left, caps, holders):
                     holding[h][c] += 1
                     break
                 caps[h] += 1
             else:
                 return None
-        return holding[:SEATS], holding[KITTY]
+        return holding[:k], holding[k]
+
+
+def _dealable(left: dict[int, int], caps: Sequence[int], holders: Sequence[int]) -> bool:
+    """Can ``left`` (count of cards per mask of allowed holders) be dealt within
+    ``caps``? Max flow source -> mask -> holder -> sink, by augmenting paths."""
+    masks = [m for m, k in left.items() if k > 0]
+    need = [left[m] for m in masks]
+    room = {h: caps[h] for h in holders}
+    flow: dict[tuple[int, int], int] = {}  # (mask index, holder) -> cards sent
+    total = sum(need)
+    sent = 0
+    while sent < total:
+        # BFS from the masks with cards still to place to a holder with room.
+        prev: dict[tuple[str, int], tuple[str, int] | None] = {}
+        queue: list[tuple[str, int]] = []
+        for i in range(len(masks)):
+            if need[i] > 0:
+                prev[("m", i)] = None
+                queue.append(("m", i))
+        end: tuple[str, int] | None = None
+        while queue and end is None:
+            nxt: list[tuple[str, int]] = []
+            for node in queue:
+                kind, x = node
+                if kind == "m":
+                    for h in holders:
+                        if masks[x] >> h & 1 and ("h", h) not in prev:
+                            prev[("h", h)] = node
+                            if room[h] > 0:
+                                end = ("h", h)
+                                break
+                            nxt.append(("h", h))
+                else:
+                    for i in range(len(masks)):
+                        if flow.get((i, x), 0) > 0 and ("m", i) not in prev:
+                            prev[("m", i)] = node
+                            nxt.append(("m", i))
+                if end is not None:
+                    break
+            queue = nxt
+        if end is None:
+            return False
+        # Push as many cards as the path allows.
+        path: list[tuple[tuple[str, int], tuple[str, int]]] = []
+        node = end
+        while (p := prev[node]) is not None:
+            path.append((p, node))
+            node = p
+        push = min(need[node[1]], room[end[1]], total - sent)
+        for a, b in path:
+            if a[0] == "h":  # a backward step: undo cards sent from mask b to holder a
+                push = min(push, flow[(b[1], a[1])])
+        room[end[1]] -= push
+        need[node[1]] -= push
+        for a, b in path:
+            if a[0] == "m":
+                flow[(a[1], b[1])] = flow.get((a[1], b[1]), 0) + push
+            else:
+                flow[(b[1], a[1])] -= push
+        sent += push
+    return True
 
 
 def _twin_held(holding: Sequence[int], c: int, ident: Sequence[int]) -> bool:
@@ -226,35 +286,49 @@ def playout(
     policy: Policy = play_policy,
     first: tuple[int, Sequence[int]] | None = None,
     stop: Callable[[], bool] | None = None,
+    calls: Calls | None = None,
 ) -> int | None:
     """Play the hand to its end from ``pub`` (mutated, as are ``hands``), every seat
     deciding with ``policy`` from the public state and its own cards (the dealer also
     knows the kitty); ``first`` is a play to make before the policy takes over.
-    Returns the attackers' final total, the kitty included, or None when ``stop``
-    (asked after every trick) said to give up."""
+    ``calls`` (找朋友, mutated): the friend calls, settled as the copies fall; each seat
+    decides with the sides it can tell then. Returns the attackers' final total, the
+    kitty included, or None when ``stop`` (asked after every trick) said to give up."""
     dealer = pub.dealer
     rules = pub.rules
+    n = pub.n
     while True:
         if first is not None:
             seat, cards = first
             first = None
         else:
-            seat = (pub.leader + len(pub.trick)) % SEATS
+            seat = (pub.leader + len(pub.trick)) % n
             if not pub.sizes[seat]:
                 return pub.points
+            if calls is not None:
+                pub.sides = calls.sides_for(seat, hands[seat])
             cards = policy(pub, seat, hands[seat], kitty if seat == dealer else None)
         hand = hands[seat]
         for c in cards:
             hand[c] -= 1
         pub.record(seat, cards)
-        if len(pub.trick) == SEATS:
+        if calls is not None:
+            calls.note_play(seat, cards)
+        if len(pub.trick) == n:
             lead = pub.lead
             assert lead is not None
+            points = pub.table_points
             w = pub.end_trick()
+            if calls is not None:
+                calls.note_trick(w, points)
+                pub.points = calls.attackers_points()
+                attackers_won = not calls.on_team(w)
+            else:
+                attackers_won = pub.is_attacker(w)
             if not pub.sizes[w]:
                 total = pub.points
-                if pub.is_attacker(w):
-                    kp = sum(POINTS[c] * n for c, n in enumerate(kitty) if n)
+                if attackers_won:
+                    kp = sum(POINTS[c] * k for c, k in enumerate(kitty) if k)
                     total += kp * kitty_multiplier(rules, lead.shapes)
                 return total
             if stop is not None and stop():

@@ -16,7 +16,12 @@ choice is left. The play is the candidate whose mean gain over the basic choice 
 best lower confidence bound (mean − ``confidence`` × standard error), if positive;
 otherwise the basic choice. Follows with nothing to weigh (the trick cannot be won
 and the partner is not winning it, or the partner wins behind us) are played at once.
-Declaring and burying defer to the basic player.
+Declaring, burying and calling friends defer to the basic player.
+
+At 找朋友 tables (N seats) the same search runs with N-seat samples and play-outs: a
+sample deals the unseen cards (the called copies still out among the seats that may
+hold them), the play-out settles the calls as the copies fall (``rules.ai.calls``), and
+the hand is scored for the teams it ended with (the small-team bonus included).
 
 Decisions depend only on the view and the rng. With a time budget the number of
 samples depends on the machine's speed; ``max_samples`` (with ``budget_ms=None``) makes
@@ -39,6 +44,7 @@ from rules.ai.basic import (
     richest,
     sure_units,
 )
+from rules.ai.calls import Calls
 from rules.ai.common import lead_unit, ruff_suits
 from rules.ai.sim import Sampler, playout, utility
 from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
@@ -81,8 +87,7 @@ class StrongPlayer:
         seat = view.seat
         if seat is None or view.hand is None:
             return None
-        # 找朋友: the samplers assume fixed partners; the basic policy plays instead.
-        if view.phase != "playing" or seat != view.turn or view.friends_mode:
+        if view.phase != "playing" or seat != view.turn:
             return self.basic.choose(view, rng)
         start = self.clock()
         hand = counts_of(view.hand)
@@ -96,6 +101,7 @@ class StrongPlayer:
         if len(cands) == 1:
             return Play(seat, as_cards(cands[0]))
         sampler = Sampler(pub, seat, hand, kitty, shown_cards(view))
+        calls = Calls.of_view(view) if view.friends_mode else None
         srng = random.Random(rng.getrandbits(64))
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
         clock = self.clock
@@ -114,11 +120,17 @@ class StrongPlayer:
             for i in alive:
                 hs = [list(h) for h in hands]
                 hs[seat] = list(hand)
-                total = playout(pub.copy(), hs, world_kitty, first=(seat, cands[i]), stop=late)
+                world = None if calls is None else calls.copy()
+                total = playout(
+                    pub.copy(), hs, world_kitty, first=(seat, cands[i]), stop=late, calls=world
+                )
                 if total is None or late():
                     done = False  # (even in the first sample: then the basic choice)
                     break
-                values[i] = utility(pub, seat, total, self.point_weight)
+                if world is None:
+                    values[i] = utility(pub, seat, total, self.point_weight)
+                else:
+                    values[i] = world.utility(pub.rules, seat, total, self.point_weight)
             if not done:
                 break  # out of time inside a sample: drop the partial one
             rows.append(values)
@@ -176,9 +188,8 @@ def trivial(pub: Public, seat: int, hand: Sequence[int]) -> bool:
     lead = pub.lead
     assert lead is not None and pub.best is not None
     idx, key = pub.best
-    partner_winning = (pub.trick[idx][0] - seat) % 2 == 0
-    if partner_winning:
-        return len(pub.trick) == 3
+    if pub.allies(seat, pub.trick[idx][0]):  # (at 找朋友 tables: known to be)
+        return len(pub.trick) == pub.n - 1
     ctx = pub.ctx
     pos = ctx.pos
     if len(lead.cards) == 1:

@@ -20,12 +20,13 @@ from bot.service import ServiceError
 from bot.text.i18n import LANGUAGES, preset_label, seat_name, text
 from bot.text.replay_text import hand_label
 from bot.text.rules_text import rules_lines
-from rules.ai import LEVELS
+from rules.ai import DIFFICULTIES
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
 
 CHOICES_MAX = 25
 MODE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("classic", "friends")]
-LEVEL_CHOICES = [app_commands.Choice(name=_(lv), value=lv) for lv in LEVELS]
+# The difficulties (新手 / 普通 / 高手); the service also takes the old level names.
+LEVEL_CHOICES = [app_commands.Choice(name=_(d), value=d) for d in DIFFICULTIES]
 # Each language by its own name (a reader finds theirs whatever the client's language).
 LANGUAGE_NAMES = {"en": "English", "zh-CN": "简体中文", "zh-TW": "繁體中文"}
 LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[x], value=x) for x in LANGUAGES]
@@ -274,7 +275,7 @@ class Lobby(
     @app_commands.describe(seat=_("Which seat (empty = any free seat)"), level=_("AI strength"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(
-        self, interaction: discord.Interaction, seat: int | None = None, level: str = "basic"
+        self, interaction: discord.Interaction, seat: int | None = None, level: str = "normal"
     ) -> None:
         got = await run(
             interaction,

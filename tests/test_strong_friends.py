@@ -1,0 +1,179 @@
+"""The strong player at 找朋友 tables (N seats): its samples agree with everything the
+seat's view shows, its play-outs settle the friend calls as the copies fall, it
+decides from its own view only, every action it chooses is legal under every preset
+and house-rule setting, and with a sample cap it is exactly reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ai_helpers import permute_hidden
+from test_friends_ai import TABLES, _play
+from test_house_properties import house_rules, play_hand
+
+from rules.actions import DealCards, Play
+from rules.ai.basic import BasicPlayer
+from rules.ai.calls import Calls
+from rules.ai.sim import Sampler, playout
+from rules.ai.state import public_of, shown_cards
+from rules.ai.strong import StrongPlayer
+from rules.cards import NUM_CARDS, counts_of, full_deck
+from rules.game import Match
+from rules.presets import FRIENDS_PRESETS
+from rules.ruleset import RuleSet
+
+
+def quick() -> StrongPlayer:
+    return StrongPlayer(None, max_samples=2, max_candidates=3)
+
+
+def into_play(rules: RuleSet, seed: str, plays: int) -> Match:
+    """A match ``plays`` cards into the play, every seat played by basic."""
+    rng = random.Random(seed)
+    m = Match(rules, seed, first_dealer=rng.randrange(rules.players))
+    basic = BasicPlayer()
+    m.apply(DealCards(10_000))
+    count = 0
+    for _ in range(10_000):
+        if m.phase == "playing" and count >= plays:
+            return m
+        if m.phase in ("scored", "finished"):
+            return m
+        for s in range(rules.players):
+            a = basic.choose(m.view_for(s), rng)
+            if a is not None:
+                m.apply(a)
+                count += isinstance(a, Play)
+                break
+    raise AssertionError("no progress")
+
+
+@pytest.mark.parametrize("name", ["friends-5", "friends-6", "friends-8"])
+def test_samples_agree_with_the_view(name: str) -> None:
+    rules = FRIENDS_PRESETS[name]
+    for k, plays in enumerate((0, 9, 31)):
+        m = into_play(rules, f"fsample/{name}/{k}", plays)
+        if m.phase != "playing":
+            continue
+        for seat in range(rules.players):
+            v = m.view_for(seat)
+            pub = public_of(v)
+            hand = counts_of(v.hand or ())
+            kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
+            shown = shown_cards(v)
+            sampler = Sampler(pub, seat, hand, kitty, shown)
+            rng = random.Random(k * 10 + seat)
+            for _ in range(3):
+                hands, hidden = sampler.sample(rng)
+                assert len(hands) == rules.players and not any(hands[seat])
+                for s in range(rules.players):
+                    if s == seat:
+                        continue
+                    assert sum(hands[s]) == v.hand_sizes[s]
+                    for c in range(NUM_CARDS):
+                        if hands[s][c]:
+                            assert not pub.voids[s] >> pub.ctx.suit_of[c] & 1, "a shown void"
+                        if s != v.dealer:
+                            assert hands[s][c] >= shown[s][c], "a declared card moved"
+                total = [0] * NUM_CARDS
+                for h in [*hands, hand, hidden, kitty or [0] * NUM_CARDS, pub.played]:
+                    for c in range(NUM_CARDS):
+                        total[c] += h[c]
+                assert total == counts_of(full_deck(rules.decks)), "every card exactly once"
+                if seat != v.dealer:
+                    assert sum(hidden) == rules.kitty_size
+                # The world's friends: pending called copies are only where they can be.
+                for fc in v.friend_calls:
+                    c = int(fc.call.card)
+                    if fc.joined is None:
+                        for s in range(rules.players):
+                            if hands[s][c]:
+                                assert not pub.voids[s] >> pub.ctx.suit_of[c] & 1
+
+
+def test_playout_settles_the_calls_as_the_engine_does() -> None:
+    """Played out with the true hands and the basic policy at every seat, a play-out
+    ends with the engine's team and the engine's total."""
+    for name in ("friends-5", "friends-6", "friends-8"):
+        rules = FRIENDS_PRESETS[name]
+        for k in range(3):
+            m = into_play(rules, f"fplay/{name}/{k}", 0)
+            assert m.phase == "playing"
+            seat = m.turn
+            assert seat is not None
+            v = m.view_for(seat)
+            calls = Calls.of_view(v)
+            hands = [list(m.hand.hands[s]) for s in range(rules.players)]
+            total = playout(public_of(v), hands, counts_of(m.hand.buried), calls=calls)
+            # The engine, basic at every seat, from the same point.
+            basic = BasicPlayer()
+            rng = random.Random(0)
+            while m.phase == "playing":
+                t = m.turn
+                assert t is not None
+                a = basic.choose(m.view_for(t), rng)
+                assert a is not None
+                m.apply(a)
+            h = m.history[-1]
+            assert total == h.attackers_points
+            assert {s for s in range(rules.players) if calls.on_team(s)} == set(h.team)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.name}x{r.decks}")
+def test_strong_plays_legal_friends_hands(rules: RuleSet) -> None:
+    import rules.ai.base as base
+
+    base.LEVELS["quick-strong"] = quick
+    try:
+        m = _play(rules, ["quick-strong", "basic"], f"fstrong/{rules.name}", hands=1)
+    finally:
+        del base.LEVELS["quick-strong"]
+    assert m.history
+
+
+@pytest.mark.parametrize("i", [1, 3, 5, 7, 9, 11])
+def test_strong_is_legal_under_friends_house_rules(i: int) -> None:
+    rules = house_rules(i)
+    assert rules.friends is not None
+    rng = random.Random(f"fhouse/{i}")
+    m = Match(rules, f"fhouse-{i}", first_dealer=rng.randrange(rules.players))
+    players = [quick() if s % 2 == 0 else BasicPlayer() for s in range(rules.players)]
+    play_hand(m, list(players), rng)
+    assert m.phase in ("scored", "finished")
+
+
+def test_strong_searches_at_friends_tables_and_is_reproducible() -> None:
+    searched = 0
+    for name in ("friends-6", "friends-8"):
+        rules = FRIENDS_PRESETS[name]
+        for k, plays in enumerate((1, 12, 25)):
+            m = into_play(rules, f"frepro/{name}/{k}", plays)
+            seat = m.turn
+            assert seat is not None
+            v = m.view_for(seat)
+            p1, p2 = StrongPlayer(None, max_samples=4), StrongPlayer(None, max_samples=4)
+            assert p1.choose(v, random.Random(7)) == p2.choose(v, random.Random(7))
+            assert p1.last_samples == p2.last_samples
+            searched += p1.last_samples > 0
+    assert searched >= 3  # it searched, not just deferred to basic
+
+
+def test_strong_reads_only_its_own_view_at_friends_tables() -> None:
+    """Dealing the cards it cannot see differently (other hands, the hidden kitty,
+    called copies included) changes neither its view nor its choice."""
+    checked = 0
+    for name in ("friends-5", "friends-6", "friends-8"):
+        rules = FRIENDS_PRESETS[name]
+        for k, plays in enumerate((2, 17)):
+            m = into_play(rules, f"fperm/{name}/{k}", plays)
+            viewer = m.turn
+            assert viewer is not None
+            m2 = permute_hidden(m, viewer, random.Random(k))
+            assert m2.hand.hands != m.hand.hands
+            v1, v2 = m.view_for(viewer), m2.view_for(viewer)
+            assert v1 == v2
+            p1, p2 = StrongPlayer(None, max_samples=3), StrongPlayer(None, max_samples=3)
+            assert p1.choose(v1, random.Random(3)) == p2.choose(v2, random.Random(3))
+            checked += p1.last_samples > 0
+    assert checked
