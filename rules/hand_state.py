@@ -85,11 +85,11 @@ def shuffled_deck(rules: RuleSet, seed: str, hand_no: int, redeals: int) -> list
     return deck
 
 
-def hand_seed(secret: str, hand_no: int) -> str:
-    """The seed of hand ``hand_no`` of a match with a ``secret``: one-way, so a
-    finished hand's record (which must carry its own seed to replay) tells nothing
-    about the next hands' cards."""
-    return hashlib.sha256(f"{secret}/hand/{hand_no}".encode()).hexdigest()[:24]
+def hand_seed(secret: str, hand_no: int, redeals: int = 0) -> str:
+    """The seed of hand ``hand_no`` (dealt ``redeals`` times before) of a match with
+    a ``secret``: one-way, so a finished hand's record (which must carry its own
+    seed to replay) tells nothing about another deal's cards."""
+    return hashlib.sha256(f"{secret}/hand/{hand_no}/{redeals}".encode()).hexdigest()[:24]
 
 
 def hand_to_dict(h: HandState) -> dict[str, Any]:

@@ -50,3 +50,26 @@ async def test_a_deal_table_goes_on_with_cards_nobody_knows(db: Database) -> Non
     assert m2.hand.deck != original.hand.deck
     record = parse_record(hand.record)
     assert m2.hand.deck != shuffled_deck(record.rules(), record.headers["Seed"], 2, 0)
+
+
+def test_with_a_secret_no_known_seed_foretells_a_redeal_or_the_next_hand() -> None:
+    """A ``deal:`` table starts from a public seed (the record's): with a secret, its
+    redeals and later hands deal from seeds nobody outside holds, and a record of
+    the hand as it stands still rebuilds its deal."""
+    from rules.actions import DealCards
+    from rules.game import Match
+    from rules.presets import preset
+    from rules.record import write_record
+    from tests.test_declaring import all_pass
+
+    rules = preset("classic")
+    m = Match(rules, "public", secret="server-side")
+    m.apply(DealCards(m.deal_total))
+    all_pass(m)  # hand 1, nobody declared: dealt again
+    assert m.hand.redeals == 1 and m.phase == "dealing"
+    m.apply(DealCards(m.deal_total))
+    assert m.hand.deck != shuffled_deck(rules, "public", 1, 1)
+    again = parse_record(write_record(m)).replay()
+    assert again.hand.deck == m.hand.deck and again.hand.hands == m.hand.hands
+    assert "server-side" not in write_record(m)
+    assert Match.from_dict(m.to_dict()).to_dict() == m.to_dict()
