@@ -149,5 +149,12 @@ def test_a_stolen_kitty_replays_with_its_burier(name: str) -> None:
     data = replay.to_dict()
     assert data["burier"] == m.burier
     json.dumps(data)
-    # every frame still matches the engine
+    # the start frame is the table once the stealing is over, the rest the engine's
+    live = record.start()
+    for a in record.actions:
+        live.apply(a)
+        if live.phase == "playing":
+            break
+    assert replay.frames[0].hands == tuple(tuple(live.hand_of(s)) for s in range(live.players))
     assert replay.frames[-1].tricks_done == len(m.hand.tricks)
+    assert replay.summary == m.history[-1]
