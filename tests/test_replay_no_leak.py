@@ -73,3 +73,24 @@ def test_with_a_secret_no_known_seed_foretells_a_redeal_or_the_next_hand() -> No
     assert again.hand.deck == m.hand.deck and again.hand.hands == m.hand.hands
     assert "server-side" not in write_record(m)
     assert Match.from_dict(m.to_dict()).to_dict() == m.to_dict()
+
+
+async def test_the_secret_survives_a_restart(db: Database) -> None:
+    """The secret is in the stored snapshot: a restarted bot deals the next hand
+    from the same secret-derived seed, not from the record's seed."""
+    from rules.hand_state import hand_seed
+
+    clock = FakeClock()
+    svc = new_service(db, clock, seed="first")
+    (hand,) = await finished_hands(svc, clock, 1)
+    before = svc.match_of(hand.table_id)
+    assert before is not None and before.secret is not None
+    secret = before.secret
+    svc = new_service(db, clock, seed="other")
+    assert await svc.start() == 1
+    await svc.next_hand(CH, ANN)
+    m = svc.match_of(hand.table_id)
+    assert m is not None and m.hand_no == 2 and m.secret == secret
+    rules = parse_record(hand.record).rules()
+    assert m.hand.deck == shuffled_deck(rules, hand_seed(secret, 2), 2, 0)
+    assert m.seed == hand_seed(secret, 2)
