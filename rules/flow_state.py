@@ -27,7 +27,7 @@ class MatchState(SeatsOfRules):
 
     rules: RuleSet
     seed: str  # the current hand's (records carry it); see ``secret``
-    # With a secret, each later hand's seed is ``hand_seed(secret, n)`` (kept
+    # With a secret, each later hand and redeal deals from ``hand_seed(secret, …)`` (kept
     # server-side, never in a record); None: every hand deals from ``seed``.
     secret: str | None
     levels: list[int]
