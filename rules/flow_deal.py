@@ -21,7 +21,7 @@ from rules.events import (
     TrumpFixed,
 )
 from rules.flow_kitty import KittyFlow
-from rules.hand_state import HandState, shuffled_deck
+from rules.hand_state import HandState, hand_seed, shuffled_deck
 from rules.ruleset import NT_RANK
 
 MAX_REDEALS = 3  # empty deals in a row before the fallback applies anyway
@@ -180,6 +180,8 @@ class DealFlow(KittyFlow):
 
     def _redeal(self, reason: str) -> list[Event]:
         old = self.hand
+        if self.secret is not None:  # a deal: table's first seed is public (its record's)
+            self.seed = hand_seed(self.secret, old.hand_no, old.redeals + 1)
         self.hand = self._new_hand(old.hand_no, old.redeals + 1, old.dealer)
         return [
             Redealt(reason),

@@ -26,7 +26,10 @@ class MatchState(SeatsOfRules):
     """The fields ``Match`` sets and the queries every phase uses."""
 
     rules: RuleSet
-    seed: str
+    seed: str  # the current hand's (records carry it); see ``secret``
+    # With a secret, each later hand and redeal deals from ``hand_seed(secret, …)`` (kept
+    # server-side, never in a record); None: every hand deals from ``seed``.
+    secret: str | None
     levels: list[int]
     hand_no: int
     phase: Phase

@@ -12,7 +12,7 @@ from rules.errors import RuleError
 from rules.events import Event, HandStarted, Played, ThrowFailed, TookBack, TrickWon
 from rules.flow_deal import DealFlow
 from rules.hand_close import HandClose, close_hand
-from rules.hand_state import HandState, TrickState, hand_from_dict, hand_to_dict
+from rules.hand_state import HandState, TrickState, hand_from_dict, hand_seed, hand_to_dict
 from rules.play import Lead, check_follow, check_lead, make_lead, trick_winner
 from rules.scoring import team_of
 from rules.trump import TrumpContext
@@ -174,5 +174,7 @@ class TrickFlow(DealFlow):
     def _next_hand(self) -> list[Event]:
         if self.phase != "scored":
             raise RuleError("wrong_phase", "the hand is not over yet", phase=self.phase)
+        if self.secret is not None:
+            self.seed = hand_seed(self.secret, self.hand_no + 1)
         self.hand = self._new_hand(self.hand_no + 1, 0, self.next_dealer)
         return [HandStarted(self.hand_no, self.hand.dealer, self.hand.level_rank, self._levels())]

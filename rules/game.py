@@ -64,11 +64,15 @@ class Match(TrickFlow):
         levels: Sequence[int] | None = None,
         hand_no: int = 1,
         redeals: int = 0,
+        secret: str | None = None,
     ) -> None:
         """A new match, or (with ``levels``/``hand_no``/``first_dealer``) one that
-        starts at a given hand, e.g. to replay a single hand record."""
+        starts at a given hand, e.g. to replay a single hand record. ``seed`` deals
+        the first hand; with a ``secret`` the later hands deal from seeds derived
+        from it (``hand_seed``), so no record foretells another hand."""
         self.rules = rules.validate()
         self.seed = str(seed)
+        self.secret = secret
         start = rules.levels[0]
         # One level per team (fixed partners) or per seat (找朋友).
         slots = rules.players if rules.friends is not None else 2
@@ -239,6 +243,8 @@ class Match(TrickFlow):
             "hand_log": [a.to_dict() for a in self.hand_log],
             "hand": hand_to_dict(h),
         }
+        if self.secret is not None:
+            out["secret"] = self.secret
         if self.before_play is not None:  # 悔牌: lossless, so a restarted bot can take back
             out["before_play"] = self.before_play
         return out
@@ -249,6 +255,7 @@ class Match(TrickFlow):
         m = cls.__new__(cls)
         m.rules = rules
         m.seed = data["seed"]
+        m.secret = data.get("secret")
         m.levels = list(data["levels"])
         m.hand_no = data["hand_no"]
         m.phase = data["phase"]

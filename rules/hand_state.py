@@ -7,6 +7,7 @@ apart from the state machine.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -82,6 +83,13 @@ def shuffled_deck(rules: RuleSet, seed: str, hand_no: int, redeals: int) -> list
     deck = full_deck(rules.decks, rules.lowest_rank, rules.jokers)
     random.Random(f"{seed}/{hand_no}/{redeals}").shuffle(deck)
     return deck
+
+
+def hand_seed(secret: str, hand_no: int, redeals: int = 0) -> str:
+    """The seed of hand ``hand_no`` (dealt ``redeals`` times before) of a match with
+    a ``secret``: one-way, so a finished hand's record (which must carry its own
+    seed to replay) tells nothing about another deal's cards."""
+    return hashlib.sha256(f"{secret}/hand/{hand_no}/{redeals}".encode()).hexdigest()[:24]
 
 
 def hand_to_dict(h: HandState) -> dict[str, Any]:

@@ -62,6 +62,7 @@ class HandReplay:
     rules: RuleSet
     hand_no: int
     dealer: int
+    burier: int  # who buried the kitty that counts: the dealer, or 炒地皮's last thief
     level_rank: int
     trump_suit: Suit | None
     declarations: tuple[Declaration, ...]
@@ -112,6 +113,7 @@ class HandReplay:
             "friends": self.rules.friends is not None,
             "hand_no": self.hand_no,
             "dealer": self.dealer,
+            "burier": self.burier,
             "level": rank_name(self.level_rank),
             "trump": None if self.trump_suit is None else self.trump_suit.name,
             "declarations": [[d.seat, cards(d.cards)] for d in self.declarations],
@@ -206,6 +208,7 @@ def hand_replay(record: HandRecord) -> HandReplay:
         rules=m.rules,
         hand_no=h.hand_no,
         dealer=h.dealer,
+        burier=h.dealer if m.burier is None else m.burier,
         level_rank=h.level_rank,
         trump_suit=h.trump_suit,
         declarations=tuple(h.declarations),

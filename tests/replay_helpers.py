@@ -101,3 +101,34 @@ def finished_record(
                 if plays == take_back:
                     m.apply(TakeBack(s))
     raise AssertionError("the hand did not finish")
+
+
+@cache
+def stolen_record(preset_name: str = "classic") -> str:
+    """The record of a finished hand under ``preset_name`` with 炒地皮 (house rule
+    ``kitty_theft``) where the kitty was stolen at least once: random players,
+    the first seed whose hand has a steal."""
+    rules = apply(preset(preset_name), {"kitty_theft": "on"})
+    for i in range(200):
+        seed = f"thief-{i}"
+        rng = random.Random(seed)
+        m = Match(rules, seed, first_dealer=rng.randrange(rules.players))
+        players = [make_player("random") for _ in range(rules.players)]
+        m.apply(DealCards(m.deal_total))
+        for _ in range(1000):
+            if m.phase in ("scored", "finished"):
+                break
+            if m.phase == "declaring":
+                s = next(s for s in range(rules.players) if s not in m.hand.passes)
+            elif m.phase == "stealing":
+                s = m.steal_turn
+            elif m.phase == "burying":
+                s = m.burier
+            else:
+                s = m.dealer if m.phase == "calling" else m.turn
+            assert s is not None, m.phase
+            a = players[s].choose(m.view_for(s), rng)
+            m.apply(a if a is not None else Pass(s))
+        if m.phase in ("scored", "finished") and m.burier != m.dealer:
+            return write_record(m)
+    raise AssertionError("no hand had its kitty stolen")

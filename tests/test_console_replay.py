@@ -16,6 +16,7 @@ import pytest
 
 from bot.console.replay_step import line_command
 from bot.console.terminal import LineReader, key_command
+from bot.text.i18n import seat_name, text
 from bot.text.render import hand_cards
 from rules.game import Match
 from rules.presets import preset
@@ -349,3 +350,26 @@ def test_replay_at_a_terminal_takes_single_keys(record_file: tuple[Path, HandRep
     heads = re.findall(rf"trick (\d+)/{steps}", text)
     assert heads == ["0", "1", "2", "4", "3", str(steps), "0"], heads
     assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_stolen_kitty_replays_and_names_the_thief_as_its_burier(
+    tmp_path: Path, lang: str
+) -> None:
+    """炒地皮: the kitty that counts was buried by the thief, not the dealer."""
+    from tests.replay_helpers import stolen_record
+
+    record = stolen_record("classic")
+    replay = hand_replay(parse_record(record))
+    assert replay.burier != replay.dealer
+    path = tmp_path / "stolen.txt"
+    path.write_text(record, encoding="utf-8")
+    done = run_bot("replay", str(path), "--lang", lang, stdin="G\nq\n")
+    assert done.returncode == 0, done.stderr
+    thief = seat_name(lang, replay.burier)
+    cards = hand_cards(lang, replay.buried)
+    assert text(lang, "replay.buried_by", who=thief, cards=cards) in done.stdout
+    assert text(lang, "replay.buried", cards=cards) not in done.stdout
+    if lang == "en":
+        check_step(done.stdout, replay, 0)
+        check_step(done.stdout, replay, len(replay.trick_frames()))

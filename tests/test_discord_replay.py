@@ -295,3 +295,41 @@ async def test_unshare_revokes_the_link_and_only_a_player_may(tmp_path: Path) ->
         r = await w.slash(alice, "replay")
         (fresh,) = [c["url"] for c in walk_components(r.response.components) if c.get("url")]
         assert fresh != link
+
+
+async def test_no_hand_of_a_console_table_from_a_direct_message(tmp_path: Path) -> None:
+    """A console table has no server, nor has a DM: on a database both use, a DM's
+    /replay, /record or /history must not reach the console's hands (nor any
+    server's) — a hand belongs to its server, and a DM has none."""
+    from rules.presets import preset
+    from storage import Store
+    from tests.replay_helpers import open_match, play_hands
+
+    async with make_world(tmp_path) as w:
+        store = Store(w.bot.service.db)
+        table, match = await open_match(
+            store,
+            guild=None,
+            channel=99,
+            users=(None, None, None, None),
+            rules=preset("one-deck"),
+            seed="console-dm",
+        )
+        await play_hands(store, table, match, 1)
+        (hand,) = await w.bot.service.replays.history(None, 99, 0)
+        user = w.members[0].user
+        mark = w.mark()
+        for command, options in (
+            ("replay", {"hand": hand.hand_id}),
+            ("record", {"hand": hand.hand_id}),
+            ("replay", {}),
+            ("history", {}),
+        ):
+            r = await user.slash(command, **options)
+            assert r.response is not None and not r.response.attachments, command
+            assert text("en", "replay.guild_only") == r.response.content, command
+        r = await user.slash("unshare", hand=hand.hand_id)
+        assert r.response.content == text("en", "replay.guild_only")
+        for req in w.requests(mark):
+            assert not CARD_SYMBOL_RE.search(str(req.json)), req
+        assert await user.autocomplete("replay", "hand", "") == []

@@ -180,3 +180,19 @@ def test_pictures_are_cached_by_content() -> None:
     assert render_trick(sample_replay("classic", "replay-tests"), 2) is a
     assert render_trick(r, 3) != a
     assert render_trick(r, 2, "zh-CN") != a
+
+
+@pytest.mark.parametrize("name", ["classic", "friends-5"])
+def test_a_stolen_kitty_hand_renders_every_trick(name: str) -> None:
+    """炒地皮: the picture shows the steal among the declarations and the thief's bury."""
+    from tests.replay_helpers import stolen_record
+
+    r = hand_replay(parse_record(stolen_record(name)))
+    assert r.burier != r.dealer
+    start = replay_scene(r, 0)
+    assert start.buried == r.buried and len(start.declarations) >= 2
+    assert all(len(h) == r.rules.hand_size for h in start.hands)
+    for k in range(len(r.trick_frames()) + 1):
+        _png(render_trick(r, k, "zh-CN"))
+    _, words, _, _ = _drawn(r, len(r.frames) - 1)
+    assert any(f"KITTY  {sum(POINTS[c] for c in r.buried)} pts" in w for w in words)

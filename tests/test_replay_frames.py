@@ -132,3 +132,29 @@ def test_frame_of_trick_bounds() -> None:
     assert replay.frame_of_trick(n) is replay.frames[-1]
     with pytest.raises(IndexError):
         replay.frame_of_trick(n + 1)
+
+
+@pytest.mark.parametrize("name", ["classic", "friends-5"])
+def test_a_stolen_kitty_replays_with_its_burier(name: str) -> None:
+    """炒地皮: the kitty buried at the end is the thief's, not the dealer's; the
+    replay says who buried it, and the kitty the dealer picked up is the one dealt."""
+    from tests.replay_helpers import stolen_record
+
+    record = parse_record(stolen_record(name))
+    m = record.replay()
+    replay = hand_replay(record)
+    assert m.burier is not None and m.burier != m.dealer
+    assert (replay.dealer, replay.burier) == (m.dealer, m.burier)
+    assert replay.buried == tuple(m.hand.buried)
+    data = replay.to_dict()
+    assert data["burier"] == m.burier
+    json.dumps(data)
+    # the start frame is the table once the stealing is over, the rest the engine's
+    live = record.start()
+    for a in record.actions:
+        live.apply(a)
+        if live.phase == "playing":
+            break
+    assert replay.frames[0].hands == tuple(tuple(live.hand_of(s)) for s in range(live.players))
+    assert replay.frames[-1].tricks_done == len(m.hand.tricks)
+    assert replay.summary == m.history[-1]

@@ -365,3 +365,33 @@ def test_a_take_back_is_a_step_of_its_own(chromium: Any, tmp_path: Path) -> None
         len(pl["cards"]) for pl in before["plays"]
     ) - len(taken)
     assert p.errors == []
+
+
+def test_a_stolen_kitty_is_seen_by_who_held_it(chromium: Any, tmp_path: Path) -> None:
+    """炒地皮: seen from the thief's seat the buried kitty is its own bury; the dealer
+    saw the kitty as dealt but never the thief's bury; the end shows both to all."""
+    from replay_helpers import stolen_record
+
+    record = stolen_record("classic")
+    replay = hand_replay(parse_record(record))
+    assert replay.burier != replay.dealer
+    path = tmp_path / "stolen.html"
+    page = viewer_html(replay, record, lang="en")
+    assert embedded_record(page) == record
+    path.write_text(page, encoding="utf-8")
+    p = open_file(chromium, path)
+    p.page.select_option("#seat", str(replay.burier))
+    st = assert_shows(p, replay.frames[0], lang="en", players=4, seat=replay.burier)
+    assert st["buried"] == codes(replay.buried) and st["kitty"] == []
+    p.page.select_option("#seat", str(replay.dealer))
+    st = assert_shows(p, replay.frames[0], lang="en", players=4, seat=replay.dealer)
+    assert st["kitty"] == codes(replay.kitty) and st["buried"] == []
+    p.page.keyboard.press("End")
+    st = assert_shows(p, replay.frames[-1], lang="en", players=4, seat=replay.dealer)
+    assert st["buried"] == codes(replay.buried) and st["kitty"] == codes(replay.kitty)
+    p.page.select_option("#seat", "all")
+    p.page.keyboard.press("Home")
+    for k in (1, len(replay.trick_frames())):
+        p.page.select_option("#trick", str(k))
+        assert_shows(p, replay.frame_of_trick(k), lang="en", players=4)
+    assert p.errors == [] and p.off_page() == []

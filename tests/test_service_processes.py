@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from rules.game import replay
 from storage import Database, Store
+from storage.models import MatchRow
 from tests.conftest import empty_database_url
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +110,11 @@ async def consistent(url: str, table_id: int, accepted: list[str]) -> int:
             assert await store.find_action(table_id, key) is not None, key
         m = await store.load_match(table_id)
         assert m is not None
-        assert replay(t.rules, m.seed, actions).to_dict() == m.to_dict()
+        # from the match's first seed (later hands' come from its secret)
+        async with db.session() as s:
+            first = await s.scalar(select(MatchRow.seed).where(MatchRow.id == t.current_match_id))
+        assert first is not None
+        assert replay(t.rules, first, actions, secret=m.secret).to_dict() == m.to_dict()
         return len(actions)
     finally:
         await db.dispose()

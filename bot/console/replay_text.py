@@ -82,7 +82,12 @@ def _start_lines(locale: str, replay: HandReplay, names: Names) -> list[str]:
     else:
         lines.append(text(locale, "replay.no_declaration"))
     lines.append(text(locale, "replay.kitty", cards=hand_cards(locale, replay.kitty) or "—"))
-    lines.append(text(locale, "replay.buried", cards=hand_cards(locale, replay.buried) or "—"))
+    buried = hand_cards(locale, replay.buried) or "—"
+    if replay.burier != replay.dealer:  # 炒地皮: the last thief's bury is the one that counts
+        thief = who(locale, replay, replay.burier, names)
+        lines.append(text(locale, "replay.buried_by", who=thief, cards=buried))
+    else:
+        lines.append(text(locale, "replay.buried", cards=buried))
     if replay.calls:
         lines.append(text(locale, "replay.calls", calls=calls_text(locale, replay.calls)))
     return lines

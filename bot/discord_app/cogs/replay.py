@@ -43,6 +43,15 @@ class ReplayCog(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
+    async def _no_server(self, interaction: discord.Interaction) -> bool:
+        """A DM has no server, and a hand belongs to its server: refused (True). The
+        service reads "no server" as the console's hands, on a database both may use."""
+        if interaction.guild_id is not None:
+            return False
+        loc = locale_of(interaction)
+        await reply(interaction, text(loc, "replay.guild_only"), ephemeral=True)
+        return True
+
     # ---- who sat where ------------------------------------------------------------------
     def _names(self, interaction: discord.Interaction, hand: StoredHand) -> list[str | None]:
         """Each seat's display name now: from the server, the table's seats, the user cache."""
@@ -71,6 +80,8 @@ class ReplayCog(commands.Cog):
     async def _finished(
         self, interaction: discord.Interaction, hand: int | None
     ) -> tuple[StoredHand, HandReplay] | None:
+        if await self._no_server(interaction):
+            return None
         return await run(
             interaction,
             lambda: self.bot.service.replays.finished(
@@ -118,6 +129,8 @@ class ReplayCog(commands.Cog):
         name=_("history"), description=_("This channel's and your recent finished hands")
     )
     async def history(self, interaction: discord.Interaction) -> None:
+        if await self._no_server(interaction):
+            return
         loc = locale_of(interaction)
         hands = await run(
             interaction,
@@ -184,6 +197,8 @@ class ReplayCog(commands.Cog):
     async def unshare(self, interaction: discord.Interaction, hand: int | None = None) -> None:
         """A player of the hand (or Manage Server) revokes its /r/<token> links; a
         later /replay makes a new, different link."""
+        if await self._no_server(interaction):
+            return
         loc = locale_of(interaction)
         perms = interaction.permissions
         manage = bool(perms and perms.manage_guild)
@@ -213,6 +228,8 @@ class ReplayCog(commands.Cog):
     async def hand_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
+        if interaction.guild_id is None:  # a DM: no server, no hands
+            return []
         try:
             hands = await self.bot.service.replays.history(
                 interaction.guild_id, interaction.channel_id or 0, interaction.user.id, CHOICES

@@ -265,12 +265,15 @@
       score.append(row);
     });
 
-    // kitty: the dealer's secret until the hand ends
-    const kittyOpen = viewer === "all" || Number(viewer) === R.dealer || at === LAST;
+    // kitty: the dealer's secret until the hand ends; the bury that counts is its
+    // burier's (炒地皮: the last thief's, which the dealer never saw)
+    const burier = R.burier === undefined ? R.dealer : R.burier;
     ["kitty", "buried"].forEach(function (id) {
       const box = document.getElementById(id);
       const cards = id === "kitty" ? R.kitty : R.buried;
-      if (!kittyOpen) box.textContent = W.kitty_hidden;
+      const holder = id === "kitty" ? R.dealer : burier;
+      const open = viewer === "all" || Number(viewer) === holder || at === LAST;
+      if (!open) box.textContent = W.kitty_hidden;
       else if (cards) box.innerHTML = cardsHtml(cards);
       else box.textContent = "—"; // no kitty at this table (four decks, some 找朋友 tables)
     });
