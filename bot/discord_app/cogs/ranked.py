@@ -66,9 +66,11 @@ class RankedCog(commands.Cog):
         words = rank_card_text(
             loc, name, card.mode, card.season, card.standing, card.place, card.recent
         )
+        drawn = None  # the best partner on the picture: (name, hands, won)
         if card.partner is not None:
             partner, hands, won = card.partner
             words += "\n" + text(loc, "rank.partner", mention=f"<@{partner}>", won=won, hands=hands)
+            drawn = (_name(interaction.guild, partner), hands, won)
         png = await asyncio.to_thread(
             render_rank_card,
             name,
@@ -78,6 +80,7 @@ class RankedCog(commands.Cog):
             card.place,
             card.recent,
             loc,
+            drawn,
         )
         await reply(
             interaction, words, ephemeral=True, file=discord.File(io.BytesIO(png), "rank.png")
