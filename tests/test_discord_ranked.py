@@ -199,3 +199,18 @@ async def test_tier_roles_are_given_kept_current_and_removed(tmp_path: Path) -> 
         for m in w.members[:4]:
             assert tier_roles_of(w, m.id) == []
         assert all(not r.name.startswith("Shengji ") for r in backend_roles)
+
+
+async def test_a_refused_ranked_table_opens_no_thread(tmp_path: Path) -> None:
+    """Bad input changes nothing: in a busy channel (the next table would get a
+    thread) /table new ranked:true with rules of its own is refused before any
+    thread is made."""
+    async with make_world(tmp_path, names=(*NAMES, "erin")) as w:
+        await open_ranked(w)  # the channel is busy now
+        erin = w.members[4]
+        for extra in ({"preset": "tournament"}, {"decks": 3}, {"mode": "friends"}):
+            r = await w.slash(erin, "table new", ranked=True, **extra)
+            assert r.response is not None and r.response.ephemeral, extra
+            assert "server's ranked rules" in r.response.content, extra
+            assert w.channel.threads == [], extra
+        assert len(w.bot.service.table_ids()) == 1
