@@ -186,6 +186,25 @@ async def test_ai_seats_are_rated_as_ai_and_never_on_the_board(db: Database) -> 
     assert (await db.run_transaction(rebuild)).identical
 
 
+async def test_a_seat_on_auto_is_rated_as_its_player_alone(db: Database) -> None:
+    """托管 counts as the player's own play: a seat the AI plays for its player
+    (user id and AI level both set) rates the player, never also an AI rating."""
+    store = Store(db)
+    users = USERS[:4]
+    game = await ranked_game(store, 7, users, seed="rank-auto")
+    t = game.table
+    auto = SeatInfo(1, users[1], "basic", "p1")  # bot.service.auto's seat on 托管
+    game.table = await store.update_table(t.id, t.version, seats=[auto])
+    await game.play_match()
+    stored = await ratings(db)
+    assert {k[3] for k in stored} == {str(u) for u in users}
+    want = expected([game.match])
+    for (_, _, _, player), got in stored.items():
+        s = want[player]
+        assert got == (s.mu, s.sigma, s.points, s.hands, s.wins)
+    assert (await db.run_transaction(rebuild)).identical
+
+
 async def test_seasons_start_soft_and_keep_the_last_standings(db: Database) -> None:
     store, board = Store(db), Rankings(db)
     users = USERS[:4]
