@@ -472,3 +472,37 @@ async def test_sqlite_and_postgres_give_the_same_numbers(tmp_path: Path) -> None
         finally:
             await db.dispose()
     assert found[0] == found[1] and len(found[0]) >= 5
+
+
+async def test_a_season_waits_for_the_ladder_lock(db: Database) -> None:
+    """Several processes: /season start|end take the server's ladder lock, and
+    read the clock only once they hold it, so a ranked hand committing meanwhile
+    is counted for the season rebuild will give it (never season 0 now, season 1
+    on a rebuild)."""
+    import pytest
+
+    from storage.models import utcnow
+    from storage.ratings import LOCK_SPACE
+
+    if not db.is_postgres:
+        pytest.skip("SQLite has one writer at a time already")
+    board = Rankings(db)
+    for change in (board.start_season, board.end_season):
+        holder = Database(db.url)
+        try:
+            async with holder.engine.connect() as conn:
+                txn = await conn.begin()
+                await conn.exec_driver_sql(
+                    f"SELECT pg_advisory_xact_lock({LOCK_SPACE}, {GUILD % 2**31})"
+                )
+                task = asyncio.create_task(change(GUILD))
+                await asyncio.sleep(0.5)
+                assert not task.done()  # waits for the ranked hand holding the lock
+                released = utcnow()
+                await txn.commit()
+                assert await asyncio.wait_for(task, 10) == 1
+        finally:
+            await holder.dispose()
+        season = (await board.seasons(GUILD))[0]
+        stamp = season.started_at if change == board.start_season else season.ended_at
+        assert stamp is not None and stamp >= released
