@@ -214,3 +214,36 @@ async def test_a_refused_ranked_table_opens_no_thread(tmp_path: Path) -> None:
             assert "server's ranked rules" in r.response.content, extra
             assert w.channel.threads == [], extra
         assert len(w.bot.service.table_ids()) == 1
+
+
+async def test_a_ranked_hand_in_chinese_has_no_english(tmp_path: Path) -> None:
+    """A Chinese server's ranked hand: the 段位 lines after it, /rank and
+    /leaderboard (with standings, not only the empty ones) have no English word;
+    an English client's /rank and /leaderboard have no Chinese."""
+    from tests.test_chinese import CJK, NOT_WORDS, assert_chinese, foreign_words
+
+    async with make_world(tmp_path, guild_locale="zh-CN") as w:
+        alice, bob = w.members[:2]
+        w.hook.locales[alice.id] = "zh-CN"
+        w.hook.locales[w.members[2].id] = "zh-TW"
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        await w.env.settle()
+        posts = [m.content for m in w.bot_messages() if m.content.startswith("排位：")]
+        assert posts and all(name in posts[-1] for name in NAMES), posts
+        assert_chinese(posts)
+        for member, lang_mark in ((alice, "评分"), (w.members[2], "評分")):
+            r = await w.slash(member, "rank")
+            assert r.response is not None and lang_mark in r.response.content
+            assert not foreign_words(r.response.content, NAMES), r.response.content
+            r = await w.slash(member, "leaderboard")
+            assert r.response is not None and "<@" in r.response.content
+            assert not foreign_words(r.response.content, NAMES), r.response.content
+        for command in ("rank", "leaderboard"):
+            r = await w.slash(bob, command)  # an English client
+            assert r.response is not None
+            content = NOT_WORDS.sub(" ", r.response.content)
+            assert not CJK.search(content), r.response.content
