@@ -247,3 +247,36 @@ async def test_a_ranked_hand_in_chinese_has_no_english(tmp_path: Path) -> None:
             assert r.response is not None
             content = NOT_WORDS.sub(" ", r.response.content)
             assert not CJK.search(content), r.response.content
+
+
+async def test_ending_ones_own_ranked_match_is_leaving_it(tmp_path: Path) -> None:
+    """/table end by a seated player mid-match (the creator, about to lose) costs
+    what leaving costs; a moderator who is not seated ends it for nothing."""
+    async with make_world(tmp_path) as w:
+        alice = w.members[0]
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        await finish_declaring(w)
+        r = await w.slash(alice, "table end")
+        assert r.response is not None
+        await w.env.settle()
+        left = [m.content for m in w.bot_messages() if "left a ranked match" in m.content]
+        assert left and left[-1].startswith("alice left a ranked match: counted as "), left
+        hands = int(left[-1].split("counted as ")[1].split()[0])
+        card = await w.bot.service.rank_card(w.guild.id, alice.id)
+        assert card.standing is not None and card.standing.hands == hands
+        assert card.standing.wins == 0
+        for other in w.members[1:4]:  # the others are charged nothing
+            assert (await w.bot.service.rank_card(w.guild.id, other.id)).standing is None
+
+        # A moderator not at the table ends the next one: nobody is charged.
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+        mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+        r = await w.slash(mod, "table end")
+        assert r.response is not None
+        await w.env.settle()
+        again = await w.bot.service.rank_card(w.guild.id, alice.id)
+        assert again.standing == card.standing
+        assert (await w.bot.service.rank_card(w.guild.id, w.members[1].id)).standing is None

@@ -349,7 +349,10 @@ class Lifecycle:
             t = live.table
             if user_id != t.creator_id and not moderator:
                 raise ServiceError("not_creator")
-            live.table = await self._guard(self.store.end_match(t.id, t.version))
+            seat = t.seat_of(user_id)
+            if live.options.ranked and seat is not None and t.status == "playing":
+                await self._forfeit(live, seat)  # ending one's own match is leaving it
+            live.table = await self._guard(self.store.end_match(live.table.id, live.table.version))
             self._forget(live)
             await self._emit([Public(t.id, t.channel_id, "table_ended")])
 
