@@ -280,3 +280,20 @@ async def test_ending_ones_own_ranked_match_is_leaving_it(tmp_path: Path) -> Non
         again = await w.bot.service.rank_card(w.guild.id, alice.id)
         assert again.standing == card.standing
         assert (await w.bot.service.rank_card(w.guild.id, w.members[1].id)).standing is None
+
+
+async def test_season_news_is_public_in_the_servers_language(tmp_path: Path) -> None:
+    """/season start|end answer in the channel, for everyone: in the server's
+    language, whatever the admin's own client says (refusals stay theirs)."""
+    async with make_world(tmp_path, guild_locale="zh-CN") as w:
+        admins = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+        admin = w.guild.add_member(w.env.create_user("admin"), roles=[admins])
+        w.hook.locales[admin.id] = "en-US"
+        r = await w.slash(admin, "season start")
+        assert r.response is not None and not r.response.ephemeral
+        assert r.response.content.startswith("第 1 赛季开始"), r.response.content
+        r = await w.slash(admin, "season end")
+        assert r.response is not None and r.response.content.startswith("第 1 赛季结束")
+        r = await w.slash(admin, "season end")  # a refusal: private, in the admin's words
+        assert r.response is not None and r.response.ephemeral
+        assert "No season is running" in r.response.content
