@@ -297,3 +297,21 @@ async def test_season_news_is_public_in_the_servers_language(tmp_path: Path) -> 
         r = await w.slash(admin, "season end")  # a refusal: private, in the admin's words
         assert r.response is not None and r.response.ephemeral
         assert "No season is running" in r.response.content
+
+
+async def test_the_lobby_states_the_ranked_rules(tmp_path: Path) -> None:
+    """Who sits at a ranked table knows it before the start: the lobby says the
+    table is ranked and its stated rules (托管 and time-outs are one's own play,
+    leaving loses the remaining hands); an unranked lobby says nothing of it."""
+    async with make_world(tmp_path) as w:
+        await open_ranked(w)
+        lobby = w.lobby_message().content
+        assert "**Ranked**" in lobby and "auto-play and time-outs count as your own" in lobby
+        assert "loses its remaining hands" in lobby
+    async with make_world(tmp_path / "zh", guild_locale="zh-CN") as w:
+        await open_ranked(w)
+        lobby = w.lobby_message().content
+        assert "**排位桌**" in lobby and "托管和超时" in lobby
+    async with make_world(tmp_path / "plain") as w:
+        r = await w.slash(w.members[0], "table new")
+        assert r.response is not None and "Ranked" not in w.lobby_message().content
