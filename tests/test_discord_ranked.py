@@ -315,3 +315,25 @@ async def test_the_lobby_states_the_ranked_rules(tmp_path: Path) -> None:
     async with make_world(tmp_path / "plain") as w:
         r = await w.slash(w.members[0], "table new")
         assert r.response is not None and "Ranked" not in w.lobby_message().content
+
+
+async def test_the_ranked_rule_set_is_the_servers_default(tmp_path: Path) -> None:
+    """``/rules default`` decides what a ranked table plays: a preset, or 找朋友 with
+    its N seats (then the friends ladder)."""
+    async with make_world(tmp_path) as w:
+        saved = w.bot.service.saved_rules
+        await saved.set_default(w.guild.id, "tournament", can_manage=True)
+        r = await w.slash(w.members[0], "table new", ranked=True)
+        assert r.response is not None
+        status = w.bot.service.cached_status(w.table_id)
+        assert status.options.ranked and status.table.rules.name == "tournament"
+        await w.slash(w.members[0], "table end")
+        from rules.presets import friends_rules
+
+        await saved.save(w.guild.id, w.members[0].id, "ours5", friends_rules(5, 2))
+        await saved.set_default(w.guild.id, "ours5", can_manage=True)
+        r = await w.slash(w.members[0], "table new", ranked=True)
+        assert r.response is not None
+        status = w.bot.service.cached_status(w.table_id)
+        assert status.options.ranked and status.table.rules.friends is not None
+        assert len(status.table.seats) == status.table.rules.players > 4
