@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import and_, case, delete, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from storage.db import Database
 from storage.ladder import Change, Mode, Standing
 from storage.models import LadderRoleRow, RatingLogRow, RatingRow, SeasonRow, utcnow
-from storage.ratings import Forfeit, apply_forfeit, season_at
+from storage.ratings import Forfeit, apply_forfeit, lock_ladder, season_at
 from storage.table_info import aware, to_utc
 
 ROLES_ON = -1  # the ladder_roles row that says roles are on
@@ -69,10 +70,18 @@ class Rankings:
         found = await self.seasons(guild_id)
         return season_at(((x.number, x.started_at, x.ended_at) for x in found), at or utcnow())
 
+    @staticmethod
+    async def _locked_now(s: AsyncSession, guild_id: int, at: datetime | None) -> datetime:
+        """Take the server's ladder lock (``storage.ratings.lock_ladder``), then read
+        the clock: a ranked hand rated meanwhile by another process has committed
+        by then and finished before the season's start or end, as rebuild will see."""
+        await s.run_sync(lambda sync: lock_ladder(sync.connection(), guild_id))
+        return to_utc(at or utcnow())
+
     async def start_season(self, guild_id: int, at: datetime | None = None) -> int:
         """End the running season (if any) and start the next; its number."""
-        now = to_utc(at or utcnow())
         async with self.db.session() as s:
+            now = await self._locked_now(s, guild_id, at)
             await s.execute(
                 update(SeasonRow)
                 .where(SeasonRow.guild_id == guild_id, SeasonRow.ended_at.is_(None))
@@ -87,8 +96,8 @@ class Rankings:
 
     async def end_season(self, guild_id: int, at: datetime | None = None) -> int | None:
         """End the running season; its number, or None when none was running."""
-        now = to_utc(at or utcnow())
         async with self.db.session() as s:
+            now = await self._locked_now(s, guild_id, at)
             running = await s.scalar(
                 select(SeasonRow.number).where(
                     SeasonRow.guild_id == guild_id, SeasonRow.ended_at.is_(None)

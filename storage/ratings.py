@@ -105,11 +105,12 @@ def ranked_hand(
 
 def ai_seats(table: TableInfo, match: Match) -> list[tuple[int, str, bool]]:
     """(seat, level, defending) of the AI seats in the hand that just ended (the
-    same side rule as ``hand_rows``)."""
+    same side rule as ``hand_rows``). A player's seat on 托管 (user id and AI
+    level) is not one: it is the player's own play, rated as the player."""
     summary = match.history[-1]
     out = []
     for seat in table.seats:
-        if seat.ai_level is None:
+        if seat.ai_level is None or seat.user_id is not None:
             continue
         if summary.team:
             defending = seat.seat in summary.team

@@ -199,3 +199,141 @@ async def test_tier_roles_are_given_kept_current_and_removed(tmp_path: Path) -> 
         for m in w.members[:4]:
             assert tier_roles_of(w, m.id) == []
         assert all(not r.name.startswith("Shengji ") for r in backend_roles)
+
+
+async def test_a_refused_ranked_table_opens_no_thread(tmp_path: Path) -> None:
+    """Bad input changes nothing: in a busy channel (the next table would get a
+    thread) /table new ranked:true with rules of its own is refused before any
+    thread is made."""
+    async with make_world(tmp_path, names=(*NAMES, "erin")) as w:
+        await open_ranked(w)  # the channel is busy now
+        erin = w.members[4]
+        for extra in ({"preset": "tournament"}, {"decks": 3}, {"mode": "friends"}):
+            r = await w.slash(erin, "table new", ranked=True, **extra)
+            assert r.response is not None and r.response.ephemeral, extra
+            assert "server's ranked rules" in r.response.content, extra
+            assert w.channel.threads == [], extra
+        assert len(w.bot.service.table_ids()) == 1
+
+
+async def test_a_ranked_hand_in_chinese_has_no_english(tmp_path: Path) -> None:
+    """A Chinese server's ranked hand: the 段位 lines after it, /rank and
+    /leaderboard (with standings, not only the empty ones) have no English word;
+    an English client's /rank and /leaderboard have no Chinese."""
+    from tests.test_chinese import CJK, NOT_WORDS, assert_chinese, foreign_words
+
+    async with make_world(tmp_path, guild_locale="zh-CN") as w:
+        alice, bob = w.members[:2]
+        w.hook.locales[alice.id] = "zh-CN"
+        w.hook.locales[w.members[2].id] = "zh-TW"
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        await w.env.settle()
+        posts = [m.content for m in w.bot_messages() if m.content.startswith("排位：")]
+        assert posts and all(name in posts[-1] for name in NAMES), posts
+        assert_chinese(posts)
+        for member, lang_mark in ((alice, "评分"), (w.members[2], "評分")):
+            r = await w.slash(member, "rank")
+            assert r.response is not None and lang_mark in r.response.content
+            assert not foreign_words(r.response.content, NAMES), r.response.content
+            r = await w.slash(member, "leaderboard")
+            assert r.response is not None and "<@" in r.response.content
+            assert not foreign_words(r.response.content, NAMES), r.response.content
+        for command in ("rank", "leaderboard"):
+            r = await w.slash(bob, command)  # an English client
+            assert r.response is not None
+            content = NOT_WORDS.sub(" ", r.response.content)
+            assert not CJK.search(content), r.response.content
+
+
+async def test_ending_ones_own_ranked_match_is_leaving_it(tmp_path: Path) -> None:
+    """/table end by a seated player mid-match (the creator, about to lose) costs
+    what leaving costs; a moderator who is not seated ends it for nothing."""
+    async with make_world(tmp_path) as w:
+        alice = w.members[0]
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        await finish_declaring(w)
+        r = await w.slash(alice, "table end")
+        assert r.response is not None
+        await w.env.settle()
+        left = [m.content for m in w.bot_messages() if "left a ranked match" in m.content]
+        assert left and left[-1].startswith("alice left a ranked match: counted as "), left
+        hands = int(left[-1].split("counted as ")[1].split()[0])
+        card = await w.bot.service.rank_card(w.guild.id, alice.id)
+        assert card.standing is not None and card.standing.hands == hands
+        assert card.standing.wins == 0
+        for other in w.members[1:4]:  # the others are charged nothing
+            assert (await w.bot.service.rank_card(w.guild.id, other.id)).standing is None
+
+        # A moderator not at the table ends the next one: nobody is charged.
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+        mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+        r = await w.slash(mod, "table end")
+        assert r.response is not None
+        await w.env.settle()
+        again = await w.bot.service.rank_card(w.guild.id, alice.id)
+        assert again.standing == card.standing
+        assert (await w.bot.service.rank_card(w.guild.id, w.members[1].id)).standing is None
+
+
+async def test_season_news_is_public_in_the_servers_language(tmp_path: Path) -> None:
+    """/season start|end answer in the channel, for everyone: in the server's
+    language, whatever the admin's own client says (refusals stay theirs)."""
+    async with make_world(tmp_path, guild_locale="zh-CN") as w:
+        admins = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+        admin = w.guild.add_member(w.env.create_user("admin"), roles=[admins])
+        w.hook.locales[admin.id] = "en-US"
+        r = await w.slash(admin, "season start")
+        assert r.response is not None and not r.response.ephemeral
+        assert r.response.content.startswith("第 1 赛季开始"), r.response.content
+        r = await w.slash(admin, "season end")
+        assert r.response is not None and r.response.content.startswith("第 1 赛季结束")
+        r = await w.slash(admin, "season end")  # a refusal: private, in the admin's words
+        assert r.response is not None and r.response.ephemeral
+        assert "No season is running" in r.response.content
+
+
+async def test_the_lobby_states_the_ranked_rules(tmp_path: Path) -> None:
+    """Who sits at a ranked table knows it before the start: the lobby says the
+    table is ranked and its stated rules (托管 and time-outs are one's own play,
+    leaving loses the remaining hands); an unranked lobby says nothing of it."""
+    async with make_world(tmp_path) as w:
+        await open_ranked(w)
+        lobby = w.lobby_message().content
+        assert "**Ranked**" in lobby and "auto-play and time-outs count as your own" in lobby
+        assert "loses its remaining hands" in lobby
+    async with make_world(tmp_path / "zh", guild_locale="zh-CN") as w:
+        await open_ranked(w)
+        lobby = w.lobby_message().content
+        assert "**排位桌**" in lobby and "托管和超时" in lobby
+    async with make_world(tmp_path / "plain") as w:
+        r = await w.slash(w.members[0], "table new")
+        assert r.response is not None and "Ranked" not in w.lobby_message().content
+
+
+async def test_the_ranked_rule_set_is_the_servers_default(tmp_path: Path) -> None:
+    """``/rules default`` decides what a ranked table plays: a preset, or 找朋友 with
+    its N seats (then the friends ladder)."""
+    async with make_world(tmp_path) as w:
+        saved = w.bot.service.saved_rules
+        await saved.set_default(w.guild.id, "tournament", can_manage=True)
+        r = await w.slash(w.members[0], "table new", ranked=True)
+        assert r.response is not None
+        status = w.bot.service.cached_status(w.table_id)
+        assert status.options.ranked and status.table.rules.name == "tournament"
+        await w.slash(w.members[0], "table end")
+        from rules.presets import friends_rules
+
+        await saved.save(w.guild.id, w.members[0].id, "ours5", friends_rules(5, 2))
+        await saved.set_default(w.guild.id, "ours5", can_manage=True)
+        r = await w.slash(w.members[0], "table new", ranked=True)
+        assert r.response is not None
+        status = w.bot.service.cached_status(w.table_id)
+        assert status.options.ranked and status.table.rules.friends is not None
+        assert len(status.table.seats) == status.table.rules.players > 4

@@ -82,3 +82,22 @@ def test_pictures_draw_in_each_language() -> None:
     # No hands yet: a card all the same (and a different picture).
     empty = render_rank_card("bob", "fixed", 0, None, None, [], "en")
     assert empty != render_rank_card("bob", "fixed", 0, s, 1, [], "en")
+
+
+def test_the_rank_card_draws_the_best_partner() -> None:
+    """The issue's card: … recent form, best partner. Drawn on the form row, at the
+    right; the rest of the card is the same picture."""
+    s = Standing(27.25, 4.5, 437, 40, 25)
+    for lang in ("en", "zh-CN", "zh-TW"):
+        plain = Image.open(io.BytesIO(render_rank_card("alice", "fixed", 1, s, 3, [True], lang)))
+        png = render_rank_card("alice", "fixed", 1, s, 3, [True], lang, partner=("鲍勃", 5, 4))
+        card = Image.open(io.BytesIO(png))
+        assert card.size == plain.size
+        top = (0, 0, 480, 180)
+        assert card.crop(top).tobytes() == plain.crop(top).tobytes()
+        right = (260, 185, 480, 215)
+        assert card.crop(right).tobytes() != plain.crop(right).tobytes()
+    # No partner yet (fewer than 3 hands together): nothing drawn there.
+    assert render_rank_card("bob", "fixed", 0, s, 1, [], "en", partner=None) == render_rank_card(
+        "bob", "fixed", 0, s, 1, [], "en"
+    )

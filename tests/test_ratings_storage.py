@@ -186,6 +186,25 @@ async def test_ai_seats_are_rated_as_ai_and_never_on_the_board(db: Database) -> 
     assert (await db.run_transaction(rebuild)).identical
 
 
+async def test_a_seat_on_auto_is_rated_as_its_player_alone(db: Database) -> None:
+    """托管 counts as the player's own play: a seat the AI plays for its player
+    (user id and AI level both set) rates the player, never also an AI rating."""
+    store = Store(db)
+    users = USERS[:4]
+    game = await ranked_game(store, 7, users, seed="rank-auto")
+    t = game.table
+    auto = SeatInfo(1, users[1], "basic", "p1")  # bot.service.auto's seat on 托管
+    game.table = await store.update_table(t.id, t.version, seats=[auto])
+    await game.play_match()
+    stored = await ratings(db)
+    assert {k[3] for k in stored} == {str(u) for u in users}
+    want = expected([game.match])
+    for (_, _, _, player), got in stored.items():
+        s = want[player]
+        assert got == (s.mu, s.sigma, s.points, s.hands, s.wins)
+    assert (await db.run_transaction(rebuild)).identical
+
+
 async def test_seasons_start_soft_and_keep_the_last_standings(db: Database) -> None:
     store, board = Store(db), Rankings(db)
     users = USERS[:4]
@@ -410,3 +429,80 @@ async def test_two_processes_rating_one_player_rebuild_the_same(db: Database) ->
         assert done.identical and await ratings(db) == stored
     finally:
         await other.dispose()
+
+
+async def test_sqlite_and_postgres_give_the_same_numbers(tmp_path: Path) -> None:
+    """The ratings are a pure function of the hand history: the same ranked hands
+    (fixed partners, 找朋友 with an AI seat, a leaver) stored on SQLite and on
+    PostgreSQL give the very same ratings, incrementally and after
+    ``python -m storage ratings rebuild`` on each."""
+    from storage.models import utcnow
+    from storage.ratings import Forfeit
+    from tests.conftest import POSTGRES_URL, make_database
+
+    if POSTGRES_URL is None:
+        import pytest
+
+        pytest.skip("PostgreSQL not available: set TEST_POSTGRES_URL")
+    found = []
+    for backend in ("sqlite", "postgres"):
+        db = await make_database(backend, tmp_path)
+        try:
+            store = Store(db)
+            await (await ranked_game(store, 21, USERS[:4], seed="rank-1")).play_match()
+            friends = await ranked_game(store, 22, (*USERS[:4], None), rules=FRIENDS, seed="rank-f")
+            await play_friends(friends)
+            others = tuple(str(u) for u in USERS[1:4])
+            at = utcnow()
+            await Rankings(db).forfeit(Forfeit(GUILD, "fixed", str(USERS[0]), others, 2, at))
+            incremental = await ratings(db)
+            env = {**child_env(), "DATABASE_URL": db.url}
+            done = subprocess.run(
+                [sys.executable, "-m", "storage", "ratings", "rebuild"],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            assert done.returncode == 0, done.stderr
+            assert ": identical to the stored ones" in done.stdout, done.stdout
+            assert await ratings(db) == incremental
+            found.append(incremental)
+        finally:
+            await db.dispose()
+    assert found[0] == found[1] and len(found[0]) >= 5
+
+
+async def test_a_season_waits_for_the_ladder_lock(db: Database) -> None:
+    """Several processes: /season start|end take the server's ladder lock, and
+    read the clock only once they hold it, so a ranked hand committing meanwhile
+    is counted for the season rebuild will give it (never season 0 now, season 1
+    on a rebuild)."""
+    import pytest
+
+    from storage.models import utcnow
+    from storage.ratings import LOCK_SPACE
+
+    if not db.is_postgres:
+        pytest.skip("SQLite has one writer at a time already")
+    board = Rankings(db)
+    for change in (board.start_season, board.end_season):
+        holder = Database(db.url)
+        try:
+            async with holder.engine.connect() as conn:
+                txn = await conn.begin()
+                await conn.exec_driver_sql(
+                    f"SELECT pg_advisory_xact_lock({LOCK_SPACE}, {GUILD % 2**31})"
+                )
+                task = asyncio.create_task(change(GUILD))
+                await asyncio.sleep(0.5)
+                assert not task.done()  # waits for the ranked hand holding the lock
+                released = utcnow()
+                await txn.commit()
+                assert await asyncio.wait_for(task, 10) == 1
+        finally:
+            await holder.dispose()
+        season = (await board.seasons(GUILD))[0]
+        stamp = season.started_at if change == board.start_season else season.ended_at
+        assert stamp is not None and stamp >= released

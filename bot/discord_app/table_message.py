@@ -51,6 +51,8 @@ def lobby_text(locale: str, status: TableStatus, table_link: str | None = None) 
         footer = text(locale, "lobby_footer", timer=timer or "∞")
     else:
         footer = text(locale, "lobby_started", link=table_link)
+    if status.options.ranked:  # its stated rules, before anyone sits down for them
+        seats.append(text(locale, "lobby_ranked"))
     house = house_rule_lines(locale, rules)
     if house:  # what this table plays differently from its preset
         seats.append(text(locale, "lobby_house_rules") + "\n" + "\n".join(f"- {h}" for h in house))

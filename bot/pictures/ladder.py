@@ -1,5 +1,5 @@
 """Ranked play as pictures: ``/rank``'s card (段位 with the points to the next
-tier, rating μ/σ, hands, win rate, place and recent form) and ``/leaderboard``'s
+tier, rating μ/σ, hands, win rate, place, recent form and best partner) and ``/leaderboard``'s
 top 20. Plain data in, PNG out (cached by content), in the asker's language;
 the same light card as the progress chart, readable on dark and light themes."""
 
@@ -75,6 +75,7 @@ def _draw_card(
     place: int | None,
     recent: tuple[bool, ...],
     lang: str,
+    partner: tuple[str, int, int] | None = None,
 ) -> bytes:
     im = Image.new("RGB", (WIDTH, 220), PANEL)
     d = ImageDraw.Draw(im)
@@ -109,6 +110,14 @@ def _draw_card(
     for won in recent:
         d.ellipse((x, 192, x + 12, 204), fill=GREEN if won else RED)
         x += 17
+    if partner is not None:  # best partner, the right half of the form row
+        who, together, won_together = partner
+        label, figure = word(lang, "rank_partner"), f"{won_together}/{together}"
+        draw_text(d, (256, 198), label, SMALL, MUTED, anchor="lm")
+        draw_text(d, (WIDTH - 20, 198), figure, SMALL, MUTED, anchor="rm")
+        x = 262 + text_width(label, SMALL)
+        room = WIDTH - 28 - text_width(figure, SMALL) - x
+        draw_name(d, (x, 198), _fit(who, 14, room), 14, INK, anchor="lm")
     return encode_png(im)
 
 
@@ -120,11 +129,13 @@ def render_rank_card(
     place: int | None,
     recent: Sequence[bool],
     lang: str = "en",
+    partner: tuple[str, int, int] | None = None,
 ) -> bytes:
-    """``/rank``'s card. ``standing`` None: no ranked hand yet."""
+    """``/rank``'s card. ``standing`` None: no ranked hand yet. ``partner``: the
+    best partner's (name, hands together, won together), None when none yet."""
     lg, rc = lang_of(lang), tuple(recent)
-    key = ("rank", name, mode, season, standing, place, rc, lg)
-    return CACHE.get(key, lambda: _draw_card(name, mode, season, standing, place, rc, lg))
+    key = ("rank", name, mode, season, standing, place, rc, lg, partner)
+    return CACHE.get(key, lambda: _draw_card(name, mode, season, standing, place, rc, lg, partner))
 
 
 def _draw_board(lines: tuple[BoardLine, ...], mode: str, season: int, lang: str) -> bytes:

@@ -106,16 +106,7 @@ class Lifecycle:
         ``ranked``: a ranked table, in a server only, with the server's ranked rule
         set (its ``/rules default``, else classic) and nothing else."""
         if ranked:
-            if guild_id is None:
-                raise ServiceError("guild_only")
-            if (
-                rules is not None
-                or preset_name
-                or decks is not None
-                or players is not None
-                or deal is not None
-            ):
-                raise ServiceError("ranked_rules_fixed")
+            self.check_ranked(guild_id, preset_name, decks, players, deal, rules)
         opts = options or self.defaults
         if deal is not None:
             rules = await self.deal_rules(guild_id, deal, preset_name, decks, players)
@@ -148,6 +139,23 @@ class Lifecycle:
         self._by_channel[channel_id] = info.id
         await self._emit([Public(info.id, channel_id, "table_created")])
         return TableStatus.of(live)
+
+    @staticmethod
+    def check_ranked(
+        guild_id: int | None,
+        preset_name: str | None = None,
+        decks: int | None = None,
+        players: int | None = None,
+        deal: int | None = None,
+        rules: RuleSet | None = None,
+    ) -> None:
+        """A ranked table plays the server's ranked rule set and nothing else:
+        refuse rules of its own (front ends ask before making a thread for it)."""
+        if guild_id is None:
+            raise ServiceError("guild_only")
+        own = (rules, decks, players, deal)
+        if preset_name or any(x is not None for x in own):
+            raise ServiceError("ranked_rules_fixed")
 
     async def deal_rules(
         self,
@@ -348,7 +356,10 @@ class Lifecycle:
             t = live.table
             if user_id != t.creator_id and not moderator:
                 raise ServiceError("not_creator")
-            live.table = await self._guard(self.store.end_match(t.id, t.version))
+            seat = t.seat_of(user_id)
+            if live.options.ranked and seat is not None and t.status == "playing":
+                await self._forfeit(live, seat)  # ending one's own match is leaving it
+            live.table = await self._guard(self.store.end_match(live.table.id, live.table.version))
             self._forget(live)
             await self._emit([Public(t.id, t.channel_id, "table_ended")])
 

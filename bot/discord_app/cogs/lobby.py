@@ -102,6 +102,8 @@ class Lobby(
         if busy and isinstance(channel, discord.TextChannel):
             try:  # over a cap, an unknown deal: refuse before opening a thread for nothing
                 await service.may_open(interaction.user.id, interaction.guild_id)
+                if ranked:
+                    service.check_ranked(interaction.guild_id, preset, decks, players, deal)
                 if deal is not None:
                     await service.deal_rules(interaction.guild_id, deal, preset, decks, players)
             except ServiceError as exc:

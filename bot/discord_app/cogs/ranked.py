@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.discord_app.cogs.lobby import MODE_CHOICES
 from bot.discord_app.host import Host
-from bot.discord_app.interactions import locale_of, reply, run
+from bot.discord_app.interactions import guild_language, locale_of, reply, run
 from bot.pictures.ladder import BoardLine, render_leaderboard, render_rank_card
 from bot.text.i18n import text
 from bot.text.rank_text import board_text, rank_card_text
@@ -66,9 +66,11 @@ class RankedCog(commands.Cog):
         words = rank_card_text(
             loc, name, card.mode, card.season, card.standing, card.place, card.recent
         )
+        drawn = None  # the best partner on the picture: (name, hands, won)
         if card.partner is not None:
             partner, hands, won = card.partner
             words += "\n" + text(loc, "rank.partner", mention=f"<@{partner}>", won=won, hands=hands)
+            drawn = (_name(interaction.guild, partner), hands, won)
         png = await asyncio.to_thread(
             render_rank_card,
             name,
@@ -78,6 +80,7 @@ class RankedCog(commands.Cog):
             card.place,
             card.recent,
             loc,
+            drawn,
         )
         await reply(
             interaction, words, ephemeral=True, file=discord.File(io.BytesIO(png), "rank.png")
@@ -187,5 +190,5 @@ class RankedCog(commands.Cog):
         else:
             number = await run(interaction, lambda: service.season_end(guild_id, can_manage=manage))
         if number is not None:
-            code = "season.started" if start else "season.ended"
-            await reply(interaction, text(loc, code, season=number))
+            code = "season.started" if start else "season.ended"  # news for the channel
+            await reply(interaction, text(guild_language(interaction), code, season=number))
