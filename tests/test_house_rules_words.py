@@ -55,3 +55,19 @@ def test_readme_lists_every_setting_in_three_languages() -> None:
         assert row is not None, f"README's settings table has no row for {s.name}"
         for lang in ("en", "zh-CN", "zh-TW"):
             assert CATALOG[f"setting.{s.name}"][("en", "zh-CN", "zh-TW").index(lang)] in row
+
+
+@pytest.mark.parametrize("lang", ["zh-CN", "zh-TW"])
+def test_bot_rules_in_chinese_has_no_english_words(lang: str) -> None:
+    """`python -m bot rules --lang zh-CN`: only the setting names and the values one
+    types (in brackets or after ``=``) stay ASCII; every word around them is Chinese
+    (it used to say ``presets:`` and must_defend's ``(e.g. … or …)``)."""
+    import re
+
+    from bot.console.rules_cli import listing
+
+    for line in listing(lang).splitlines():
+        bare = re.sub(r"^\s*[a-z_]+ = \S+", " ", line)  # name = default
+        bare = re.sub(r"\([^()]*\)", " ", bare)  # (code) after a value's words
+        bare = re.sub(r"\b[a-z0-9]+-[a-z0-9-]+\b|\b[a-z_]+=\S+", " ", bare)  # preset=value
+        assert not english_words(bare), (line, english_words(bare))
