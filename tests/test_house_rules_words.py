@@ -71,3 +71,18 @@ def test_bot_rules_in_chinese_has_no_english_words(lang: str) -> None:
         bare = re.sub(r"\([^()]*\)", " ", bare)  # (code) after a value's words
         bare = re.sub(r"\b[a-z0-9]+-[a-z0-9-]+\b|\b[a-z_]+=\S+", " ", bare)  # preset=value
         assert not english_words(bare), (line, english_words(bare))
+
+
+def test_readme_explains_every_setting_with_its_source() -> None:
+    """Besides the three-language table, every setting has a row in one of the rules
+    library's tables: its values, default, meaning and source (first_dealer,
+    bid_takeback and play_takeback had none)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    library = readme[readme.index("## The rules library"):]
+    for s in REGISTRY:
+        row = next((line for line in library.splitlines() if line.startswith(f"| `{s.name}` |")), None)
+        assert row is not None, f"the rules library's tables have no row for {s.name}"
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) >= 4 and cells[-1], f"{s.name}'s row cites no source: {row}"
+        if len(s.choices) <= 6:  # short_deck's twenty say `from-3` … `from-j`
+            assert all(f"`{v}`" in row for v in s.choices), f"{s.name}'s row misses a value"
