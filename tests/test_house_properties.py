@@ -27,7 +27,7 @@ from rules.game import Match, replay
 from rules.presets import preset
 from rules.record import parse_record, write_record
 from rules.ruleset import NT_RANK, RuleSet, RuleSetError
-from rules.settings import apply
+from rules.settings import REGISTRY, apply
 
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
@@ -61,7 +61,10 @@ LEVELS = ("random", "basic", "simple")
 
 def house_rules(i: int) -> RuleSet:
     bases = FRIEND_BASES if i % 2 else PARTNER_BASES
-    base = preset(bases[i // 2 % len(bases)])
+    # A partner base stays for six hands, so the values (which rotate with i % 3)
+    # meet every base: with i // 2 the three-deck base always met kitty_size=0 and
+    # joker_bid=all-copies never met three decks (34 hands each in the slow run).
+    base = preset(bases[(i // 2 if i % 2 else i // 6) % len(bases)])
     changes = {name: vs[(i + k) % len(vs)] for k, (name, vs) in enumerate(VALUES.items())}
     if base.friends is not None:  # friends matches are the odd ones: count them apart
         j = i // 2
@@ -177,6 +180,22 @@ def test_random_house_rule_hands(i: int) -> None:
 def test_random_house_rule_hands_long() -> None:
     played = Counter(run(i) for i in range(8, 408 if SLOW else 48))
     assert played[NT_RANK] > 0  # the no-trump level was played
+
+
+def test_every_value_is_played_often_enough_in_the_slow_run() -> None:
+    """The slow run's 408 hands (0 … 407) give every value of every setting at least
+    50 hands after the fallbacks (joker_bid=all-copies and kitty_size=0 got 34); the
+    default run's 48 hands give every value one at least."""
+    for hands, least in ((408, 50), (48, 1)):
+        counts: dict[str, Counter[str]] = {n: Counter() for n in {**VALUES, **FRIEND_VALUES}}
+        for i in range(hands):
+            rules = house_rules(i)
+            for name in counts:
+                if name in VALUES or rules.friends is not None:
+                    counts[name][REGISTRY.get(name).read(rules)] += 1
+        for name, vs in {**VALUES, **FRIEND_VALUES}.items():
+            short = {v: counts[name][v] for v in vs if counts[name][v] < least}
+            assert not short, f"{hands} hands: {name} values played too rarely: {short}"
 
 
 def test_strong_ai_plays_a_short_deck_hand() -> None:

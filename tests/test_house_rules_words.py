@@ -79,8 +79,9 @@ def test_readme_explains_every_setting_with_its_source() -> None:
     bid_takeback and play_takeback had none)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     library = readme[readme.index("## The rules library"):]
+    lines = library.splitlines()
     for s in REGISTRY:
-        row = next((line for line in library.splitlines() if line.startswith(f"| `{s.name}` |")), None)
+        row = next((line for line in lines if line.startswith(f"| `{s.name}` |")), None)
         assert row is not None, f"the rules library's tables have no row for {s.name}"
         cells = [c.strip() for c in row.strip("|").split("|")]
         assert len(cells) >= 4 and cells[-1], f"{s.name}'s row cites no source: {row}"
