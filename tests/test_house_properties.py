@@ -1,7 +1,8 @@
 """Property test: random matches under random combinations of the levels, scoring,
 declaring and 找朋友 house rules, played by the AI levels.
 
-Every action an AI chooses is legal, cards are conserved, views show a seat only
+Every action an AI chooses is legal, so is every suggestion (checked every few
+actions), cards are conserved, views show a seat only
 its own hand (and the kitty only to its burier until the hand is scored), and a
 replay of the actions, a record and a snapshot rebuild the same match. Match ``i``
 uses value ``(i + k) % len(values)`` of the k-th setting, so over N hands every
@@ -95,6 +96,17 @@ def _views_hide(m: Match) -> None:
             assert v.buried is None and v.kitty_taken is None
 
 
+def _suggestion_is_legal(m: Match, seat: int) -> None:
+    """``Match.suggest`` (the front ends' hint and 托管's move) is legal here."""
+    hint = m.suggest(seat)
+    assert hint is not None, f"no suggestion for seat {seat} in {m.phase}"
+    copy = Match.from_dict(m.to_dict())
+    try:
+        copy.apply(hint)
+    except RuleError as exc:  # pragma: no cover - the message is the point
+        raise AssertionError(f"suggested an illegal {hint!r} under {m.rules}: {exc}") from exc
+
+
 def _apply(m: Match, a: Action, who: str, log: list[Action]) -> None:
     try:
         m.apply(a)
@@ -133,6 +145,8 @@ def play_hand(m: Match, players: list[Player], rng: random.Random) -> list[Actio
             else:
                 s = m.dealer if m.phase == "calling" else m.turn
             assert s is not None
+            if len(log) % 4 == 0:
+                _suggestion_is_legal(m, s)
             a = players[s].choose(m.view_for(s), rng)
             assert a is not None, f"{players[s].level} had nothing to do in {m.phase}"
             _apply(m, a, players[s].level, log)
