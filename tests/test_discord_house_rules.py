@@ -10,10 +10,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-from discord_helpers import World, custom_ids, make_world, walk_components
+from discord_helpers import (
+    World,
+    bury,
+    custom_ids,
+    finish_declaring,
+    make_world,
+    play_until,
+    walk_components,
+)
 
 from bot.text.catalog import english_words
 from rules.presets import preset
+from rules.record import parse_record
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -96,14 +105,23 @@ async def test_the_creator_edits_settings_through_the_panel_others_only_look(
         assert rules_of(w).throw_penalty == 20
 
         # The match plays under the edited rules; they are locked once it starts.
-        await w.slash(alice, "table addbot")
-        await w.slash(alice, "table addbot")
+        await w.slash(w.members[2], "table join")
+        await w.slash(w.members[3], "table join")
         await w.slash(alice, "table start")
-        assert w.match.rules.throw_penalty == 20
+        assert w.match.rules == rules
         # (the lobby's buttons are gone; a panel opened before still answers)
         r = await alice.select(panel, ["30"], custom_id=penalty)
         assert r.response is not None and "locked" in r.response.content
         assert w.match.rules.throw_penalty == 20
+        # A whole hand with /declare, /bury and /play; its stored record carries the
+        # edited rule set, so a replay plays the same rules.
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        assert w.match.phase == "scored" and w.match.rules == rules
+        (hand,) = await w.bot.service.replays.server_hands(w.guild.id)
+        replayed = parse_record(hand.record).replay()
+        assert replayed.rules == rules and replayed.history[-1] == w.match.history[-1]
 
 
 async def test_a_saved_set_is_reused_and_a_broken_import_is_refused(tmp_path: Path) -> None:
