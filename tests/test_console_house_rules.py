@@ -27,6 +27,7 @@ def test_rule_flags_make_the_table_and_the_rules_command_shows_them(tmp_path: Pa
     assert _stored_rules(db).throw_penalty == 25
     assert "甩牌失败罚分：25 ✎" in out  # marked as differing from the preset
     assert "跟牌与甩牌" in out
+    assert "**" not in out  # Discord's bold marks never reach the terminal (**经典**)
     # Resuming with other rules keeps the saved game's and says so (in the saved
     # game's language: it was started in Chinese).
     out = run_console(db, ["quit"], "--rule", "throw_penalty=30")
