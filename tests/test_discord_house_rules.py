@@ -175,3 +175,37 @@ async def test_a_saved_set_is_reused_and_a_broken_import_is_refused(tmp_path: Pa
         assert r.response is not None and r.response.embeds
         shown = json.dumps([e.to_dict() for e in r.response.embeds])
         assert "Failed throw penalty" in shown and "40" in shown
+
+
+async def test_rules_default_needs_manage_server_and_opens_tables(tmp_path: Path) -> None:
+    """`/rules default name` (Manage Server): what `/table new` opens without a preset;
+    anyone else is refused and the default stays."""
+    import discord
+
+    async with make_world(tmp_path) as w:
+        alice, bob = w.members[:2]
+        await w.slash(alice, "table new")
+        panel = await open_panel(w, 0)
+        group = f"sj:rulesgroup:{w.table_id}"
+        panel = (await alice.select(panel, ["scoring.0"], custom_id=group)).response
+        await alice.select(panel, ["0"], custom_id=f"sj:ruleset:{w.table_id}:scoring.0:deadzone")
+        assert rules_of(w).deadzone == 0
+        await w.slash(alice, "rules save", name="nodz")
+        await w.slash(alice, "table end")
+
+        r = await w.slash(bob, "rules default", name="nodz")
+        assert r.response is not None and r.response.ephemeral
+        assert "Manage Server" in r.response.content, r.response.content
+        await w.slash(alice, "table new")
+        assert rules_of(w).deadzone == 1  # no default yet: the classic preset
+        await w.slash(alice, "table end")
+
+        admins = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+        admin = w.guild.add_member(w.env.create_user("admin"), roles=[admins])
+        r = await w.slash(admin, "rules default", name="nodz")
+        assert r.response is not None and "nodz" in r.response.content
+        await w.slash(alice, "table new")
+        assert rules_of(w).deadzone == 0  # the server's default
+        await w.slash(alice, "table end")
+        await w.slash(alice, "table new", preset="classic")
+        assert rules_of(w).deadzone == 1  # a preset named still wins
