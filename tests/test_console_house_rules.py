@@ -52,6 +52,7 @@ def test_bad_rules_are_one_sentence_and_exit_2(tmp_path: Path) -> None:
         (["--rule", "no_such=1"], "no_such"),
         (["--rules", str(broken)], "什么都没有保存"),
         (["--rules", str(tmp_path / "missing.json")], "什么都没有保存"),
+        (["--rule", "throw_penalty"], "名称=值"),  # it said: choose from NAME=VALUE
     ):
         proc = subprocess.run(
             [*CONSOLE, "--db", str(tmp_path / "x.db"), "--lang", "zh-CN", *args],
