@@ -1,5 +1,6 @@
 """Property test: random matches under random combinations of the levels, scoring,
-declaring and 找朋友 house rules, played by the AI levels.
+declaring, flow (first_dealer, bid_takeback, play_takeback) and 找朋友 house rules,
+played by the AI levels.
 
 Every action an AI chooses is legal, so is every suggestion (checked every few
 actions), cards are conserved, views show a seat only
@@ -47,6 +48,11 @@ VALUES: dict[str, tuple[str, ...]] = {
     "kitty_size": ("auto", "0", "12"),
     "short_deck": ("full", "from-5", "from-3-no-jokers"),
     "kitty_theft": ("off", "on"),
+    # The hand's flow: who deals hand 1 (those matches start without a dealer), and
+    # the rules that keep a snapshot's take-back state (nobody withdraws or undoes).
+    "first_dealer": ("winning-bid", "first-bid"),
+    "bid_takeback": ("off", "on"),
+    "play_takeback": ("off", "last-player", "penalty"),
 }
 FRIEND_VALUES: dict[str, tuple[str, ...]] = {
     "friend_calls": ("auto", "1"),
@@ -163,7 +169,9 @@ def run(i: int) -> int:
     # Start near the interesting levels: the must-defend ranks, A and NT.
     picks = [*rules.levels[:2], *rules.levels[-3:], *rules.must_play]
     levels = [rng.choice(picks) for _ in range(slots)]
-    dealer = rng.randrange(rules.players)
+    dealer: int | None = rng.randrange(rules.players)
+    if rules.first_dealer == "first-bid":  # hand 1: no dealer, the bids choose one
+        levels, dealer = [levels[0]] * slots, None  # (everyone at one level, as at hand 1)
     seed = f"house-{i}"
     m = Match(rules, seed, first_dealer=dealer, levels=levels)
     players = [make_player(rng.choice(LEVELS)) for _ in range(rules.players)]
