@@ -27,6 +27,7 @@ def test_rule_flags_make_the_table_and_the_rules_command_shows_them(tmp_path: Pa
     assert _stored_rules(db).throw_penalty == 25
     assert "甩牌失败罚分：25 ✎" in out  # marked as differing from the preset
     assert "跟牌与甩牌" in out
+    assert "**" not in out  # Discord's bold marks never reach the terminal (**经典**)
     # Resuming with other rules keeps the saved game's and says so (in the saved
     # game's language: it was started in Chinese).
     out = run_console(db, ["quit"], "--rule", "throw_penalty=30")
@@ -51,6 +52,7 @@ def test_bad_rules_are_one_sentence_and_exit_2(tmp_path: Path) -> None:
         (["--rule", "no_such=1"], "no_such"),
         (["--rules", str(broken)], "什么都没有保存"),
         (["--rules", str(tmp_path / "missing.json")], "什么都没有保存"),
+        (["--rule", "throw_penalty"], "名称=值"),  # it said: choose from NAME=VALUE
     ):
         proc = subprocess.run(
             [*CONSOLE, "--db", str(tmp_path / "x.db"), "--lang", "zh-CN", *args],

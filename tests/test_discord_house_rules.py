@@ -10,10 +10,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-from discord_helpers import World, custom_ids, make_world, walk_components
+from discord_helpers import (
+    World,
+    bury,
+    custom_ids,
+    finish_declaring,
+    make_world,
+    play_until,
+    walk_components,
+)
 
 from bot.text.catalog import english_words
 from rules.presets import preset
+from rules.record import parse_record
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -96,14 +105,23 @@ async def test_the_creator_edits_settings_through_the_panel_others_only_look(
         assert rules_of(w).throw_penalty == 20
 
         # The match plays under the edited rules; they are locked once it starts.
-        await w.slash(alice, "table addbot")
-        await w.slash(alice, "table addbot")
+        await w.slash(w.members[2], "table join")
+        await w.slash(w.members[3], "table join")
         await w.slash(alice, "table start")
-        assert w.match.rules.throw_penalty == 20
+        assert w.match.rules == rules
         # (the lobby's buttons are gone; a panel opened before still answers)
         r = await alice.select(panel, ["30"], custom_id=penalty)
         assert r.response is not None and "locked" in r.response.content
         assert w.match.rules.throw_penalty == 20
+        # A whole hand with /declare, /bury and /play; its stored record carries the
+        # edited rule set, so a replay plays the same rules.
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        assert w.match.phase == "scored" and w.match.rules == rules
+        (hand,) = await w.bot.service.replays.server_hands(w.guild.id)
+        replayed = parse_record(hand.record).replay()
+        assert replayed.rules == rules and replayed.history[-1] == w.match.history[-1]
 
 
 async def test_a_saved_set_is_reused_and_a_broken_import_is_refused(tmp_path: Path) -> None:
@@ -157,3 +175,37 @@ async def test_a_saved_set_is_reused_and_a_broken_import_is_refused(tmp_path: Pa
         assert r.response is not None and r.response.embeds
         shown = json.dumps([e.to_dict() for e in r.response.embeds])
         assert "Failed throw penalty" in shown and "40" in shown
+
+
+async def test_rules_default_needs_manage_server_and_opens_tables(tmp_path: Path) -> None:
+    """`/rules default name` (Manage Server): what `/table new` opens without a preset;
+    anyone else is refused and the default stays."""
+    import discord
+
+    async with make_world(tmp_path) as w:
+        alice, bob = w.members[:2]
+        await w.slash(alice, "table new")
+        panel = await open_panel(w, 0)
+        group = f"sj:rulesgroup:{w.table_id}"
+        panel = (await alice.select(panel, ["scoring.0"], custom_id=group)).response
+        await alice.select(panel, ["0"], custom_id=f"sj:ruleset:{w.table_id}:scoring.0:deadzone")
+        assert rules_of(w).deadzone == 0
+        await w.slash(alice, "rules save", name="nodz")
+        await w.slash(alice, "table end")
+
+        r = await w.slash(bob, "rules default", name="nodz")
+        assert r.response is not None and r.response.ephemeral
+        assert "Manage Server" in r.response.content, r.response.content
+        await w.slash(alice, "table new")
+        assert rules_of(w).deadzone == 1  # no default yet: the classic preset
+        await w.slash(alice, "table end")
+
+        admins = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+        admin = w.guild.add_member(w.env.create_user("admin"), roles=[admins])
+        r = await w.slash(admin, "rules default", name="nodz")
+        assert r.response is not None and "nodz" in r.response.content
+        await w.slash(alice, "table new")
+        assert rules_of(w).deadzone == 0  # the server's default
+        await w.slash(alice, "table end")
+        await w.slash(alice, "table new", preset="classic")
+        assert rules_of(w).deadzone == 1  # a preset named still wins

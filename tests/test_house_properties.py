@@ -1,7 +1,9 @@
 """Property test: random matches under random combinations of the levels, scoring,
-declaring and 找朋友 house rules, played by the AI levels.
+declaring, flow (first_dealer, bid_takeback, play_takeback) and 找朋友 house rules,
+played by the AI levels.
 
-Every action an AI chooses is legal, cards are conserved, views show a seat only
+Every action an AI chooses is legal, so is every suggestion (checked every few
+actions), cards are conserved, views show a seat only
 its own hand (and the kitty only to its burier until the hand is scored), and a
 replay of the actions, a record and a snapshot rebuild the same match. Match ``i``
 uses value ``(i + k) % len(values)`` of the k-th setting, so over N hands every
@@ -27,7 +29,7 @@ from rules.game import Match, replay
 from rules.presets import preset
 from rules.record import parse_record, write_record
 from rules.ruleset import NT_RANK, RuleSet, RuleSetError
-from rules.settings import apply
+from rules.settings import REGISTRY, apply
 
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
@@ -46,6 +48,11 @@ VALUES: dict[str, tuple[str, ...]] = {
     "kitty_size": ("auto", "0", "12"),
     "short_deck": ("full", "from-5", "from-3-no-jokers"),
     "kitty_theft": ("off", "on"),
+    # The hand's flow: who deals hand 1 (those matches start without a dealer), and
+    # the rules that keep a snapshot's take-back state (nobody withdraws or undoes).
+    "first_dealer": ("winning-bid", "first-bid"),
+    "bid_takeback": ("off", "on"),
+    "play_takeback": ("off", "last-player", "penalty"),
 }
 FRIEND_VALUES: dict[str, tuple[str, ...]] = {
     "friend_calls": ("auto", "1"),
@@ -61,7 +68,10 @@ LEVELS = ("random", "basic", "simple")
 
 def house_rules(i: int) -> RuleSet:
     bases = FRIEND_BASES if i % 2 else PARTNER_BASES
-    base = preset(bases[i // 2 % len(bases)])
+    # A partner base stays for six hands, so the values (which rotate with i % 3)
+    # meet every base: with i // 2 the three-deck base always met kitty_size=0 and
+    # joker_bid=all-copies never met three decks (34 hands each in the slow run).
+    base = preset(bases[(i // 2 if i % 2 else i // 6) % len(bases)])
     changes = {name: vs[(i + k) % len(vs)] for k, (name, vs) in enumerate(VALUES.items())}
     if base.friends is not None:  # friends matches are the odd ones: count them apart
         j = i // 2
@@ -90,6 +100,17 @@ def _views_hide(m: Match) -> None:
         assert v.hand == tuple(m.hand_of(s))
         if s != m.burier and not scored:
             assert v.buried is None and v.kitty_taken is None
+
+
+def _suggestion_is_legal(m: Match, seat: int) -> None:
+    """``Match.suggest`` (the front ends' hint and 托管's move) is legal here."""
+    hint = m.suggest(seat)
+    assert hint is not None, f"no suggestion for seat {seat} in {m.phase}"
+    copy = Match.from_dict(m.to_dict())
+    try:
+        copy.apply(hint)
+    except RuleError as exc:  # pragma: no cover - the message is the point
+        raise AssertionError(f"suggested an illegal {hint!r} under {m.rules}: {exc}") from exc
 
 
 def _apply(m: Match, a: Action, who: str, log: list[Action]) -> None:
@@ -130,6 +151,8 @@ def play_hand(m: Match, players: list[Player], rng: random.Random) -> list[Actio
             else:
                 s = m.dealer if m.phase == "calling" else m.turn
             assert s is not None
+            if len(log) % 4 == 0:
+                _suggestion_is_legal(m, s)
             a = players[s].choose(m.view_for(s), rng)
             assert a is not None, f"{players[s].level} had nothing to do in {m.phase}"
             _apply(m, a, players[s].level, log)
@@ -146,7 +169,9 @@ def run(i: int) -> int:
     # Start near the interesting levels: the must-defend ranks, A and NT.
     picks = [*rules.levels[:2], *rules.levels[-3:], *rules.must_play]
     levels = [rng.choice(picks) for _ in range(slots)]
-    dealer = rng.randrange(rules.players)
+    dealer: int | None = rng.randrange(rules.players)
+    if rules.first_dealer == "first-bid":  # hand 1: no dealer, the bids choose one
+        levels, dealer = [levels[0]] * slots, None  # (everyone at one level, as at hand 1)
     seed = f"house-{i}"
     m = Match(rules, seed, first_dealer=dealer, levels=levels)
     players = [make_player(rng.choice(LEVELS)) for _ in range(rules.players)]
@@ -177,6 +202,22 @@ def test_random_house_rule_hands(i: int) -> None:
 def test_random_house_rule_hands_long() -> None:
     played = Counter(run(i) for i in range(8, 408 if SLOW else 48))
     assert played[NT_RANK] > 0  # the no-trump level was played
+
+
+def test_every_value_is_played_often_enough_in_the_slow_run() -> None:
+    """The slow run's 408 hands (0 … 407) give every value of every setting at least
+    50 hands after the fallbacks (joker_bid=all-copies and kitty_size=0 got 34); the
+    default run's 48 hands give every value one at least."""
+    for hands, least in ((408, 50), (48, 1)):
+        counts: dict[str, Counter[str]] = {n: Counter() for n in {**VALUES, **FRIEND_VALUES}}
+        for i in range(hands):
+            rules = house_rules(i)
+            for name in counts:
+                if name in VALUES or rules.friends is not None:
+                    counts[name][REGISTRY.get(name).read(rules)] += 1
+        for name, vs in {**VALUES, **FRIEND_VALUES}.items():
+            short = {v: counts[name][v] for v in vs if counts[name][v] < least}
+            assert not short, f"{hands} hands: {name} values played too rarely: {short}"
 
 
 def test_strong_ai_plays_a_short_deck_hand() -> None:

@@ -51,7 +51,59 @@ def test_bot_rules_json_lists_every_setting() -> None:
 def test_readme_lists_every_setting_in_three_languages() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for s in REGISTRY:
-        row = next((line for line in readme.splitlines() if line.startswith(f"| `{s.name}` |")), None)
+        rows = readme.splitlines()
+        row = next((line for line in rows if line.startswith(f"| `{s.name}` |")), None)
         assert row is not None, f"README's settings table has no row for {s.name}"
         for lang in ("en", "zh-CN", "zh-TW"):
             assert CATALOG[f"setting.{s.name}"][("en", "zh-CN", "zh-TW").index(lang)] in row
+
+
+@pytest.mark.parametrize("lang", ["zh-CN", "zh-TW"])
+def test_bot_rules_in_chinese_has_no_english_words(lang: str) -> None:
+    """`python -m bot rules --lang zh-CN`: only the setting names and the values one
+    types (in brackets or after ``=``) stay ASCII; every word around them is Chinese
+    (it used to say ``presets:`` and must_defend's ``(e.g. … or …)``)."""
+    import re
+
+    from bot.console.rules_cli import listing
+
+    for line in listing(lang).splitlines():
+        bare = re.sub(r"^\s*[a-z_]+ = \S+", " ", line)  # name = default
+        bare = re.sub(r"\([^()]*\)", " ", bare)  # (code) after a value's words
+        bare = re.sub(r"\b[a-z0-9]+-[a-z0-9-]+\b|\b[a-z_]+=\S+", " ", bare)  # preset=value
+        assert not english_words(bare), (line, english_words(bare))
+
+
+def test_readme_explains_every_setting_with_its_source() -> None:
+    """Besides the three-language table, every setting has a row in one of the rules
+    library's tables: its values, default, meaning and source (first_dealer,
+    bid_takeback and play_takeback had none)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    library = readme[readme.index("## The rules library"):]
+    lines = library.splitlines()
+    for s in REGISTRY:
+        row = next((line for line in lines if line.startswith(f"| `{s.name}` |")), None)
+        assert row is not None, f"the rules library's tables have no row for {s.name}"
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) >= 4 and cells[-1], f"{s.name}'s row cites no source: {row}"
+        if len(s.choices) <= 6:  # short_deck's twenty say `from-3` … `from-j`
+            assert all(f"`{v}`" in row for v in s.choices), f"{s.name}'s row misses a value"
+
+
+def test_the_rules_text_says_which_cards_a_short_deck_removes() -> None:
+    """issue 20: short_deck — "cards removed are said in the rules text" (/table rules
+    and the console's 规则 read rules_lines), in the reader's language."""
+    from bot.text.rules_text import rules_lines
+    from rules.presets import preset
+
+    changes = {"short_deck": "from-5-no-jokers", "joker_bid": "off"}
+    short = REGISTRY.apply(preset("classic"), changes)
+    en = "\n".join(rules_lines("en", short, 0))
+    assert "Removed from each pack: 2, 3, 4 of every suit and both jokers" in en
+    assert "40 cards a pack, 200 points in all" in en
+    zh = "\n".join(rules_lines("zh-CN", short, 0))
+    assert "每副牌去掉：各花色的 2、3、4 和大小王；每副 40 张，共 200 分" in zh
+    assert not english_words(zh.replace("**", ""))
+    one = REGISTRY.apply(preset("one-deck"), {"short_deck": "no-jokers"})
+    assert "Removed from the pack: both jokers" in "\n".join(rules_lines("en", one, 0))
+    assert not any("Removed" in line for line in rules_lines("en", preset("classic"), 0))

@@ -132,3 +132,30 @@ async def test_five_deck_hands_fit_the_panel(rules: RuleSet) -> None:
     assert sorted(s.card for g in groups for s in g.slots) == sorted(view.hand)
     content, ui = build("en", PanelState(7, view, None))
     assert len(ui.to_components()) <= 5 and len(content) <= 2000
+
+
+@pytest.mark.parametrize("name", ["classic", "one-deck", "four-decks", "friends-6", "tournament"])
+def test_the_rules_panel_offers_only_numbers_the_table_can_play(name: str) -> None:
+    """Each number a Rules panel select offers is one this table accepts (it used to
+    offer 28, 51, 74 … points a step and kitty sizes that do not divide the deal, and
+    could not offer 40 or 80 points, a kitty of 8 or a cap of 8); ≤ 25 options, the
+    current value marked."""
+    from bot.discord_app.rules_panel import SettingSelect, pages, value_choices
+    from rules.presets import preset
+    from rules.settings import REGISTRY
+
+    rules = preset(name)
+    for page, settings in pages(rules):
+        for row, setting in enumerate(settings, start=1):
+            select = SettingSelect(7, page, setting, "zh-CN", rules, row).item
+            assert 1 <= len(select.options) <= 25
+            assert [o.value for o in select.options if o.default] == [setting.read(rules)]
+            if setting.bounds is None:
+                continue
+            for option in select.options:
+                REGISTRY.apply(rules, {setting.name: option.value})  # raises if refused
+    if name == "classic":
+        offered = {s.name: value_choices(s, s.read(rules), rules) for s in REGISTRY}
+        assert {"20", "40", "80", "100"} <= set(offered["score_step"])
+        assert {"8", "12"} <= set(offered["kitty_size"])
+        assert {"4", "8", "16", "64"} <= set(offered["kitty_cap"])

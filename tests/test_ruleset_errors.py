@@ -135,3 +135,17 @@ def test_the_console_rules_file_is_refused_in_the_readers_words(tmp_path: Path) 
     zh = err.value.error.message("zh-CN")
     assert "底牌 7 张时剩下 101 张" in zh and not english_words(zh), zh
     assert not CJK.search(err.value.error.message("en"))
+
+
+def test_a_bad_free_form_value_lists_its_examples_not_english() -> None:
+    """must_defend takes free-form ``stop:RANKS``: a bad value offers the values one
+    types (``stop:2,a``), never the engine's English ``(e.g. … or …)``."""
+    with pytest.raises(HouseRuleError) as err:
+        house_rules("classic", None, ["must_defend=bogus"])
+    for lang in ("zh-CN", "zh-TW"):
+        zh = err.value.error.message(lang)
+        bare = zh
+        for value in REGISTRY.get("must_defend").examples:  # the codes one types
+            bare = bare.replace(value, " ")
+        assert "defend:5,10,k,a" in zh and not english_words(bare), zh
+    assert "stop:2,a" in err.value.error.message("en")

@@ -181,7 +181,7 @@ def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleS
     for item in changes:
         name, sep, value = item.partition("=")
         if not sep:
-            raise HouseRuleError(ServiceError("setting_bad_value", setting=name, allowed="NAME=VALUE"))
+            raise HouseRuleError(ServiceError("rule_flag_form", flag="--rule", setting=name.strip()))
         wanted[name.strip()] = value.strip()
     try:
         return REGISTRY.apply(rules, wanted)

@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from bot.text.i18n import LANGUAGES, language
+from bot.text.i18n import LANGUAGES, language, text
 from bot.text.settings_text import group_label, setting_help, setting_label, value_label
 from rules.presets import PRESETS
 from rules.settings import GROUPS, REGISTRY, Setting
@@ -43,14 +43,15 @@ def listing(lang: str) -> str:
                       for v in s.choices]
             if s.bounds is not None:
                 values.append(f"{s.bounds[0]}..{s.bounds[1]}")
-            if not s.choices and s.bounds is None:
-                values.append(s.allowed())
+            if not s.choices and s.bounds is None:  # free-form: its examples, worded
+                values += [value_label(lang, s, v) + f" ({v})" if value_label(lang, s, v) != v
+                           else v for v in s.examples] or [s.allowed()]
             lines.append(f"{s.name} = {s.default}   [{' | '.join(values)}]")
             lines.append(f"    {setting_label(lang, s.name)}: {setting_help(lang, s)}")
             changed = REGISTRY.changed_by(s, PRESETS)
             if changed:
-                lines.append("    presets: " + ", ".join(
-                    f"{p}={s.read(PRESETS[p])}" for p in changed))
+                lines.append("    " + text(lang, "rules_cli.presets", presets=", ".join(
+                    f"{p}={s.read(PRESETS[p])}" for p in changed)))
         lines.append("")
     return "\n".join(lines)
 

@@ -97,7 +97,8 @@ class ConsoleViews:
             return
         rules = status.table.rules
         lines = rules_lines(self.locale, rules, status.options.turn_seconds)
-        lines += ["", *(line.replace("**", "") for line in all_setting_lines(self.locale, rules))]
+        lines += ["", *all_setting_lines(self.locale, rules)]
+        lines = [line.replace("**", "") for line in lines]  # Discord's bold, not a terminal's
         self._panel(lines, "console.title_rules")
 
     def _declaration_options(self) -> list[Declaration]:

@@ -24,7 +24,7 @@ from bot.text.settings_text import (
     setting_label,
     value_label,
 )
-from rules.ruleset import RuleSet
+from rules.ruleset import RuleSet, RuleSetError
 from rules.settings import GROUPS, REGISTRY, Setting
 
 PER_PAGE = 4  # setting selects under the group select (Discord: five rows)
@@ -44,25 +44,42 @@ def pages(rules: RuleSet) -> list[tuple[str, list[Setting]]]:
     return out
 
 
-def value_choices(setting: Setting, current: str) -> list[str]:
-    """The values a select offers: every choice, and numbers in the range (spread
-    out when there are more than fit, always with the current and the default)."""
+# Numbers a select offers where the range is too wide to list: multipliers double.
+PICKS: dict[str, tuple[int, ...]] = {"kitty_cap": tuple(2**k for k in range(1, 13))}
+NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+
+
+def _playable(rules: RuleSet, setting: Setting, n: int) -> bool:
+    try:
+        REGISTRY.apply(rules, {setting.name: str(n)})
+    except RuleSetError:
+        return False
+    return True
+
+
+def value_choices(setting: Setting, current: str, rules: RuleSet | None = None) -> list[str]:
+    """The values a select offers: every choice, and numbers in the range — only the
+    ones this table can play (``rules``), round ones when there are more than fit —
+    always with the current value and the default."""
     values = list(setting.choices) or list(setting.examples)
     if not setting.choices and not setting.bounds and current not in values:
         values.insert(0, current)  # a free-form value typed elsewhere (--rule, a file)
     if setting.bounds is not None:
         lo, hi = setting.bounds
         room = OPTIONS_MAX - len(values)
-        span = hi - lo + 1
-        if span <= room:
-            numbers = list(range(lo, hi + 1))
-        else:
-            step = -(-span // (room - 2))
-            numbers = sorted({*range(lo, hi + 1, step), hi})
-        for v in (current, setting.default):
-            if v.lstrip("-").isdigit() and int(v) not in numbers:
-                numbers.append(int(v))
-        numbers = sorted(set(numbers))[: room]
+        numbers = [n for n in PICKS.get(setting.name, range(lo, hi + 1)) if lo <= n <= hi]
+        if rules is not None:  # a kitty of 7 at four seats, 28 points a step: refused
+            numbers = [n for n in numbers if _playable(rules, setting, n)] or numbers
+        fixed = {int(v) for v in (current, setting.default) if v.isdigit()}
+        for step in NICE_STEPS:  # the first, then round numbers, leaving room for fixed
+            picked = {numbers[0], *(n for n in numbers if n % step == 0)}
+            if len(picked | fixed) <= room:
+                numbers = sorted(picked)
+                break
+        numbers = sorted({*numbers, *fixed})
+        if len(numbers) > room:  # still too many: spread them out, keep the fixed ones
+            keep = set(numbers[:: -(-len(numbers) // (room - len(fixed)))]) | fixed
+            numbers = sorted(keep)[:room]
         values += [str(n) for n in numbers]
     return values[:OPTIONS_MAX]
 
@@ -142,7 +159,7 @@ class SettingSelect(
                 value=v,
                 default=v == current,
             )
-            for v in value_choices(setting, current)
+            for v in value_choices(setting, current, rules)
         ]
         super().__init__(
             discord.ui.Select(

@@ -29,7 +29,10 @@ def setting_error(exc: SettingError) -> ServiceError:
     if exc.code == "unknown_setting":
         return ServiceError("setting_unknown", setting=exc.setting)
     if exc.code == "bad_value":
-        return ServiceError("setting_bad_value", setting=exc.setting, allowed=exc.allowed)
+        allowed = exc.allowed
+        if exc.setting in REGISTRY and (examples := REGISTRY.get(exc.setting).examples):
+            allowed = ", ".join(examples)  # free-form: the values one types, not English
+        return ServiceError("setting_bad_value", setting=exc.setting, allowed=allowed)
     if exc.reason is not None:  # the engine says why: bombs need 4+ decks, …
         return ServiceError("setting_conflict_reason", setting=exc.setting, **rules_reason(exc))
     return ServiceError("setting_conflict", setting=exc.setting, fallback=str(exc))

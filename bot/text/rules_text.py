@@ -32,9 +32,24 @@ def fallback_text(locale: str | None, rules: RuleSet) -> str:
     return text(locale, f"rules.fallback.{d.fallback}")
 
 
+def removed_text(locale: str | None, rules: RuleSet) -> str | None:
+    """The cards a short deck leaves out of each pack (None for a full deck)."""
+    gone = [rank_name(r) for r in range(2, rules.lowest_rank)]
+    parts = [text(locale, "rules.removed.ranks", ranks=text(locale, "list_sep").join(gone))]
+    parts = parts if gone else []
+    if not rules.jokers:
+        parts.append(text(locale, "rules.removed.jokers"))
+    if not parts:
+        return None
+    code = "rules.removed_one" if rules.decks == 1 else "rules.removed"
+    what = text(locale, "rules.removed.and").join(parts)
+    return text(locale, code, what=what, cards=rules.pack_size, points=rules.total_points)
+
+
 def rules_lines(locale: str | None, rules: RuleSet, turn_seconds: int) -> list[str]:
     d = rules.declaration
     sep = text(locale, "list_sep")
+    removed = removed_text(locale, rules)
     return [
         text(
             locale,
@@ -44,6 +59,7 @@ def rules_lines(locale: str | None, rules: RuleSet, turn_seconds: int) -> list[s
             kitty=rules.kitty_size,
             step=rules.step,
         ),
+        *([removed] if removed else []),
         text(locale, "rules.levels", levels=" ".join(rank_name(x) for x in rules.levels)),
         text(
             locale,
