@@ -74,9 +74,10 @@ class RoundRow(Base):
 
 class PairingRow(Base):
     """One table of a round: team ``ns_team`` at North/South, ``ew_team`` at
-    East/West (duplicate: two rows per board, the teams swapped). The result, once
-    the table is done: N/S levels gained minus E/W's, and (duplicate) the N/S raw
-    score (``duplicate.ns_raw``). ``no_shows``: seats an AI took, space-separated."""
+    East/West (duplicate: two tables per match, the teams swapped, each playing the
+    round's boards from ``board_no`` on). The result, once the table is done: N/S
+    levels gained minus E/W's, and (duplicate, when the round ends) the IMPs of
+    the N/S team over the match. ``no_shows``: seats an AI took, space-separated."""
 
     __tablename__ = "tournament_pairings"
 

@@ -15,7 +15,7 @@ from sqlalchemy import select, update
 
 from rules.ruleset import RuleSet
 from storage.db import Database
-from storage.models import HandRow, MatchRow, parse_levels, utcnow
+from storage.models import ActionRow, HandRow, MatchRow, parse_levels, utcnow
 from storage.table_info import aware, to_utc
 from storage.tournament_rows import BoardRow, EntryRow, EventRow, PairingRow, RoundRow
 
@@ -395,10 +395,27 @@ class Tournaments:
         )
 
     async def finish_round(
-        self, event_id: int, round_no: int, at: datetime, *, last: bool = False
+        self,
+        event_id: int,
+        round_no: int,
+        at: datetime,
+        *,
+        last: bool = False,
+        table_imps: Mapping[int, int] | None = None,
     ) -> None:
-        """The round is over (and with ``last``, the event too), in one write."""
+        """The round is over (and with ``last``, the event too), with the duplicate
+        tables' IMPs (table number -> IMPs of its N/S team), in one write."""
         async with self.db.session() as s:
+            for table_no, value in (table_imps or {}).items():
+                await s.execute(
+                    update(PairingRow)
+                    .where(
+                        PairingRow.event_id == event_id,
+                        PairingRow.round_no == round_no,
+                        PairingRow.table_no == table_no,
+                    )
+                    .values(ns_raw=value)
+                )
             await s.execute(
                 update(RoundRow)
                 .where(RoundRow.event_id == event_id, RoundRow.round_no == round_no)
@@ -435,3 +452,11 @@ class Tournaments:
                 )
                 for r in (await s.scalars(q)).all()
             ]
+
+    async def actors(self, table_id: int) -> set[int]:
+        """The people who have made a move at the table (a no-show has none)."""
+        q = select(ActionRow.actor_id).where(
+            ActionRow.table_id == table_id, ActionRow.actor_id.is_not(None)
+        )
+        async with self.db.session() as s:
+            return {int(a) for a in (await s.scalars(q.distinct())).all() if a is not None}

@@ -1,0 +1,196 @@
+"""Tournaments through the service on a real SQLite file: an 8-team Swiss of 3
+rounds on AI tables (every player a no-show, so AI seats take over after the
+grace time) run to its final standings with a restart (a new service on the same
+database) in round 2; a duplicate match whose two tables hold the same cards."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from bot.service import FakeClock, TableService
+from bot.service.tournament.duplicate import two_table_imps
+from bot.service.tournament.pairing import BYE
+from bot.service.tournament.results import board_result
+from rules.actions import DealCards
+from rules.presets import preset
+from rules.record import parse_record
+from service_helpers import new_service
+from storage import Database, Replays
+from storage.tournaments import EventInfo
+
+GUILD = 1_150_000_000_000_000_001
+DIRECTOR = 1_170_000_000_000_000_099
+ONE_DECK = preset("one-deck")
+
+
+def user(i: int) -> int:
+    return 1_170_000_000_000_000_000 + i
+
+
+async def drive(
+    svc: TableService, clock: FakeClock, until: Callable[[], Awaitable[bool]], limit: int = 4000
+) -> None:
+    """Tick, then move the clock to the next timer (at most 5 s: the tournament's
+    own checks have no timer), until ``until()``."""
+    for _ in range(limit):
+        if await until():
+            return
+        await svc.tick()
+        deadline = svc.next_deadline()
+        step = 5.0
+        if deadline is not None:
+            step = min(step, max(0.0, (deadline - clock.now()).total_seconds()))
+        clock.advance(step or 0.01)
+    raise AssertionError("the event did not get there")
+
+
+async def register(svc: TableService, ev: EventInfo, teams: int, size: int) -> None:
+    for t in range(teams):
+        ids = [user(size * t + k) for k in range(size)]
+        pair = [(u, f"P{u % 1000}") for u in ids[2:]]
+        team = await svc.tournaments.join(
+            ev.id, ids[0], ids[1], name=f"P{ids[0] % 1000}", partner_name="x", pair=pair
+        )
+        assert team == t
+        await svc.tournaments.check_in(ev.id, ids[1])
+
+
+async def test_swiss_of_eight_teams_runs_to_the_end_across_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'tour.db'}"
+    db = Database(url)
+    await db.upgrade()
+    clock = FakeClock()
+    svc = new_service(db, clock)
+    await svc.start()
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD,
+        director_id=DIRECTOR,
+        name="Friday",
+        format="swiss",
+        rounds=3,
+        hands=2,
+        rules=ONE_DECK,
+        grace_seconds=60,
+    )
+    await register(svc, ev, 8, 2)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    store = svc.tournaments.store
+    entries = {e.team_no: e for e in await store.entries(ev.id)}
+    round1 = await store.pairings(ev.id, 1)
+    assert len(round1) == 4
+    for p in round1:  # N/S is team A, E/W team B, all seated, the event's rules
+        assert p.table_id is not None
+        live = svc.live_table(p.table_id)
+        assert live is not None and live.table.rules == ONE_DECK
+        assert live.options.event == ev.id
+        seats = [s.user_id for s in live.table.seats]
+        a, b = entries[p.ns_team].user_ids, entries[p.ew_team].user_ids
+        assert seats == [a[0], b[0], a[1], b[1]]
+
+    async def in_round_two_with_a_hand() -> bool:
+        two = await store.pairings(ev.id, 2)
+        if not two:
+            return False
+        hands = [await store.table_hands(p.table_id) for p in two if p.table_id is not None]
+        return any(hands)
+
+    await drive(svc, clock, in_round_two_with_a_hand)
+    # Nobody moved: every seat of round 1 went to an AI, and that is on record.
+    assert all(p.no_shows == (0, 1, 2, 3) for p in await store.pairings(ev.id, 1))
+    assert [r.status for r in await store.rounds(ev.id)] == ["finished", "open"]
+
+    # The bot restarts: a new service on the same database picks the event up.
+    await db.dispose()
+    db = Database(url)
+    svc = new_service(db, clock)
+    assert await svc.start() >= 1
+    store = svc.tournaments.store
+
+    async def finished() -> bool:
+        event = await store.event(ev.id)
+        return event is not None and event.status == "finished"
+
+    await drive(svc, clock, finished)
+    tables = await store.pairings(ev.id)
+    assert [p.round_no for p in tables] == [1] * 4 + [2] * 4 + [3] * 4
+    assert all(p.status == "done" and p.hands == 2 for p in tables)
+    met = [frozenset((p.ns_team, p.ew_team)) for p in tables]
+    assert len(set(met)) == len(met), "a rematch"
+    for p in tables:  # the stored result is what the table's hands say
+        assert p.table_id is not None
+        hands = await store.table_hands(p.table_id)
+        assert len(hands) == 2
+        first, last = hands[0].levels_before, hands[-1].levels_after
+        assert p.level_diff == (last[0] - first[0]) - (last[1] - first[1])
+        assert svc.live_table(p.table_id) is None  # the table is closed
+    results = await svc.tournaments.results(ev.id)
+    assert len(results) == 3 * 8 and all(r.opponent != BYE for r in results)
+    assert sum(r.level_diff for r in results) == 0
+    final = await svc.tournaments.standings(ev.id)
+    assert sum(s.points for s in final) == 3 * 4 * 2  # every match gives 2 points in all
+    assert [s.place for s in final] == list(range(1, 9))
+    assert all(len(s.opponents) == 3 for s in final)
+    await db.dispose()
+
+
+async def test_duplicate_tables_of_a_board_hold_the_same_cards(sqlite_db: Database) -> None:
+    clock = FakeClock()
+    svc = new_service(sqlite_db, clock)
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD,
+        director_id=DIRECTOR,
+        name="复式",
+        format="duplicate",
+        rounds=1,
+        hands=2,
+        rules=ONE_DECK,
+        grace_seconds=30,
+    )
+    await register(svc, ev, 2, 4)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    store = svc.tournaments.store
+    one, two = await store.pairings(ev.id, 1)
+    assert (one.ns_team, one.ew_team, two.ns_team, two.ew_team) == (0, 1, 1, 0)
+    assert one.table_id is not None and two.table_id is not None
+    # Team A's first pair N/S at table 1, its second pair E/W at table 2.
+    a, b = (await store.entries(ev.id))[0].user_ids, (await store.entries(ev.id))[1].user_ids
+    t1, t2 = svc.live_table(one.table_id), svc.live_table(two.table_id)
+    assert t1 is not None and t2 is not None
+    assert [s.user_id for s in t1.table.seats] == [a[0], b[2], a[1], b[3]]
+    assert [s.user_id for s in t2.table.seats] == [b[0], a[2], b[1], a[3]]
+    # Dealt at once (pace 0), nobody has declared: the engine holds the same cards.
+    m1, m2 = svc.match_of(one.table_id), svc.match_of(two.table_id)
+    assert m1 is not None and m2 is not None and m1.phase == m2.phase == "declaring"
+    for seat in range(4):
+        assert m1.hand_of(seat) == m2.hand_of(seat) and len(m1.hand_of(seat)) > 0
+    assert m1.hand.kitty == m2.hand.kitty
+
+    async def finished() -> bool:
+        event = await store.event(ev.id)
+        return event is not None and event.status == "finished"
+
+    await drive(svc, clock, finished)
+    one, two = await store.pairings(ev.id, 1)
+    assert one.table_id is not None and two.table_id is not None
+    h1, h2 = await store.table_hands(one.table_id), await store.table_hands(two.table_id)
+    assert len(h1) == len(h2) == 2
+    replays = Replays(sqlite_db)
+    for x, y in zip(h1, h2, strict=True):  # board by board, the same deal seat for seat
+        r1, r2 = (await replays.hand(x.hand_id)), (await replays.hand(y.hand_id))
+        assert r1 is not None and r2 is not None
+        s1, s2 = parse_record(r1.record).start(), parse_record(r2.record).start()
+        s1.apply(DealCards(s1.deal_total))
+        s2.apply(DealCards(s2.deal_total))
+        assert all(s1.hand_of(s) == s2.hand_of(s) for s in range(4))
+    boards = await store.boards(ev.id)
+    assert sorted(boards) == [1, 2] and boards[1] != boards[2]
+    won = sum(
+        two_table_imps(board_result(i + 1, 1, x, ONE_DECK), board_result(i + 1, 2, y, ONE_DECK))
+        for i, (x, y) in enumerate(zip(h1, h2, strict=True))
+    )
+    assert (one.ns_raw, two.ns_raw) == (won, -won)
+    final = await svc.tournaments.standings(ev.id)
+    assert sum(s.points for s in final) == 2
+    if won:
+        assert final[0].team == (0 if won > 0 else 1) and final[0].points == 2
