@@ -8,14 +8,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.service import FakeClock, TableService
+import pytest
+from service_helpers import new_service
+
+from bot.service import FakeClock, ServiceError, TableService
 from bot.service.tournament.duplicate import two_table_imps
 from bot.service.tournament.pairing import BYE
 from bot.service.tournament.results import board_result
 from rules.actions import DealCards
 from rules.presets import preset
 from rules.record import parse_record
-from service_helpers import new_service
 from storage import Database, Replays
 from storage.tournaments import EventInfo
 
@@ -194,3 +196,94 @@ async def test_duplicate_tables_of_a_board_hold_the_same_cards(sqlite_db: Databa
     assert sum(s.points for s in final) == 2
     if won:
         assert final[0].team == (0 if won > 0 else 1) and final[0].points == 2
+
+
+async def run_event(
+    svc: TableService, clock: FakeClock, fmt: str, teams: int, rounds: int
+) -> EventInfo:
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD,
+        director_id=DIRECTOR,
+        name=fmt,
+        format=fmt,
+        rounds=rounds,
+        hands=1,
+        rules=ONE_DECK,
+        grace_seconds=10,
+    )
+    await register(svc, ev, teams, 2)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    store = svc.tournaments.store
+
+    async def finished() -> bool:
+        event = await store.event(ev.id)
+        return event is not None and event.status == "finished"
+
+    await drive(svc, clock, finished)
+    return ev
+
+
+async def test_knockout_plays_the_bracket_down_to_one(sqlite_db: Database) -> None:
+    clock = FakeClock()
+    svc = new_service(sqlite_db, clock)
+    ev = await run_event(svc, clock, "knockout", 4, 5)
+    store = svc.tournaments.store
+    rounds = await store.rounds(ev.id)
+    assert len(rounds) == 2  # semi-finals, then the final, whatever ``rounds`` said
+    semis, final = await store.pairings(ev.id, 1), await store.pairings(ev.id, 2)
+    assert [(p.ns_team, p.ew_team) for p in semis] == [(0, 3), (1, 2)]
+    results = await svc.tournaments.results(ev.id)
+    won = {r.team for r in results if r.round_no == 1 and r.level_diff > 0}
+    won |= {min(p.ns_team, p.ew_team) for p in semis if p.level_diff == 0}
+    assert {final[0].ns_team, final[0].ew_team} == won
+
+
+async def test_round_robin_meets_everyone_once_with_byes(sqlite_db: Database) -> None:
+    clock = FakeClock()
+    svc = new_service(sqlite_db, clock)
+    ev = await run_event(svc, clock, "round-robin", 3, 9)
+    store = svc.tournaments.store
+    tables = await store.pairings(ev.id)
+    assert len(await store.rounds(ev.id)) == 3
+    byes = [p.ns_team for p in tables if p.ew_team == BYE]
+    assert sorted(byes) == [0, 1, 2]  # each team sits out once
+    played = [frozenset((p.ns_team, p.ew_team)) for p in tables if p.ew_team != BYE]
+    assert sorted(map(sorted, played)) == [[0, 1], [0, 2], [1, 2]]
+    final = await svc.tournaments.standings(ev.id)
+    assert sum(s.points for s in final) == 3 * 2 + 3 * 2  # three matches, three byes
+
+
+async def test_bad_entries_are_refused_and_change_nothing(sqlite_db: Database) -> None:
+    svc = new_service(sqlite_db, FakeClock())
+    t = svc.tournaments
+
+    async def refused(code: str, call: Awaitable[object]) -> None:
+        with pytest.raises(ServiceError) as err:
+            await call
+        assert err.value.code == code
+        assert err.value.message("zh-CN") and err.value.message("en")
+
+    common = {"guild_id": GUILD, "director_id": DIRECTOR, "name": "x", "rounds": 2}
+    await refused("tournament_bad_format", t.new_event(**common, format="ladder", hands=2))
+    await refused("tournament_hands_or_minutes", t.new_event(**common, format="swiss"))
+    await refused(
+        "tournament_hands_or_minutes", t.new_event(**common, format="duplicate", minutes=30)
+    )
+    await refused(
+        "tournament_fixed_partners",
+        t.new_event(**common, format="swiss", hands=2, rules=preset("friends-6")),
+    )
+    ev = await t.new_event(**common, format="swiss", minutes=30, rules=ONE_DECK)
+    await t.join(ev.id, user(1), user(2))
+    await refused("tournament_already_entered", t.join(ev.id, user(3), user(2)))
+    await refused("tournament_partner_self", t.join(ev.id, user(3), user(3)))
+    await refused("tournament_team_size", t.join(ev.id, user(3), user(4), pair=[(user(5), "")]))
+    await refused("tournament_not_entered", t.check_in(ev.id, user(9)))
+    await refused("tournament_not_director", t.start(ev.id, user(1)))
+    await t.check_in(ev.id, user(1))
+    await refused("tournament_too_few", t.start(ev.id, DIRECTOR))
+    await refused("tournament_not_found", t.event(ev.id + 1))
+    assert len(await t.entries(ev.id)) == 1
+    assert (await t.event(ev.id)).status == "registering"
+    await t.end(ev.id, DIRECTOR)
+    await refused("tournament_finished", t.drop(ev.id, user(1)))

@@ -250,14 +250,19 @@ class TournamentService:
 
     async def standings(self, event_id: int) -> list[Standing]:
         """The standings after the finished rounds (the final ranking at the end)."""
-        teams = [e.team_no for e in await self.entries(event_id)]
+        ev = await self.event(event_id)
+        entries = await self.entries(event_id)
+        # Once it runs, the teams that started (checked in) stand; before, all.
+        teams = [e.team_no for e in entries if e.checked_in or ev.status == "registering"]
         return standings(teams, await self.results(event_id))
 
     # ---- rounds -----------------------------------------------------------------------
     async def _next_round(self, ev: EventInfo) -> None:
         """Pair and store the next round, then open its tables (or end the event)."""
         round_no = ev.current_round + 1
-        entries = await self.entries(ev.id)
+        # The teams that started (checked in); those dropped since are paired no more.
+        entries = [e for e in await self.entries(ev.id) if e.checked_in]
+        teams = [e.team_no for e in entries]
         active = [e.team_no for e in entries if not e.dropped]
         dropped = frozenset(e.team_no for e in entries if e.dropped)
         results = await self.results(ev.id)
@@ -269,15 +274,16 @@ class TournamentService:
                 pairs = knockout_first_round(active)
             else:
                 prev = await guarded(self.store.pairings(ev.id, ev.current_round))
-                alive = [t for t in winners(prev, results) if t not in dropped]
+                last = [r for r in results if r.round_no == ev.current_round]
+                alive = [t for t in winners(prev, last) if t not in dropped]
                 last_round = last_round or len(alive) < 2
                 pairs = [] if last_round else knockout_next_round(alive)
         elif ev.format == "round-robin":
-            schedule = round_robin(active if round_no == 1 else [e.team_no for e in entries])
+            schedule = round_robin(teams)
             last_round = last_round or round_no > len(schedule)
             pairs = [] if last_round else schedule[round_no - 1]
         else:
-            pairs, bye = swiss_round([e.team_no for e in entries], results, dropped)
+            pairs, bye = swiss_round(teams, results, dropped)
             if bye is not None:
                 pairs.append((bye, BYE))
         if last_round:
