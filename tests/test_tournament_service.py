@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from service_helpers import new_service
+from sqlalchemy import select
 
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.tournament.duplicate import two_table_imps
@@ -19,6 +20,7 @@ from rules.actions import DealCards
 from rules.presets import preset
 from rules.record import parse_record
 from storage import Database, Replays
+from storage.models import MatchRow
 from storage.tournaments import EventInfo
 
 GUILD = 1_150_000_000_000_000_001
@@ -187,6 +189,9 @@ async def test_duplicate_tables_of_a_board_hold_the_same_cards(sqlite_db: Databa
         assert all(s1.hand_of(s) == s2.hand_of(s) for s in range(4))
     boards = await store.boards(ev.id)
     assert sorted(boards) == [1, 2] and boards[1] != boards[2]
+    async with sqlite_db.session() as s:  # one match per board; the first one closed
+        rows = (await s.scalars(select(MatchRow).where(MatchRow.table_id == one.table_id))).all()
+        assert [(m.seed, m.status) for m in rows] == [(boards[1], "ended"), (boards[2], "ended")]
     won = sum(
         two_table_imps(board_result(i + 1, 1, x, ONE_DECK), board_result(i + 1, 2, y, ONE_DECK))
         for i, (x, y) in enumerate(zip(h1, h2, strict=True))
