@@ -292,3 +292,37 @@ async def test_bad_entries_are_refused_and_change_nothing(sqlite_db: Database) -
     assert (await t.event(ev.id)).status == "registering"
     await t.end(ev.id, DIRECTOR)
     await refused("tournament_finished", t.drop(ev.id, user(1)))
+
+
+async def test_a_round_by_minutes_ends_its_tables_between_hands(sqlite_db: Database) -> None:
+    clock = FakeClock()
+    svc = new_service(sqlite_db, clock)
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD,
+        director_id=DIRECTOR,
+        name="timed",
+        format="swiss",
+        rounds=1,
+        minutes=2,
+        rules=ONE_DECK,
+        grace_seconds=10,
+    )
+    await register(svc, ev, 2, 2)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    store = svc.tournaments.store
+    (p,) = await store.pairings(ev.id, 1)
+    assert p.table_id is not None
+
+    async def finished() -> bool:
+        event = await store.event(ev.id)
+        return event is not None and event.status == "finished"
+
+    await drive(svc, clock, finished)
+    (r,) = await store.rounds(ev.id)
+    (p,) = await store.pairings(ev.id, 1)
+    info = await svc.store.get_table(p.table_id)  # type: ignore[arg-type]
+    assert p.hands >= 2 and p.status == "done", (p, info.status)
+    if info.status == "ended":  # not a match won early: it played past the 2 minutes
+        assert r.finished_at is not None and (r.finished_at - r.started_at).total_seconds() >= 120
+    m = await svc.store.load_match(info.id)
+    assert m is not None and m.phase in ("scored", "finished")  # never cut in mid-hand

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bot.service.errors import ServiceError, guarded
 from bot.service.notices import Public
+from bot.service.state import LiveTable
 from bot.service.tournament.pairing import BYE
 from bot.service.tournament.results import board_imps, level_diff
 from rules.actions import NextHand
@@ -94,20 +95,20 @@ class RoundDriver:
     async def _advance(
         self, ev: EventInfo, p: PairingInfo, started: datetime, now: datetime
     ) -> int:
+        """A table between hands plays the next one, or is done (ended, its result
+        stored); one in the middle of a hand plays on."""
         assert p.table_id is not None
         async with self.svc.locks(p.table_id):
             live = self.svc.live_table(p.table_id)
-            if live is not None and live.match is not None and live.match.phase != "scored":
+            if live is not None and (live.match is None or live.match.phase != "scored"):
                 return 0  # a hand in play (it finishes, whatever the clock says)
-        hands = await guarded(self.store.table_hands(p.table_id))
-        target = ev.hands  # per table (duplicate: boards); None: by time
-        enough = (
-            len(hands) >= target
-            if target is not None
-            else now >= started + timedelta(minutes=ev.minutes or 0)
-        )
-        if live is not None and live.match is not None and not enough:
-            async with self.svc.locks(p.table_id):
+            hands = await guarded(self.store.table_hands(p.table_id))
+            target = ev.hands  # per table (duplicate: boards); None: by time
+            if target is not None:
+                enough = len(hands) >= target
+            else:
+                enough = now >= started + timedelta(minutes=ev.minutes or 0)
+            if live is not None and not enough:
                 if ev.format == "duplicate":  # the next board: a fresh single-hand match
                     boards = await guarded(self.store.boards(ev.id))
                     key = boards[(p.board_no or 1) + len(hands)]
@@ -115,9 +116,10 @@ class RoundDriver:
                 else:
                     await self.svc.commit(live, NextHand(), None, None)
                     await self.svc._follow_up(live)
-            return 1
-        if live is not None:
-            await self._end_table(p.table_id)
+                return 1
+            if live is not None:
+                await self._close(live)
+        # Gone from play (ended here, or its match was won): its result is stored.
         await guarded(
             self.store.finish_table(
                 ev.id,
@@ -133,12 +135,17 @@ class RoundDriver:
     async def _end_table(self, table_id: int) -> None:
         async with self.svc.locks(table_id):
             live = self.svc.live_table(table_id)
-            if live is None or live.table.status not in ("lobby", "playing"):
-                return
-            t = live.table
-            live.table = await guarded(self.svc.store.end_match(t.id, t.version))
-            self.svc._forget(live)
-            await self.svc._emit([Public(t.id, t.channel_id, "table_ended")])
+            if live is not None:
+                await self._close(live)
+
+    async def _close(self, live: LiveTable) -> None:
+        """End a tournament table (caller holds its lock)."""
+        t = live.table
+        if t.status not in ("lobby", "playing"):
+            return
+        live.table = await guarded(self.svc.store.end_match(t.id, t.version))
+        self.svc._forget(live)
+        await self.svc._emit([Public(t.id, t.channel_id, "table_ended")])
 
     async def _no_shows(self, ev: EventInfo, p: PairingInfo) -> int:
         """Seated players who have not moved by the grace time get an AI seat."""
