@@ -326,3 +326,62 @@ async def test_a_round_by_minutes_ends_its_tables_between_hands(sqlite_db: Datab
         assert r.finished_at is not None and (r.finished_at - r.started_at).total_seconds() >= 120
     m = await svc.store.load_match(info.id)
     assert m is not None and m.phase in ("scored", "finished")  # never cut in mid-hand
+
+
+async def test_duplicate_event_resumes_after_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'dup.db'}"
+    db = Database(url)
+    await db.upgrade()
+    clock = FakeClock()
+    svc = new_service(db, clock)
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD,
+        director_id=DIRECTOR,
+        name="dup",
+        format="duplicate",
+        rounds=2,
+        hands=2,
+        rules=ONE_DECK,
+        grace_seconds=10,
+    )
+    await register(svc, ev, 2, 4)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    store = svc.tournaments.store
+
+    async def a_board_played() -> bool:
+        one = (await store.pairings(ev.id, 1))[0]
+        return one.table_id is not None and len(await store.table_hands(one.table_id)) >= 1
+
+    await drive(svc, clock, a_board_played)
+    assert (await store.event(ev.id)).status == "running"  # type: ignore[union-attr]
+    await db.dispose()
+    db = Database(url)
+    svc = new_service(db, clock)
+    await svc.start()
+    store = svc.tournaments.store
+
+    async def finished() -> bool:
+        event = await store.event(ev.id)
+        return event is not None and event.status == "finished"
+
+    await drive(svc, clock, finished)
+    tables = await store.pairings(ev.id)
+    assert [(p.round_no, p.board_no, p.hands) for p in tables] == [
+        (1, 1, 2),
+        (1, 1, 2),
+        (2, 3, 2),
+        (2, 3, 2),
+    ]
+    replays = Replays(db)
+    boards = await store.boards(ev.id)
+    for p in tables:  # each table dealt its round's boards, in order
+        assert p.table_id is not None
+        seeds = []
+        for h in await store.table_hands(p.table_id):
+            stored = await replays.hand(h.hand_id)
+            assert stored is not None
+            seeds.append(parse_record(stored.record).headers["Seed"])
+        assert p.board_no is not None
+        assert seeds == [boards[p.board_no], boards[p.board_no + 1]]
+    assert sum(s.points for s in await svc.tournaments.standings(ev.id)) == 2 * 2
+    await db.dispose()
