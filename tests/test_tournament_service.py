@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from service_helpers import new_service
 from sqlalchemy import select
 
 from bot.service import FakeClock, ServiceError, TableService
@@ -22,6 +21,7 @@ from rules.record import parse_record
 from storage import Database, Replays
 from storage.models import MatchRow
 from storage.tournaments import EventInfo
+from tests.service_helpers import new_service
 
 GUILD = 1_150_000_000_000_000_001
 DIRECTOR = 1_170_000_000_000_000_099
