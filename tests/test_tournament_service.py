@@ -252,6 +252,7 @@ async def test_round_robin_meets_everyone_once_with_byes(sqlite_db: Database) ->
     assert len(await store.rounds(ev.id)) == 3
     byes = [p.ns_team for p in tables if p.ew_team == BYE]
     assert sorted(byes) == [0, 1, 2]  # each team sits out once
+    assert [r.bye_team for r in await store.rounds(ev.id)] == byes
     played = [frozenset((p.ns_team, p.ew_team)) for p in tables if p.ew_team != BYE]
     assert sorted(map(sorted, played)) == [[0, 1], [0, 2], [1, 2]]
     final = await svc.tournaments.standings(ev.id)

@@ -285,6 +285,8 @@ class TournamentService(RoundDriver):
             self._running.pop(ev.id, None)
             return
         planned = self._plan(ev, round_no, pairs, dropped)
+        byes = [t.ns_team for t in planned if t.ew_team == BYE]
+        bye = byes[0] if len(byes) == 1 else None  # the round's one bye, if it has one
         await guarded(self.store.open_round(ev.id, round_no, planned, bye, self.svc.clock.now()))
         ev = await self.event(ev.id)
         self._running[ev.id] = ev
