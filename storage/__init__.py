@@ -17,6 +17,7 @@ from storage.settings import GuildSettings, Settings
 from storage.stats import HandProgress, PlayerStats, Stats
 from storage.table_info import ActionReceipt, SeatInfo, TableInfo
 from storage.tables import Store
+from storage.tournaments import Tournaments
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -41,5 +42,6 @@ __all__ = [
     "TableInfo",
     "TableLocks",
     "TableNotFound",
+    "Tournaments",
     "database_url",
 ]

@@ -224,6 +224,12 @@ class Store(ActionLog):
             async with self.db.session() as s:
                 row = await self._load(s, table_id)
                 channel_id = row.channel_id
+                if row.current_match_id is not None:  # a table's next match (a tournament board)
+                    await s.execute(
+                        update(MatchRow)
+                        .where(MatchRow.id == row.current_match_id, MatchRow.status == "playing")
+                        .values(status="ended", finished_at=utcnow())
+                    )
                 m = MatchRow(
                     table_id=table_id,
                     seed=match.seed,

@@ -340,16 +340,61 @@ class Lifecycle:
             else:
                 # The secret keeps each hand's record from foretelling the next hands.
                 match = Match(t.rules, f"{t.id}-{self._seed()}", secret=f"{t.id}/{self._seed()}")
-            # The match and its first timer in one write (see Store.start_match).
-            first = LiveTable(replace(t, status="playing"), match, live.options)
-            deadline = plan_deadline(first, None, self.clock.now())
-            live.table = await self._guard(
-                self.store.start_match(t.id, t.version, match, deadline=deadline)
-            )
-            live.match = match
-            await self._emit([Public(t.id, t.channel_id, "game_started")])
-            await self._follow_up(live)
-            return TableStatus.of(live)
+            return await self._begin(live, match)
+
+    async def _begin(self, live: LiveTable, match: Match) -> TableStatus:
+        """Start ``match`` at the full table (caller holds its lock): the match and
+        its first timer in one write (see Store.start_match)."""
+        t = live.table
+        first = LiveTable(replace(t, status="playing"), match, live.options)
+        deadline = plan_deadline(first, None, self.clock.now())
+        live.table = await self._guard(
+            self.store.start_match(t.id, t.version, match, deadline=deadline)
+        )
+        live.match = match
+        await self._emit([Public(t.id, t.channel_id, "game_started")])
+        await self._follow_up(live)
+        return TableStatus.of(live)
+
+    async def open_seated(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        rules: RuleSet,
+        options: TableOptions,
+        seats: list[SeatInfo],
+        match: Match,
+        parent_channel_id: int | None = None,
+    ) -> TableStatus:
+        """A table opened with every seat taken and started at once (a tournament's
+        table): the table with its seats in one write, then ``match`` started. A lobby a crash left between the two is started, not opened again."""
+        info = await self._guard(self.store.table_in_channel(channel_id))
+        if info is None:
+            try:
+                info = await self.store.create_table(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    creator_id=creator_id,
+                    rules=rules,
+                    options=options.to_dict(),
+                    parent_channel_id=parent_channel_id,
+                    seats=seats,
+                )
+            except TableExists as exc:
+                raise ServiceError("table_exists") from exc
+            except StorageError as exc:
+                raise ServiceError(exc.code) from exc
+        live = self._live.get(info.id) or LiveTable(
+            info, None, TableOptions.from_dict(info.options)
+        )
+        self._live[info.id] = live
+        self._by_channel[channel_id] = info.id
+        if info.status != "lobby":
+            return TableStatus.of(live)  # started before a restart
+        async with self.locks(info.id):
+            return await self._begin(live, match)
 
     async def end_table(self, channel_id: int, user_id: int, moderator: bool = False) -> None:
         async with self._locked(channel_id) as live:

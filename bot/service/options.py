@@ -30,6 +30,9 @@ class TableOptions:
     # A ranked table (排位): its hands move the server's ladder (storage.ratings); its
     # rules are the server's and stay as they are; people only, no AI seats added.
     ranked: bool = False
+    # A tournament's table (``bot.service.tournament``): the event's id. Its rules
+    # are the event's; the event starts each next hand and ends the table.
+    event: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

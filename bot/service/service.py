@@ -32,12 +32,13 @@ from bot.service.metrics import ACTIONS
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.queries import Queries
-from bot.service.replays import ReplayService
 from bot.service.ranked import Ranked, rank_notice
+from bot.service.replays import ReplayService
 from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
 from bot.service.state import LiveTable
+from bot.service.tournament.service import TournamentService
 from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play, TakeBack, WithdrawBid
 from rules.cards import Card
 from rules.errors import RuleError
@@ -96,6 +97,7 @@ class TableService(Lifecycle, Queries, Ranked):
         self.saved_rules = SavedRules(db, self.settings)
         self.replays = ReplayService(db)
         self.rankings = Rankings(db)
+        self.tournaments = TournamentService(self)
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -120,6 +122,7 @@ class TableService(Lifecycle, Queries, Ranked):
             live = await self._load(info)
             await self._recover_timer(live)
             count += 1
+        await self.tournaments.resume()  # their tables are loaded: the rounds go on
         return count
 
     async def _recover_timer(self, live: LiveTable, *, locked: bool = False) -> None:
@@ -469,7 +472,8 @@ class TableService(Lifecycle, Queries, Ranked):
             except ServiceError as exc:
                 self._refreshed_at = now
                 log.warning("catching up with other processes failed: %s", exc.code)
-        return await self.automation.tick()
+        fired = await self.automation.tick()
+        return fired + await self.tournaments.tick()
 
     def timers_failing(self) -> bool:
         """Some table's timer failed on storage and is backing off (say so, don't spin)."""

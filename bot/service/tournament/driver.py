@@ -1,0 +1,200 @@
+"""The clock of running tournaments (mixed into ``TournamentService``): each tick
+drives the current round's tables — the next hand (duplicate: the next board, a
+fresh single-hand match from its fixed deal), a table that has played enough is
+ended (the hand in progress finishes first), seated players who have not moved by
+the grace time get an AI seat — and a round whose tables are all done is scored
+and followed by the next. ``resume`` picks running events up after a start."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from bot.service.errors import ServiceError, guarded
+from bot.service.notices import Public
+from bot.service.state import LiveTable
+from bot.service.tournament.pairing import BYE
+from bot.service.tournament.results import board_imps, level_diff
+from rules.actions import NextHand
+from rules.game import Match
+from storage import SeatInfo
+from storage.tournaments import EventInfo, PairingInfo, Tournaments
+
+if TYPE_CHECKING:
+    from bot.service.service import TableService
+
+log = logging.getLogger("bot.service.tournament")
+
+GRACE_SECONDS = 180  # a seated player who has not moved by then gets an AI seat
+
+
+class RoundDriver:
+    if TYPE_CHECKING:  # provided by TournamentService
+        svc: TableService
+        store: Tournaments
+        _running: dict[int, EventInfo]
+        _checked: set[tuple[int, int, int]]
+
+        async def event(self, event_id: int) -> EventInfo: ...
+
+        async def _next_round(self, ev: EventInfo) -> None: ...
+
+        async def _open_tables(self, ev: EventInfo) -> None: ...
+
+    # ---- the clock --------------------------------------------------------------------
+    async def resume(self) -> int:
+        """After a start: every running event's current round carries on."""
+        events: list[EventInfo] = await guarded(self.store.events(statuses=("running",)))
+        for ev in events:
+            if not self.svc.shards.owns(ev.guild_id):
+                continue
+            self._running[ev.id] = ev
+            rounds = await guarded(self.store.rounds(ev.id))
+            if not rounds or rounds[-1].status == "finished":
+                await self._next_round(ev)  # a crash came between the two writes
+            else:
+                await self._open_tables(ev)
+        return len(self._running)
+
+    async def tick(self) -> int:
+        """Drive the running events' tables: the next hand, a finished table, the
+        no-shows, the end of a round. Returns how many changes it made."""
+        changed = 0
+        for ev in list(self._running.values()):
+            try:
+                changed += await self._drive(ev)
+            except ServiceError as exc:
+                log.warning("tournament %s: delayed: %s", ev.id, exc.code)
+        return changed
+
+    async def _drive(self, ev: EventInfo) -> int:
+        rounds = await guarded(self.store.rounds(ev.id))
+        if not rounds or rounds[-1].status != "open":
+            return 0
+        current = rounds[-1]
+        now = self.svc.clock.now()
+        tables: list[PairingInfo] = await guarded(self.store.pairings(ev.id, current.round_no))
+        changed = 0
+        grace = timedelta(seconds=int(ev.settings.get("grace", GRACE_SECONDS)))
+        for p in tables:
+            if p.status != "open" or p.table_id is None:
+                continue
+            if (
+                now >= current.started_at + grace
+                and (ev.id, p.round_no, p.table_no) not in self._checked
+            ):
+                changed += await self._no_shows(ev, p)
+            changed += await self._advance(ev, p, current.started_at, now)
+        tables = await guarded(self.store.pairings(ev.id, current.round_no))
+        if all(p.status == "done" or p.ew_team == BYE for p in tables):
+            await self._finish_round(ev, current.round_no, tables)
+            changed += 1
+        return changed
+
+    async def _advance(
+        self, ev: EventInfo, p: PairingInfo, started: datetime, now: datetime
+    ) -> int:
+        """A table between hands plays the next one, or is done (ended, its result
+        stored); one in the middle of a hand plays on."""
+        assert p.table_id is not None
+        async with self.svc.locks(p.table_id):
+            live = self.svc.live_table(p.table_id)
+            if live is not None and (live.match is None or live.match.phase != "scored"):
+                return 0  # a hand in play (it finishes, whatever the clock says)
+            hands = await guarded(self.store.table_hands(p.table_id))
+            target = ev.hands  # per table (duplicate: boards); None: by time
+            if target is not None:
+                enough = len(hands) >= target
+            else:
+                enough = now >= started + timedelta(minutes=ev.minutes or 0)
+            if live is not None and not enough:
+                if ev.format == "duplicate":  # the next board: a fresh single-hand match
+                    boards = await guarded(self.store.boards(ev.id))
+                    key = boards[(p.board_no or 1) + len(hands)]
+                    await self.svc._begin(live, Match(ev.rules, key))
+                else:
+                    await self.svc.commit(live, NextHand(), None, None)
+                    await self.svc._follow_up(live)
+                return 1
+            if live is not None:
+                await self._close(live)
+        # Gone from play (ended here, or its match was won): its result is stored.
+        await guarded(
+            self.store.finish_table(
+                ev.id,
+                p.round_no,
+                p.table_no,
+                level_diff=level_diff(hands),
+                ns_raw=None,
+                hands=len(hands),
+            )
+        )
+        return 1
+
+    async def _end_table(self, table_id: int) -> None:
+        async with self.svc.locks(table_id):
+            live = self.svc.live_table(table_id)
+            if live is not None:
+                await self._close(live)
+
+    async def _close(self, live: LiveTable) -> None:
+        """End a tournament table (caller holds its lock)."""
+        t = live.table
+        if t.status not in ("lobby", "playing"):
+            return
+        live.table = await guarded(self.svc.store.end_match(t.id, t.version))
+        self.svc._forget(live)
+        await self.svc._emit([Public(t.id, t.channel_id, "table_ended")])
+
+    async def _no_shows(self, ev: EventInfo, p: PairingInfo) -> int:
+        """Seated players who have not moved by the grace time get an AI seat."""
+        assert p.table_id is not None
+        acted = await guarded(self.store.actors(p.table_id))
+        marked = list(p.no_shows)
+        async with self.svc.locks(p.table_id):
+            live = self.svc.live_table(p.table_id)
+            if live is None:
+                return 0
+            for s in live.table.seats:
+                if s.user_id is None or s.user_id in acted:
+                    continue
+                ai = SeatInfo(s.seat, None, "basic", f"AI ({s.display_name})")
+                note = Public(
+                    live.table.id,
+                    live.table.channel_id,
+                    "seat_to_ai",
+                    params={"seat": s.seat, "name": s.display_name},
+                )
+                await self.svc._replace_seat(live, ai, note)
+                marked.append(s.seat)
+        self._checked.add((ev.id, p.round_no, p.table_no))
+        if marked != list(p.no_shows):
+            await guarded(self.store.set_no_shows(ev.id, p.round_no, p.table_no, marked))
+            return 1
+        return 0
+
+    async def _finish_round(self, ev: EventInfo, round_no: int, tables: list[PairingInfo]) -> None:
+        table_imps: dict[int, int] = {}
+        if ev.format == "duplicate":
+            by_no = {p.table_no: p for p in tables}
+            for p in tables:
+                if p.table_no % 2 == 0 or p.ew_team == BYE or p.table_id is None:
+                    continue
+                other = by_no[p.table_no + 1]
+                assert other.table_id is not None
+                first = await guarded(self.store.table_hands(p.table_id))
+                second = await guarded(self.store.table_hands(other.table_id))
+                won = board_imps(first, second, p.board_no or 1, ev.rules)
+                table_imps[p.table_no], table_imps[other.table_no] = won, -won
+        # A knockout ends when one team is left (``_next_round`` sees it).
+        last = round_no >= ev.rounds and ev.format != "knockout"
+        await guarded(
+            self.store.finish_round(
+                ev.id, round_no, self.svc.clock.now(), last=last, table_imps=table_imps
+            )
+        )
+        if last:
+            self._running.pop(ev.id, None)
+            return
+        await self._next_round(await self.event(ev.id))
