@@ -1,6 +1,7 @@
 """The schema of tournaments (migration 0007) as typed models: an event, its
 entries (teams), rounds, pairings (one row per table) and, for duplicate (复式),
-its boards. Imported by ``storage`` so ``Base.metadata`` always holds them."""
+its boards, and the director's log. Imported by ``storage`` so ``Base.metadata``
+always holds them."""
 
 from __future__ import annotations
 
@@ -107,3 +108,22 @@ class BoardRow(Base):
     )
     board_no: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     deal_key: Mapped[str] = mapped_column(String(100))
+
+
+class LogRow(Base):
+    """The director's log: who replaced a player or adjusted a result, when and
+    why. ``action``: replace | adjust; ``detail_json`` what changed (before/after)."""
+
+    __tablename__ = "tournament_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_events.id", ondelete="CASCADE"), index=True
+    )
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    actor_id: Mapped[int] = mapped_column(BigInteger)
+    action: Mapped[str] = mapped_column(String(16))
+    round_no: Mapped[int | None] = mapped_column(Integer)
+    table_no: Mapped[int | None] = mapped_column(Integer)
+    detail_json: Mapped[str] = mapped_column(Text, default="{}")
+    reason: Mapped[str] = mapped_column(Text, default="")

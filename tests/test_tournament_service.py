@@ -6,7 +6,7 @@ database) in round 2; a duplicate match whose two tables hold the same cards."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
 
 import pytest
@@ -24,42 +24,9 @@ from storage import Database, Replays
 from storage.models import MatchRow
 from storage.tournaments import EventInfo
 from tests.service_helpers import new_service
+from tests.tournament_helpers import DIRECTOR, GUILD, drive, register, user
 
-GUILD = 1_150_000_000_000_000_001
-DIRECTOR = 1_170_000_000_000_000_099
 ONE_DECK = preset("one-deck")
-
-
-def user(i: int) -> int:
-    return 1_170_000_000_000_000_000 + i
-
-
-async def drive(
-    svc: TableService, clock: FakeClock, until: Callable[[], Awaitable[bool]], limit: int = 4000
-) -> None:
-    """Tick, then move the clock to the next timer (at most 5 s: the tournament's
-    own checks have no timer), until ``until()``."""
-    for _ in range(limit):
-        if await until():
-            return
-        await svc.tick()
-        deadline = svc.next_deadline()
-        step = 5.0
-        if deadline is not None:
-            step = min(step, max(0.0, (deadline - clock.now()).total_seconds()))
-        clock.advance(step or 0.01)
-    raise AssertionError("the event did not get there")
-
-
-async def register(svc: TableService, ev: EventInfo, teams: int, size: int) -> None:
-    for t in range(teams):
-        ids = [user(size * t + k) for k in range(size)]
-        pair = [(u, f"P{u % 1000}") for u in ids[2:]]
-        team = await svc.tournaments.join(
-            ev.id, ids[0], ids[1], name=f"P{ids[0] % 1000}", partner_name="x", pair=pair
-        )
-        assert team == t
-        await svc.tournaments.check_in(ev.id, ids[1])
 
 
 async def test_swiss_of_eight_teams_runs_to_the_end_across_a_restart(tmp_path: Path) -> None:

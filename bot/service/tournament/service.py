@@ -25,6 +25,7 @@ from dataclasses import asdict, replace
 from typing import TYPE_CHECKING
 
 from bot.service.errors import ServiceError, guarded
+from bot.service.tournament.director import DirectorTools
 from bot.service.tournament.driver import GRACE_SECONDS, RoundDriver
 from bot.service.tournament.pairing import (
     BYE,
@@ -73,7 +74,7 @@ def deal_key(event_seed: str, *parts: object) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:24]
 
 
-class TournamentService(RoundDriver):
+class TournamentService(RoundDriver, DirectorTools):
     def __init__(self, svc: TableService) -> None:
         self.svc = svc
         self.store = Tournaments(svc.db)

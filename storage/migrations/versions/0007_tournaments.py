@@ -1,4 +1,4 @@
-"""tournaments: events, entries, rounds, pairings and duplicate boards
+"""tournaments: events, entries, rounds, pairings, duplicate boards and the director's log
 
 Revision ID: 0007
 Revises: 0006
@@ -112,9 +112,33 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("event_id", "board_no", name=op.f("pk_tournament_boards")),
     )
+    op.create_table(
+        "tournament_log",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("event_id", sa.Integer(), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("actor_id", sa.BigInteger(), nullable=False),
+        sa.Column("action", sa.String(length=16), nullable=False),
+        sa.Column("round_no", sa.Integer(), nullable=True),
+        sa.Column("table_no", sa.Integer(), nullable=True),
+        sa.Column("detail_json", sa.Text(), nullable=False),
+        sa.Column("reason", sa.Text(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["event_id"],
+            ["tournament_events.id"],
+            name=op.f("fk_tournament_log_event_id_tournament_events"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_tournament_log")),
+    )
+    op.create_index(
+        op.f("ix_tournament_log_event_id"), "tournament_log", ["event_id"], unique=False
+    )
 
 
 def downgrade() -> None:
+    op.drop_index(op.f("ix_tournament_log_event_id"), table_name="tournament_log")
+    op.drop_table("tournament_log")
     op.drop_table("tournament_boards")
     op.drop_index(op.f("ix_tournament_pairings_table_id"), table_name="tournament_pairings")
     op.drop_table("tournament_pairings")
