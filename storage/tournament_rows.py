@@ -96,6 +96,10 @@ class PairingRow(Base):
     ns_raw: Mapped[int | None] = mapped_column(Integer)
     hands: Mapped[int] = mapped_column(Integer, default=0)
     no_shows: Mapped[str] = mapped_column(Text, default="")
+    # 找朋友 events by individuals: the entries at the table in seat order and, once
+    # done, the levels each seat gained (space-separated; empty at a pairs event).
+    seats: Mapped[str] = mapped_column(Text, default="")
+    seat_levels: Mapped[str] = mapped_column(Text, default="")
 
 
 class BoardRow(Base):

@@ -80,6 +80,8 @@ class PairingInfo:
     ns_raw: int | None
     hands: int
     no_shows: tuple[int, ...]
+    seats: tuple[int, ...] = ()  # an individuals' table: its entries in seat order
+    seat_levels: tuple[int, ...] = ()  # ... and the levels each seat gained
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,7 @@ class PlannedTable:
     ns_team: int
     ew_team: int
     board_no: int | None = None
+    seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +145,8 @@ def _pairing(r: PairingRow) -> PairingInfo:
         r.ns_raw,
         r.hands,
         tuple(int(s) for s in r.no_shows.split()),
+        tuple(int(s) for s in (r.seats or "").split()),
+        tuple(int(s) for s in (r.seat_levels or "").split()),
     )
 
 
@@ -321,6 +326,8 @@ class Tournaments:
                         status="open",
                         hands=0,
                         no_shows="",
+                        seats=" ".join(map(str, t.seats)),
+                        seat_levels="",
                     )
                 )
             await s.execute(
@@ -383,6 +390,7 @@ class Tournaments:
         level_diff: int,
         ns_raw: int | None,
         hands: int,
+        seat_levels: Sequence[int] = (),
     ) -> None:
         await self._update_pairing(
             event_id,
@@ -392,6 +400,7 @@ class Tournaments:
             level_diff=level_diff,
             ns_raw=ns_raw,
             hands=hands,
+            seat_levels=" ".join(map(str, seat_levels)),
         )
 
     async def finish_round(

@@ -249,8 +249,8 @@ async def test_bad_entries_are_refused_and_change_nothing(sqlite_db: Database) -
         "tournament_hands_or_minutes", t.new_event(**common, format="duplicate", minutes=30)
     )
     await refused(
-        "tournament_fixed_partners",
-        t.new_event(**common, format="swiss", hands=2, rules=preset("friends-6")),
+        "tournament_friends_swiss",
+        t.new_event(**common, format="knockout", hands=2, rules=preset("friends-6")),
     )
     ev = await t.new_event(**common, format="swiss", minutes=30, rules=ONE_DECK)
     await t.join(ev.id, user(1), user(2))

@@ -80,7 +80,11 @@ class DirectorTools:
         except NotOnTeam as exc:
             raise ServiceError("tournament_not_on_team") from exc
         for p in await guarded(self.store.pairings(event_id, ev.current_round)):
-            if p.status != "open" or p.table_id is None or team_no not in (p.ns_team, p.ew_team):
+            if (
+                p.status != "open"
+                or p.table_id is None
+                or team_no not in (p.ns_team, p.ew_team, *p.seats)
+            ):
                 continue
             async with self.svc.locks(p.table_id):
                 live = self.svc.live_table(p.table_id)

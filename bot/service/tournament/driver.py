@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bot.service.errors import ServiceError, guarded
 from bot.service.notices import Public
 from bot.service.state import LiveTable
+from bot.service.tournament.friends import seat_levels
 from bot.service.tournament.pairing import BYE
 from bot.service.tournament.results import board_imps, level_diff
 from rules.actions import NextHand
@@ -128,6 +129,9 @@ class RoundDriver:
                 level_diff=level_diff(hands),
                 ns_raw=None,
                 hands=len(hands),
+                seat_levels=seat_levels(hands[0].levels_before, hands[-1].levels_after)
+                if p.seats and hands
+                else (),
             )
         )
         return 1

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 BYE = -1  # the "opponent" of a team that sits a round out
+TABLE = -2  # the "opponent" at a 找朋友 table of individuals (many: no Buchholz)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ def standings(teams: Sequence[int], results: Sequence[Result]) -> list[Standing]
         s.level_diff += r.level_diff
         if r.opponent == BYE:
             s.byes += 1
-        else:
+        elif r.opponent != TABLE:
             s.opponents.append(r.opponent)
     for s in table.values():
         s.buchholz = sum(table[o].points for o in s.opponents if o in table)

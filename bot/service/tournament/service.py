@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from bot.service.errors import ServiceError, guarded
 from bot.service.tournament.director import DirectorTools
 from bot.service.tournament.driver import GRACE_SECONDS, RoundDriver
+from bot.service.tournament.friends import friends_results, friends_round
 from bot.service.tournament.pairing import (
     BYE,
     MatchPoints,
@@ -108,7 +109,10 @@ class TournamentService(RoundDriver, DirectorTools):
             raise ServiceError("tournament_bad_size", most=MAX_ROUNDS)
         if rules is None:
             rules = await self.svc._rules_named(guild_id, preset_name, None, None)
-        if rules.players != 4 or rules.friends is not None:
+        individual = rules.friends is not None  # 找朋友: players enter alone
+        if individual and format != "swiss":
+            raise ServiceError("tournament_friends_swiss")
+        if rules.players != 4 and not individual:
             raise ServiceError("tournament_fixed_partners")
         settings = {"points": asdict(points or MatchPoints()), "grace": grace_seconds}
         event: EventInfo = await guarded(
@@ -143,20 +147,24 @@ class TournamentService(RoundDriver, DirectorTools):
         self,
         event_id: int,
         user_id: int,
-        partner_id: int,
+        partner_id: int | None = None,
         *,
         name: str = "",
         partner_name: str = "",
         pair: Sequence[tuple[int, str]] = (),
     ) -> int:
         """Register a team (the user and a partner; at a duplicate event also its
-        second ``pair``). Returns the team number."""
+        second ``pair``; at a 找朋友 event the user alone). Returns the team
+        (entry) number."""
         ev = await self.event(event_id)
         if ev.status != "registering":
             raise ServiceError("tournament_not_registering")
-        members = [(user_id, name), (partner_id, partner_name), *pair]
-        if len(members) != (4 if ev.format == "duplicate" else 2):
-            raise ServiceError("tournament_team_size", size=4 if ev.format == "duplicate" else 2)
+        members = [(user_id, name), *pair]
+        if partner_id is not None:
+            members.insert(1, (partner_id, partner_name))
+        size = 1 if self.individual(ev) else 4 if ev.format == "duplicate" else 2
+        if len(members) != size:
+            raise ServiceError("tournament_team_size", size=size)
         ids = [m[0] for m in members]
         if len(set(ids)) != len(ids):
             raise ServiceError("tournament_partner_self")
@@ -234,6 +242,11 @@ class TournamentService(RoundDriver, DirectorTools):
 
     # ---- results ----------------------------------------------------------------------
     @staticmethod
+    def individual(ev: EventInfo) -> bool:
+        """A 找朋友 event: individuals, tables of ``rules.players``."""
+        return ev.rules.friends is not None
+
+    @staticmethod
     def points_of(ev: EventInfo) -> MatchPoints:
         return MatchPoints(**ev.settings.get("points", {}))
 
@@ -247,6 +260,9 @@ class TournamentService(RoundDriver, DirectorTools):
             if r.status != "finished":
                 continue
             mine = [p for p in tables if p.round_no == r.round_no]
+            if self.individual(ev):
+                out += friends_results(r.round_no, mine)
+                continue
             out += round_results(
                 r.round_no, mine, self.points_of(ev), duplicate=ev.format == "duplicate"
             )
@@ -273,7 +289,11 @@ class TournamentService(RoundDriver, DirectorTools):
         pairs: list[tuple[int, int]]
         bye: int | None = None
         last_round = round_no > ev.rounds
-        if ev.format == "knockout":
+        groups: list[list[int]] = []
+        if self.individual(ev):
+            groups, sit_out = friends_round(teams, results, dropped, ev.rules.players)
+            pairs = [(t, BYE) for t in sit_out]
+        elif ev.format == "knockout":
             if round_no == 1:
                 pairs = knockout_first_round(active)
             else:
@@ -295,6 +315,10 @@ class TournamentService(RoundDriver, DirectorTools):
             self._running.pop(ev.id, None)
             return
         planned = self._plan(ev, round_no, pairs, dropped)
+        n = len(planned)
+        planned += [
+            PlannedTable(n + i, g[0], g[1], seats=tuple(g)) for i, g in enumerate(groups, 1)
+        ]
         byes = [t.ns_team for t in planned if t.ew_team == BYE]
         bye = byes[0] if len(byes) == 1 else None  # the round's one bye, if it has one
         await guarded(self.store.open_round(ev.id, round_no, planned, bye, self.svc.clock.now()))
@@ -367,6 +391,11 @@ class TournamentService(RoundDriver, DirectorTools):
     def _seats(ev: EventInfo, p: PairingInfo, entries: dict[int, EntryInfo]) -> list[SeatInfo]:
         """N/S (seats 0, 2) team A, E/W (1, 3) team B; duplicate: A's first pair at
         the odd table, the other team's second pair facing them, and the reverse."""
+        if p.seats:  # 找朋友: one entry (one player) a seat
+            return [
+                SeatInfo(i, entries[t].user_ids[0], None, entries[t].names[0])
+                for i, t in enumerate(p.seats)
+            ]
         ns, ew = entries[p.ns_team], entries[p.ew_team]
         second = 2 if ev.format == "duplicate" else 0  # where E/W's pair starts
         seats = []

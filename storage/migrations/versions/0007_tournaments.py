@@ -86,6 +86,8 @@ def upgrade() -> None:
         sa.Column("ns_raw", sa.Integer(), nullable=True),
         sa.Column("hands", sa.Integer(), nullable=False),
         sa.Column("no_shows", sa.Text(), nullable=False),
+        sa.Column("seats", sa.Text(), nullable=False),
+        sa.Column("seat_levels", sa.Text(), nullable=False),
         sa.ForeignKeyConstraint(
             ["event_id"],
             ["tournament_events.id"],
