@@ -84,6 +84,9 @@ async def test_a_swiss_event_from_new_to_final_standings_through_a_restart(
         for t in w.channel.threads:
             assert f"<#{t.id}>" in paired[0].content
         assert "p0 & p1" in paired[0].content
+        for t in w.channel.threads:  # the table plays in its thread, not the event's channel
+            assert w.bot_messages(t), t.name
+        assert not w.table_messages()
 
         # The players never move: after the grace time AI seats play the hand.
         w.clock.advance(GRACE_SECONDS + 1)
@@ -91,6 +94,9 @@ async def test_a_swiss_event_from_new_to_final_standings_through_a_restart(
         results = posts(w, "**Cup** — results of round 1:")
         assert len(results) == 1 and results[0].attachments
         assert "standings after round 1" in results[0].content
+        store = w.bot.service.tournaments.store
+        played = await store.pairings(1, 1)
+        assert all(len(t.no_shows) == 4 and t.hands == 1 for t in played), played
         await drive(w, "open", 2)
         assert thread_names(w) == ["T1-R1-1", "T1-R1-2", "T1-R2-1", "T1-R2-2"]
 
