@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -30,7 +31,7 @@ FORMAT_CHOICES = [
     app_commands.Choice(name=_(f, code="slash.fmt_" + f.replace("-", "_")), value=f)
     for f in FORMATS
 ]
-PUBLIC_THREAD = 11  # Discord's channel type of a public thread
+PUBLIC_THREAD: Literal[11] = 11  # Discord's channel type of a public thread
 
 
 def team_name(entry: EntryInfo | None) -> str:
@@ -40,6 +41,7 @@ def team_name(entry: EntryInfo | None) -> str:
 class TournamentCog(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self.client: discord.Client = bot  # type: ignore[assignment]  # the real client
         self._threads: dict[tuple[int, int, int], int] = {}
         tours = bot.service.tournaments
         tours.channels = self.thread_for
@@ -51,7 +53,7 @@ class TournamentCog(commands.Cog):
 
     # ---- the threads and the news (service hooks) -------------------------------------
     def _lang(self, ev: EventInfo) -> str:
-        guild = self.bot.get_guild(ev.guild_id) if ev.guild_id is not None else None
+        guild = self.client.get_guild(ev.guild_id) if ev.guild_id is not None else None
         if guild is not None and guild.preferred_locale is not None:
             return language(str(guild.preferred_locale))
         return self.bot.service.defaults.language
@@ -68,7 +70,7 @@ class TournamentCog(commands.Cog):
         name = text(self._lang(ev), "tour.thread", event=ev.id, round=round_no, table=table_no)
         if found is None:
             try:
-                listing = await self.bot.http.get_active_threads(ev.guild_id)
+                listing = await self.client.http.get_active_threads(ev.guild_id)
                 for t in listing.get("threads", []):
                     if t.get("name") == name and int(t.get("parent_id") or 0) == ev.channel_id:
                         found = int(t["id"])
@@ -76,7 +78,7 @@ class TournamentCog(commands.Cog):
             except discord.HTTPException:
                 log.warning("tournament %s: cannot list the threads", ev.id)
         if found is None:
-            made = await self.bot.http.start_thread_without_message(
+            made = await self.client.http.start_thread_without_message(
                 ev.channel_id, name=name, auto_archive_duration=1440, type=PUBLIC_THREAD
             )
             found = int(made["id"])
@@ -97,7 +99,7 @@ class TournamentCog(commands.Cog):
         tours = self.bot.service.tournaments
         lang = self._lang(ev)
         entries = {e.team_no: e for e in await tours.entries(ev.id)}
-        channel = self.bot.get_partial_messageable(ev.channel_id)
+        channel = self.client.get_partial_messageable(ev.channel_id)
         if what == "paired":
             lines = [text(lang, "tour.paired", name=ev.name, round=round_no)]
             for p in await tours.store.pairings(ev.id, round_no):
