@@ -141,3 +141,19 @@ async def test_tournament_words_in_chinese(tmp_path: Path) -> None:
         r = await w.slash(td, "tournament new", name="杯赛", format="knockout", rounds=2, hands=1)
         assert r.response is not None and "比赛 #1 **杯赛**（淘汰赛，2 轮）" in r.response.content
         assert "tournament" not in r.response.content
+
+
+def test_the_standings_picture_is_readable_and_in_the_language_asked() -> None:
+    import io
+
+    from PIL import Image
+
+    from bot.pictures.standings import StandingLine, render_standings
+
+    lines = [StandingLine(1, "alice & 小明", 4, 2, 3), StandingLine(2, "bob & carol", 0, 4, -3)]
+    en = Image.open(io.BytesIO(render_standings(lines, "Cup", 2, "en")))
+    zh = render_standings(lines, "Cup", 2, "zh_CN")
+    assert 440 <= en.width <= 520 and en.height > 100
+    assert zh != render_standings(lines, "Cup", 2, "en")
+    more = Image.open(io.BytesIO(render_standings(lines * 4, "Cup", 2, "en")))
+    assert more.height > en.height  # a row per team
