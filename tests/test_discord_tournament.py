@@ -5,6 +5,7 @@ thread per table (never two), the news in the event's channel, and refusals."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import discord
@@ -133,14 +134,40 @@ async def test_a_swiss_event_from_new_to_final_standings_through_a_restart(
 async def test_tournament_words_in_chinese(tmp_path: Path) -> None:
     async with make_world(tmp_path, names=PLAYERS, guild_locale="zh-CN") as w:
         p = w.members
-        r = await w.slash(p[0], "tournament status")
+        w.hook.locales[p[0].id] = "zh-TW"
+        r = await w.slash(p[1], "tournament status")
         assert r.response is not None and r.response.ephemeral
         assert "no tournament in this channel" in r.response.content  # the asker's language
+        r = await w.slash(p[0], "tournament status")
+        assert r.response is not None and "本頻道沒有比賽" in r.response.content
         admins = w.guild.create_role("TD", permissions=discord.Permissions(manage_guild=True))
         td = w.guild.add_member(w.env.create_user("director"), roles=[admins])
-        r = await w.slash(td, "tournament new", name="杯赛", format="knockout", rounds=2, hands=1)
-        assert r.response is not None and "比赛 #1 **杯赛**（淘汰赛，2 轮）" in r.response.content
+        r = await w.slash(
+            td,
+            "tournament new",
+            name="杯赛",
+            format="knockout",
+            rounds=1,
+            hands=1,
+            preset="one-deck",
+        )
+        assert r.response is not None and "比赛 #1 **杯赛**（淘汰赛，1 轮）" in r.response.content
         assert "tournament" not in r.response.content
+        for i in (0, 2):
+            await w.slash(p[i], "tournament join", partner=p[i + 1])
+            await w.slash(p[i], "tournament checkin")
+        r = await w.slash(p[0], "tournament join", partner=p[4])
+        assert r.response is not None and "已經在這場比賽" in r.response.content
+        r = await w.slash(p[0], "tournament start")
+        assert r.response is not None and "只有比賽裁判" in r.response.content
+        await w.slash(td, "tournament start")
+        w.clock.advance(GRACE_SECONDS + 1)
+        await drive(w, "over", 1)
+        news = [m.content for m in w.bot_messages() if m.content.startswith("**杯赛**")]
+        assert any("第 1 轮：" in n for n in news) and any("最终排名" in n for n in news), news
+        for n in news:  # names and thread links aside, no English on a Chinese screen
+            words = n.replace("p0 & p1", "").replace("p2 & p3", "")
+            assert not re.search(r"[A-Za-z]{2,}", re.sub(r"<#\d+>", "", words)), n
 
 
 def test_the_standings_picture_is_readable_and_in_the_language_asked() -> None:
