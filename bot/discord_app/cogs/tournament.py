@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Literal
 
 import discord
@@ -427,7 +427,7 @@ class TournamentCog(commands.Cog):
             await self.bot.after_change()
 
 
-async def _done(call: object) -> bool:
+async def _done(call: Awaitable[None]) -> bool:
     """A service call that returns nothing, as True once it has run (``run``: None = refused)."""
-    await call  # type: ignore[misc]
+    await call
     return True
