@@ -23,6 +23,7 @@ from bot.discord_app.cogs.play import Play
 from bot.discord_app.cogs.replay import ReplayCog
 from bot.discord_app.cogs.ranked import RankedCog
 from bot.discord_app.cogs.rules import RulesCog
+from bot.discord_app.cogs.tournament import TournamentCog
 from bot.discord_app.components import DYNAMIC_ITEMS
 from bot.discord_app.emojis import TEXT_ONLY, CardEmojis, sync_emojis
 from bot.discord_app.host import Delivery
@@ -137,6 +138,8 @@ class _ShengjiCore:
         # are uploaded); a refusal means text alone and one warning line.
         if self._emojis_enabled:
             self.card_emojis = await sync_emojis(bot)
+        # Before the start: resumed tournaments open their tables in its threads.
+        tournaments = TournamentCog(bot)  # type: ignore[arg-type]
         restored = await self.service.start()
         log.info("restored %d table(s)", restored)
         await bot.tree.set_translator(ShengjiTranslator())
@@ -147,6 +150,7 @@ class _ShengjiCore:
         await bot.add_cog(RulesCog(bot))  # type: ignore[arg-type]
         await bot.add_cog(ReplayCog(bot))  # type: ignore[arg-type]
         await bot.add_cog(RankedCog(bot))  # type: ignore[arg-type]
+        await bot.add_cog(tournaments)
         bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
         self.presenter.play_button = play_button
         if self.config.dev_guild_id:

@@ -43,6 +43,8 @@ class RoundDriver:
 
         async def _open_tables(self, ev: EventInfo) -> None: ...
 
+        async def _announce(self, ev: EventInfo, what: str, round_no: int) -> None: ...
+
     # ---- the clock --------------------------------------------------------------------
     async def resume(self) -> int:
         """After a start: every running event's current round carries on."""
@@ -198,7 +200,9 @@ class RoundDriver:
                 ev.id, round_no, self.svc.clock.now(), last=last, table_imps=table_imps
             )
         )
+        await self._announce(ev, "finished", round_no)
         if last:
             self._running.pop(ev.id, None)
+            await self._announce(ev, "final", round_no)
             return
         await self._next_round(await self.event(ev.id))

@@ -59,6 +59,8 @@ if TYPE_CHECKING:
 MAX_ROUNDS = 20
 # A front end's thread for a table: (event, round, table number) -> (channel, parent).
 ChannelMaker = Callable[[EventInfo, int, int], Awaitable[tuple[int, int | None]]]
+# A front end's news of an event: (event, "paired" | "finished" | "final", round).
+Announcer = Callable[[EventInfo, str, int], Awaitable[None]]
 
 
 def synthetic_channel(event: EventInfo, round_no: int, table_no: int) -> int:
@@ -80,6 +82,7 @@ class TournamentService(RoundDriver, DirectorTools):
         self.svc = svc
         self.store = Tournaments(svc.db)
         self.channels: ChannelMaker | None = None
+        self.announce: Announcer | None = None
         self._running: dict[int, EventInfo] = {}
         self._checked: set[tuple[int, int, int]] = set()  # tables checked for no-shows
 
@@ -239,6 +242,7 @@ class TournamentService(RoundDriver, DirectorTools):
                 await self._end_table(p.table_id)
         await guarded(self.store.set_status(event_id, "finished"))
         self._running.pop(event_id, None)
+        await self._announce(ev, "final", ev.current_round)
 
     # ---- results ----------------------------------------------------------------------
     @staticmethod
@@ -313,6 +317,7 @@ class TournamentService(RoundDriver, DirectorTools):
         if last_round:
             await guarded(self.store.set_status(ev.id, "finished"))
             self._running.pop(ev.id, None)
+            await self._announce(ev, "final", ev.current_round)
             return
         planned = self._plan(ev, round_no, pairs, dropped)
         n = len(planned)
@@ -325,6 +330,11 @@ class TournamentService(RoundDriver, DirectorTools):
         ev = await self.event(ev.id)
         self._running[ev.id] = ev
         await self._open_tables(ev)
+        await self._announce(ev, "paired", round_no)
+
+    async def _announce(self, ev: EventInfo, what: str, round_no: int) -> None:
+        if self.announce is not None:
+            await self.announce(await self.event(ev.id), what, round_no)
 
     def _plan(
         self,

@@ -1,0 +1,433 @@
+"""Tournaments on Discord: ``/tournament new|join|checkin|start|status|drop|end``
+(the service is ``TableService.tournaments``). Each table of a round gets its own
+public thread "T{event}-R{round}-{table}" under the event's channel, found by
+name before one is made (a bot restarted between making a thread and opening its
+table must not open a second one); the event's channel gets the pairings, each
+round's results and standings (text and a picture) and the final ranking."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable, Sequence
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.discord_app.host import Host
+from bot.discord_app.interactions import guild_language, locale_of, reply, run
+from bot.pictures.standings import StandingLine, render_standings
+from bot.service.tournament.pairing import BYE, Standing
+from bot.service.tournament.service import synthetic_channel
+from bot.text.i18n import language, text
+from storage.tournaments import FORMATS, EntryInfo, EventInfo
+
+log = logging.getLogger("bot.discord_app.tournament")
+
+FORMAT_CHOICES = [
+    app_commands.Choice(name=_(f, code="slash.fmt_" + f.replace("-", "_")), value=f)
+    for f in FORMATS
+]
+PUBLIC_THREAD: Literal[11] = 11  # Discord's channel type of a public thread
+
+
+def team_name(entry: EntryInfo | None) -> str:
+    return " & ".join(entry.names) if entry is not None else "?"
+
+
+class TournamentCog(commands.Cog):
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.client: discord.Client = bot  # type: ignore[assignment]  # the real client
+        self._threads: dict[tuple[int, int, int], int] = {}
+        tours = bot.service.tournaments
+        tours.channels = self.thread_for
+        tours.announce = self.announce
+
+    tournament = app_commands.Group(
+        name=_("tournament"), description=_("Tournaments: Swiss, round robin, knockout, duplicate")
+    )
+
+    # ---- the threads and the news (service hooks) -------------------------------------
+    def _lang(self, ev: EventInfo) -> str:
+        guild = self.client.get_guild(ev.guild_id) if ev.guild_id is not None else None
+        if guild is not None and guild.preferred_locale is not None:
+            return language(str(guild.preferred_locale))
+        return self.bot.service.defaults.language
+
+    async def thread_for(
+        self, ev: EventInfo, round_no: int, table_no: int
+    ) -> tuple[int, int | None]:
+        """The table's thread: the one already made for it (by name), else a new one.
+        Raw REST calls, so it also works while the bot starts (no cache yet)."""
+        if ev.channel_id is None or ev.guild_id is None:
+            return synthetic_channel(ev, round_no, table_no), None
+        key = (ev.id, round_no, table_no)
+        found = self._threads.get(key)
+        name = text(self._lang(ev), "tour.thread", event=ev.id, round=round_no, table=table_no)
+        if found is None:
+            try:
+                listing = await self.client.http.get_active_threads(ev.guild_id)
+                for t in listing.get("threads", []):
+                    if t.get("name") == name and int(t.get("parent_id") or 0) == ev.channel_id:
+                        found = int(t["id"])
+                        break
+            except discord.HTTPException:
+                log.warning("tournament %s: cannot list the threads", ev.id)
+        if found is None:
+            made = await self.client.http.start_thread_without_message(
+                ev.channel_id, name=name, auto_archive_duration=1440, type=PUBLIC_THREAD
+            )
+            found = int(made["id"])
+        self._threads[key] = found
+        return found, ev.channel_id
+
+    async def announce(self, ev: EventInfo, what: str, round_no: int) -> None:
+        """The event's news in its channel; a failure to post never stops the event."""
+        if ev.channel_id is None:
+            return
+        try:
+            await self._post(ev, what, round_no)
+        except discord.HTTPException as exc:
+            log.warning("tournament %s: news not posted: %s", ev.id, exc)
+
+    async def _post(self, ev: EventInfo, what: str, round_no: int) -> None:
+        assert ev.channel_id is not None
+        tours = self.bot.service.tournaments
+        lang = self._lang(ev)
+        entries = {e.team_no: e for e in await tours.entries(ev.id)}
+        channel = self.client.get_partial_messageable(ev.channel_id)
+        if what == "paired":
+            lines = [text(lang, "tour.paired", name=ev.name, round=round_no)]
+            for p in await tours.store.pairings(ev.id, round_no):
+                if p.ew_team == BYE:
+                    lines.append(
+                        text(lang, "tour.bye_line", team=team_name(entries.get(p.ns_team)))
+                    )
+                    continue
+                thread = self._threads.get((ev.id, round_no, p.table_no))
+                if thread is None and p.table_id is not None:
+                    status = self.bot.service.cached_status(p.table_id)
+                    thread = status.table.channel_id if status is not None else None
+                lines.append(
+                    text(
+                        lang,
+                        "tour.table_line",
+                        table=p.table_no,
+                        ns=team_name(entries.get(p.ns_team)),
+                        ew=team_name(entries.get(p.ew_team)),
+                        thread=f"<#{thread}>" if thread else "—",
+                    )
+                )
+            await channel.send(
+                "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        rows = await tours.standings(ev.id)
+        if what == "finished":
+            lines = [text(lang, "tour.results", name=ev.name, round=round_no)]
+            for p in await tours.store.pairings(ev.id, round_no):
+                if p.ew_team == BYE:
+                    lines.append(
+                        text(lang, "tour.bye_line", team=team_name(entries.get(p.ns_team)))
+                    )
+                    continue
+                lines.append(
+                    text(
+                        lang,
+                        "tour.result_line",
+                        table=p.table_no,
+                        ns=team_name(entries.get(p.ns_team)),
+                        ew=team_name(entries.get(p.ew_team)),
+                        diff=p.level_diff or 0,
+                    )
+                )
+            lines += ["", text(lang, "tour.standings", name=ev.name, round=round_no)]
+        else:
+            lines = [text(lang, "tour.final", name=ev.name)]
+        lines += self.standing_lines(lang, rows, entries)
+        png = render_standings(self.picture_lines(rows, entries), ev.name, round_no, lang)
+        await channel.send(
+            "\n".join(lines)[:2000],
+            file=discord.File(io.BytesIO(png), "standings.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @staticmethod
+    def standing_lines(
+        lang: str, rows: Sequence[Standing], entries: dict[int, EntryInfo]
+    ) -> list[str]:
+        return [
+            text(
+                lang,
+                "tour.standing_line",
+                place=s.place,
+                team=team_name(entries.get(s.team)),
+                points=s.points,
+                buchholz=s.buchholz,
+                diff=s.level_diff,
+            )
+            for s in rows[:25]
+        ]
+
+    @staticmethod
+    def picture_lines(
+        rows: Sequence[Standing], entries: dict[int, EntryInfo]
+    ) -> list[StandingLine]:
+        return [
+            StandingLine(
+                s.place, team_name(entries.get(s.team)), s.points, s.buchholz, s.level_diff
+            )
+            for s in rows[:25]
+        ]
+
+    # ---- which event ------------------------------------------------------------------
+    async def _event_id(self, interaction: discord.Interaction, event: int | None) -> int | None:
+        """The event named, else this channel's latest one still going (else its last)."""
+        loc = locale_of(interaction)
+        if interaction.guild_id is None:
+            await reply(interaction, text(loc, "tour.guild_only"), ephemeral=True)
+            return None
+        if event is not None:
+            return event
+        found = await self.bot.service.tournaments.store.events(guild_id=interaction.guild_id)
+        here = [e for e in found if e.channel_id == interaction.channel_id]
+        going = [e for e in here if e.status != "finished"]
+        if going or here:
+            return (going or here)[-1].id
+        await reply(interaction, text(loc, "tour.none_here"), ephemeral=True)
+        return None
+
+    @staticmethod
+    def _manages(interaction: discord.Interaction) -> bool:
+        perms = getattr(interaction.user, "guild_permissions", None)
+        return bool(perms is not None and perms.manage_guild)
+
+    # ---- the commands -----------------------------------------------------------------
+    @tournament.command(
+        name=_("new"),
+        description=_(
+            "Create a tournament in this channel (Manage Server)", code="slash.tournament_new_help"
+        ),
+    )
+    @app_commands.rename(
+        name=_("name"), format=_("format"), rounds=_("rounds"), hands=_("hands"),
+        minutes=_("minutes"), preset=_("preset"), ranked=_("ranked"),
+    )  # fmt: skip
+    @app_commands.describe(
+        name=_("The tournament's name", code="slash.tournament_name_help"),
+        format=_("Swiss, round robin, knockout or duplicate"),
+        rounds=_("How many rounds"),
+        hands=_("Hands per round (duplicate: boards)"),
+        minutes=_("Minutes per round (instead of hands)"),
+        preset=_("Rule set (default: this server's)", code="slash.tournament_preset_help"),
+        ranked=_("Tables count for the ladder", code="slash.tournament_ranked_help"),
+    )
+    @app_commands.choices(format=FORMAT_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 100],
+        format: str,
+        rounds: app_commands.Range[int, 1, 20],
+        hands: app_commands.Range[int, 1, 600] | None = None,
+        minutes: app_commands.Range[int, 1, 600] | None = None,
+        preset: str | None = None,
+        ranked: bool = False,
+    ) -> None:
+        loc = locale_of(interaction)
+        if interaction.guild_id is None:
+            await reply(interaction, text(loc, "tour.guild_only"), ephemeral=True)
+            return
+        if not self._manages(interaction):
+            await reply(interaction, text(loc, "tour.manage_only"), ephemeral=True)
+            return
+        ev = await run(
+            interaction,
+            lambda: self.bot.service.tournaments.new_event(
+                guild_id=interaction.guild_id,
+                director_id=interaction.user.id,
+                name=name,
+                format=format,
+                rounds=rounds,
+                hands=hands,
+                minutes=minutes,
+                channel_id=interaction.channel_id,
+                preset_name=preset,
+                ranked=ranked,
+            ),
+        )
+        if ev is None:
+            return
+        lang = guild_language(interaction)
+        words = text(
+            lang, "tour.created", event=ev.id, name=ev.name,
+            format=text(lang, "fmt." + ev.format), rounds=ev.rounds,
+        )  # fmt: skip
+        await reply(interaction, words)
+
+    @tournament.command(
+        name=_("join"),
+        description=_("Enter a team with your partner", code="slash.tournament_join_help"),
+    )
+    @app_commands.rename(
+        partner=_("partner"), second=_("second"), third=_("third"), event=_("event")
+    )
+    @app_commands.describe(
+        partner=_("Your partner"),
+        second=_("Duplicate: your team's second pair, first player"),
+        third=_("Duplicate: your team's second pair, second player"),
+        event=_("Tournament number (default: this channel's)"),
+    )
+    async def join(
+        self,
+        interaction: discord.Interaction,
+        partner: discord.Member,
+        second: discord.Member | None = None,
+        third: discord.Member | None = None,
+        event: int | None = None,
+    ) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        pair = [(m.id, m.display_name) for m in (second, third) if m is not None]
+        if pair and len(pair) != 2:
+            await reply(
+                interaction, text(locale_of(interaction), "tour.duplicate_team"), ephemeral=True
+            )
+            return
+        me = interaction.user
+        team = await run(
+            interaction,
+            lambda: tours.join(
+                event_id, me.id, partner.id, name=me.display_name,
+                partner_name=partner.display_name, pair=pair,
+            ),
+        )  # fmt: skip
+        if team is None:
+            return
+        players = " & ".join(m.display_name for m in (me, partner, second, third) if m is not None)
+        await reply(
+            interaction,
+            text(guild_language(interaction), "tour.joined", team=team + 1, players=players),
+        )
+
+    @tournament.command(name=_("checkin"), description=_("Check your team in before the start"))
+    @app_commands.rename(event=_("event"))
+    @app_commands.describe(event=_("Tournament number (default: this channel's)"))
+    async def checkin(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        team = await run(interaction, lambda: tours.check_in(event_id, interaction.user.id))
+        if team is not None:
+            await reply(
+                interaction, text(guild_language(interaction), "tour.checked_in", team=team + 1)
+            )
+
+    @tournament.command(
+        name=_("start"),
+        description=_(
+            "Close entries and pair round 1 (director)", code="slash.tournament_start_help"
+        ),
+    )
+    @app_commands.rename(event=_("event"))
+    @app_commands.describe(event=_("Tournament number (default: this channel's)"))
+    async def start(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        manage = self._manages(interaction)
+        done = await run(
+            interaction, lambda: _done(tours.start(event_id, interaction.user.id, manage=manage))
+        )
+        if done:
+            await reply(
+                interaction, text(guild_language(interaction), "tour.started", event=event_id)
+            )
+            await self.bot.after_change()
+
+    @tournament.command(
+        name=_("status"),
+        description=_("The standings of a tournament", code="slash.tournament_status_help"),
+    )
+    @app_commands.rename(event=_("event"))
+    @app_commands.describe(event=_("Tournament number (default: this channel's)"))
+    async def status(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        ev = await run(interaction, lambda: tours.event(event_id))
+        if ev is None:
+            return
+        loc = locale_of(interaction)
+        entries = {e.team_no: e for e in await tours.entries(event_id)}
+        if ev.status == "registering":
+            ready = sum(1 for e in entries.values() if e.checked_in and not e.dropped)
+            words = text(
+                loc, "tour.registering", name=ev.name, event=ev.id,
+                format=text(loc, "fmt." + ev.format), teams=len(entries), ready=ready,
+            )  # fmt: skip
+            await reply(interaction, words, ephemeral=True)
+            return
+        rows = await tours.standings(event_id)
+        rounds = await tours.store.rounds(event_id)
+        played = sum(1 for r in rounds if r.status == "finished")
+        head = "tour.final" if ev.status == "finished" else "tour.standings"
+        lines = [
+            text(loc, head, name=ev.name, round=played),
+            *self.standing_lines(loc, rows, entries),
+        ]
+        png = render_standings(self.picture_lines(rows, entries), ev.name, played, loc)
+        await reply(
+            interaction, "\n".join(lines), ephemeral=True,
+            file=discord.File(io.BytesIO(png), "standings.png"),
+        )  # fmt: skip
+
+    @tournament.command(name=_("drop"), description=_("Your team leaves the tournament"))
+    @app_commands.rename(event=_("event"))
+    @app_commands.describe(event=_("Tournament number (default: this channel's)"))
+    async def drop(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        team = await run(interaction, lambda: tours.drop(event_id, interaction.user.id))
+        if team is not None:
+            await reply(
+                interaction, text(guild_language(interaction), "tour.dropped", team=team + 1)
+            )
+
+    @tournament.command(
+        name=_("end"),
+        description=_("Stop the tournament (director)", code="slash.tournament_end_help"),
+    )
+    @app_commands.rename(event=_("event"))
+    @app_commands.describe(event=_("Tournament number (default: this channel's)"))
+    async def end(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        manage = self._manages(interaction)
+        done = await run(
+            interaction, lambda: _done(tours.end(event_id, interaction.user.id, manage=manage))
+        )
+        if done:
+            await reply(
+                interaction, text(guild_language(interaction), "tour.ended", event=event_id)
+            )
+            await self.bot.after_change()
+
+
+async def _done(call: Awaitable[None]) -> bool:
+    """A service call that returns nothing, as True once it has run (``run``: None = refused)."""
+    await call
+    return True
