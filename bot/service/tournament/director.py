@@ -15,12 +15,12 @@ from storage.tournament_director import LogEntry, NoSuchTable, NotOnTeam, Tourna
 from storage.tournaments import EntryInfo, EventInfo, Tournaments
 
 if TYPE_CHECKING:
-    from bot.service.service import TableService
+    from bot.service.tournament.host import TablesHost
 
 
 class DirectorTools:
     if TYPE_CHECKING:  # provided by TournamentService
-        svc: TableService
+        svc: TablesHost
         store: Tournaments
 
         async def event(self, event_id: int) -> EventInfo: ...

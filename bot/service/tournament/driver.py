@@ -23,7 +23,7 @@ from storage import SeatInfo
 from storage.tournaments import EventInfo, PairingInfo, Tournaments
 
 if TYPE_CHECKING:
-    from bot.service.service import TableService
+    from bot.service.tournament.host import TablesHost
 
 log = logging.getLogger("bot.service.tournament")
 
@@ -32,7 +32,7 @@ GRACE_SECONDS = 180  # a seated player who has not moved by then gets an AI seat
 
 class RoundDriver:
     if TYPE_CHECKING:  # provided by TournamentService
-        svc: TableService
+        svc: TablesHost
         store: Tournaments
         _running: dict[int, EventInfo]
         _checked: set[tuple[int, int, int]]

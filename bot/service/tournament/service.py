@@ -54,7 +54,7 @@ from storage.tournaments import (
 )
 
 if TYPE_CHECKING:
-    from bot.service.service import TableService
+    from bot.service.tournament.host import TablesHost
 
 MAX_ROUNDS = 20
 # A front end's thread for a table: (event, round, table number) -> (channel, parent).
@@ -78,7 +78,7 @@ def deal_key(event_seed: str, *parts: object) -> str:
 
 
 class TournamentService(RoundDriver, DirectorTools):
-    def __init__(self, svc: TableService) -> None:
+    def __init__(self, svc: TablesHost) -> None:
         self.svc = svc
         self.store = Tournaments(svc.db)
         self.channels: ChannelMaker | None = None
