@@ -1,5 +1,5 @@
 """Tournaments on Discord: ``/tournament new|join|checkin|start|status|drop|end``
-(the service is ``TableService.tournaments``). Each table of a round gets its own
+and the director's ``replace|adjust|log`` (the service is ``TableService.tournaments``). Each table of a round gets its own
 public thread "T{event}-R{round}-{table}" under the event's channel, found by
 name before one is made (a bot restarted between making a thread and opening its
 table must not open a second one); the event's channel gets the pairings, each
@@ -20,9 +20,11 @@ from discord.ext import commands
 from bot.discord_app.host import Host
 from bot.discord_app.interactions import guild_language, locale_of, reply, run
 from bot.pictures.standings import StandingLine, render_standings
-from bot.service.tournament.pairing import BYE, Standing
+from bot.service.tournament.driver import GRACE_SECONDS
+from bot.service.tournament.pairing import BYE, MatchPoints, Standing
 from bot.service.tournament.service import synthetic_channel
 from bot.text.i18n import language, text
+from storage.tournament_director import LogEntry
 from storage.tournaments import FORMATS, EntryInfo, EventInfo
 
 log = logging.getLogger("bot.discord_app.tournament")
@@ -216,6 +218,8 @@ class TournamentCog(commands.Cog):
     @app_commands.rename(
         name=_("name"), format=_("format"), rounds=_("rounds"), hands=_("hands"),
         minutes=_("minutes"), preset=_("preset"), ranked=_("ranked"),
+        grace=_("grace", code="slash.tour_grace"), win=_("win", code="slash.tour_win"),
+        draw=_("draw", code="slash.tour_draw"), loss=_("loss", code="slash.tour_loss"),
     )  # fmt: skip
     @app_commands.describe(
         name=_("The tournament's name", code="slash.tournament_name_help"),
@@ -225,6 +229,10 @@ class TournamentCog(commands.Cog):
         minutes=_("Minutes per round (instead of hands)"),
         preset=_("Rule set (default: this server's)", code="slash.tournament_preset_help"),
         ranked=_("Tables count for the ladder", code="slash.tournament_ranked_help"),
+        grace=_("Minutes before a no-show gets an AI seat (default 3)"),
+        win=_("Match points for a win (default 2)"),
+        draw=_("Match points for a draw (default 1)"),
+        loss=_("Match points for a loss (default 0)"),
     )
     @app_commands.choices(format=FORMAT_CHOICES)
     async def new(
@@ -237,8 +245,18 @@ class TournamentCog(commands.Cog):
         minutes: app_commands.Range[int, 1, 600] | None = None,
         preset: str | None = None,
         ranked: bool = False,
+        grace: app_commands.Range[int, 0, 60] | None = None,
+        win: app_commands.Range[int, 0, 10] | None = None,
+        draw: app_commands.Range[int, 0, 10] | None = None,
+        loss: app_commands.Range[int, 0, 10] | None = None,
     ) -> None:
         loc = locale_of(interaction)
+        base = MatchPoints()
+        points = MatchPoints(
+            win=base.win if win is None else win,
+            draw=base.draw if draw is None else draw,
+            loss=base.loss if loss is None else loss,
+        )
         if interaction.guild_id is None:
             await reply(interaction, text(loc, "tour.guild_only"), ephemeral=True)
             return
@@ -258,6 +276,8 @@ class TournamentCog(commands.Cog):
                 channel_id=interaction.channel_id,
                 preset_name=preset,
                 ranked=ranked,
+                points=points,
+                grace_seconds=GRACE_SECONDS if grace is None else grace * 60,
             ),
         )
         if ev is None:
@@ -277,7 +297,7 @@ class TournamentCog(commands.Cog):
         partner=_("partner"), second=_("second"), third=_("third"), event=_("event")
     )
     @app_commands.describe(
-        partner=_("Your partner"),
+        partner=_("Your partner (not at a Finding Friends event)"),
         second=_("Duplicate: your team's second pair, first player"),
         third=_("Duplicate: your team's second pair, second player"),
         event=_("Tournament number (default: this channel's)"),
@@ -285,7 +305,7 @@ class TournamentCog(commands.Cog):
     async def join(
         self,
         interaction: discord.Interaction,
-        partner: discord.Member,
+        partner: discord.Member | None = None,
         second: discord.Member | None = None,
         third: discord.Member | None = None,
         event: int | None = None,
@@ -300,12 +320,20 @@ class TournamentCog(commands.Cog):
                 interaction, text(locale_of(interaction), "tour.duplicate_team"), ephemeral=True
             )
             return
+        ev = await run(interaction, lambda: tours.event(event_id))
+        if ev is None:
+            return
+        if partner is not None and tours.individual(ev):
+            await reply(
+                interaction, text(locale_of(interaction), "tour.no_partner"), ephemeral=True
+            )
+            return
         me = interaction.user
         team = await run(
             interaction,
             lambda: tours.join(
-                event_id, me.id, partner.id, name=me.display_name,
-                partner_name=partner.display_name, pair=pair,
+                event_id, me.id, partner.id if partner else None, name=me.display_name,
+                partner_name=partner.display_name if partner else "", pair=pair,
             ),
         )  # fmt: skip
         if team is None:
@@ -392,17 +420,30 @@ class TournamentCog(commands.Cog):
         )  # fmt: skip
 
     @tournament.command(name=_("drop"), description=_("Your team leaves the tournament"))
-    @app_commands.rename(event=_("event"))
-    @app_commands.describe(event=_("Tournament number (default: this channel's)"))
-    async def drop(self, interaction: discord.Interaction, event: int | None = None) -> None:
+    @app_commands.rename(team=_("team", code="slash.tour_team"), event=_("event"))
+    @app_commands.describe(
+        team=_("Director: the team to take out"),
+        event=_("Tournament number (default: this channel's)"),
+    )
+    async def drop(
+        self,
+        interaction: discord.Interaction,
+        team: app_commands.Range[int, 1, 10000] | None = None,
+        event: int | None = None,
+    ) -> None:
         event_id = await self._event_id(interaction, event)
         if event_id is None:
             return
         tours = self.bot.service.tournaments
-        team = await run(interaction, lambda: tours.drop(event_id, interaction.user.id))
-        if team is not None:
+        manage = self._manages(interaction)
+        team_no = None if team is None else team - 1  # shown from 1, stored from 0
+        dropped = await run(
+            interaction,
+            lambda: tours.drop(event_id, interaction.user.id, team_no, manage=manage),
+        )
+        if dropped is not None:
             await reply(
-                interaction, text(guild_language(interaction), "tour.dropped", team=team + 1)
+                interaction, text(guild_language(interaction), "tour.dropped", team=dropped + 1)
             )
 
     @tournament.command(
@@ -426,8 +467,148 @@ class TournamentCog(commands.Cog):
             )
             await self.bot.after_change()
 
+    # ---- the director's tools (the service checks director / Manage Server) ----------
+    @tournament.command(
+        name=_("replace", code="slash.tour_replace"),
+        description=_("Put a substitute on a team (director)"),
+    )
+    @app_commands.rename(
+        team=_("team", code="slash.tour_team"), old=_("old", code="slash.tour_old"),
+        new=_("new"), reason=_("reason", code="slash.tour_reason"), event=_("event"),
+    )  # fmt: skip
+    @app_commands.describe(
+        team=_("Team number"),
+        old=_("The player who leaves the team"),
+        new=_("The substitute"),
+        reason=_("Why (it is logged)"),
+        event=_("Tournament number (default: this channel's)"),
+    )
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        team: app_commands.Range[int, 1, 10000],
+        old: discord.Member,
+        new: discord.Member,
+        reason: app_commands.Range[str, 1, 200],
+        event: int | None = None,
+    ) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        manage = self._manages(interaction)
+        done = await run(
+            interaction,
+            lambda: _done(
+                tours.replace_player(
+                    event_id, interaction.user.id, team_no=team - 1, old_id=old.id,
+                    new_id=new.id, new_name=new.display_name, reason=reason, manage=manage,
+                )
+            ),
+        )  # fmt: skip
+        if done:
+            words = text(
+                guild_language(interaction), "tour.replaced",
+                team=team, old=old.display_name, new=new.display_name,
+            )  # fmt: skip
+            await reply(interaction, words, allowed_mentions=discord.AllowedMentions.none())
+            await self.bot.after_change()
 
-async def _done(call: Awaitable[None]) -> bool:
+    @tournament.command(
+        name=_("adjust", code="slash.tour_adjust"),
+        description=_("Set a finished table's result (director)"),
+    )
+    @app_commands.rename(
+        round=_("round", code="slash.tour_round"), table=_("table"),
+        margin=_("margin", code="slash.tour_margin"),
+        reason=_("reason", code="slash.tour_reason"), event=_("event"),
+    )  # fmt: skip
+    @app_commands.describe(
+        round=_("Round number"),
+        table=_("Table number in that round"),
+        margin=_("N/S levels minus E/W's (duplicate: N/S team's IMPs)"),
+        reason=_("Why (it is logged)"),
+        event=_("Tournament number (default: this channel's)"),
+    )
+    async def adjust(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 20],
+        table: app_commands.Range[int, 1, 10000],
+        margin: app_commands.Range[int, -100, 100],
+        reason: app_commands.Range[str, 1, 200],
+        event: int | None = None,
+    ) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        manage = self._manages(interaction)
+        done = await run(
+            interaction,
+            lambda: _done(
+                tours.adjust_result(
+                    event_id, interaction.user.id, round_no=round, table_no=table,
+                    margin=margin, reason=reason, manage=manage,
+                )
+            ),
+        )  # fmt: skip
+        if done:
+            words = text(
+                guild_language(interaction), "tour.adjusted",
+                round=round, table=table, margin=margin,
+            )  # fmt: skip
+            await reply(interaction, words)
+
+    @tournament.command(
+        name=_("log", code="slash.tour_log"), description=_("The director's changes (director)")
+    )
+    @app_commands.rename(event=_("event"))
+    @app_commands.describe(event=_("Tournament number (default: this channel's)"))
+    async def log(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        event_id = await self._event_id(interaction, event)
+        if event_id is None:
+            return
+        tours = self.bot.service.tournaments
+        loc = locale_of(interaction)
+        ev = await run(interaction, lambda: tours.event(event_id))
+        if ev is None:
+            return
+        if interaction.user.id != ev.director_id and not self._manages(interaction):
+            await reply(interaction, text(loc, "tournament_not_director"), ephemeral=True)
+            return
+        lines = await tours.log(event_id)
+        if not lines:
+            await reply(interaction, text(loc, "tour.log_empty", name=ev.name), ephemeral=True)
+            return
+        words = [text(loc, "tour.log_head", name=ev.name), *map(lambda e: log_line(loc, e), lines)]
+        await reply(
+            interaction, "\n".join(words)[-2000:], ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )  # fmt: skip
+
+
+def log_line(lang: str, e: LogEntry) -> str:
+    """One change of the director's log, in words."""
+    at = e.at.strftime("%Y-%m-%d %H:%M")
+    d = e.detail
+    if e.action == "replace":
+        return text(
+            lang, "tour.log_replace", at=at, actor=e.actor_id, team=int(d["team"]) + 1,
+            old=d.get("old_name") or d["old"], new=d.get("new_name") or d["new"], reason=e.reason,
+        )  # fmt: skip
+
+    def value(v: dict[str, int | None]) -> str:
+        found = v.get("level_diff") if v.get("level_diff") is not None else v.get("ns_raw")
+        return "—" if found is None else f"{found:+d}"
+
+    return text(
+        lang, "tour.log_adjust", at=at, actor=e.actor_id, round=e.round_no, table=e.table_no,
+        before=value(d.get("before", {})), after=value(d.get("after", {})), reason=e.reason,
+    )  # fmt: skip
+
+
+async def _done(call: Awaitable[object]) -> bool:
     """A service call that returns nothing, as True once it has run (``run``: None = refused)."""
     await call
     return True
