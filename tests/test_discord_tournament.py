@@ -1,12 +1,15 @@
 """/tournament through the real discord.py client (simcord): a 4-team Swiss of 2
 rounds from /tournament new to the final ranking, the players no-shows (AI seats
 play after the grace time), a bot restart on the same database in round 2, one
-thread per table (never two), the news in the event's channel, and refusals."""
+thread per table (never two), the news in the event's channel, and refusals;
+the director's replace / adjust / drop / log, a 找朋友 event entered alone, and a
+duplicate event (two tables of one match) through a restart mid-round."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -184,3 +187,158 @@ def test_the_standings_picture_is_readable_and_in_the_language_asked() -> None:
     assert zh != render_standings(lines, "Cup", 2, "en")
     more = Image.open(io.BytesIO(render_standings(lines * 4, "Cup", 2, "en")))
     assert more.height > en.height  # a row per team
+
+
+async def director(w: World) -> Any:
+    admins = w.guild.create_role("TD", permissions=discord.Permissions(manage_guild=True))
+    return w.guild.add_member(w.env.create_user("director"), roles=[admins])
+
+
+async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: Path) -> None:
+    async with make_world(tmp_path, names=PLAYERS) as w:
+        p = w.members
+        td = await director(w)
+        r = await w.slash(
+            td, "tournament new", name="Cup", format="swiss", rounds=2, hands=1,
+            preset="one-deck", grace=1, win=3, draw=1, loss=0,
+        )  # fmt: skip
+        assert r.response is not None and "Tournament #1" in r.response.content
+        ev = await w.bot.service.tournaments.event(1)
+        assert ev.settings["grace"] == 60 and ev.settings["points"]["win"] == 3
+        for i in (0, 2, 4):
+            await w.slash(p[i], "tournament join", partner=p[i + 1])
+        r = await w.slash(p[6], "tournament join")  # a pair event: a partner is needed
+        assert r.response is not None and r.response.ephemeral
+        assert "A team of this tournament has 2 players." in r.response.content
+
+        # Not the director: refused, nothing changes.
+        r = await w.slash(p[2], "tournament replace", team=1, old=p[1], new=p[6], reason="ill")
+        assert r.response is not None and r.response.ephemeral
+        assert "Only the tournament's director" in r.response.content
+        r = await w.slash(p[2], "tournament log")
+        assert r.response is not None and r.response.ephemeral
+        assert "Only the tournament's director" in r.response.content
+        r = await w.slash(p[2], "tournament drop", team=1)
+        assert r.response is not None and "Only the tournament's director" in r.response.content
+        r = await w.slash(td, "tournament log")
+        assert r.response is not None and "changed nothing" in r.response.content
+
+        r = await w.slash(td, "tournament replace", team=1, old=p[1], new=p[6], reason="ill")
+        assert r.response is not None and "p6 plays instead of p1" in r.response.content
+        r = await w.slash(td, "tournament replace", team=1, old=p[1], new=p[7], reason="again")
+        assert r.response is not None and "not on that team" in r.response.content
+        entries = await w.bot.service.tournaments.entries(1)
+        assert list(entries[0].names) == ["p0", "p6"]
+        r = await w.slash(td, "tournament drop", team=3)
+        assert r.response is not None and "Team 3 has left" in r.response.content
+        assert [e.dropped for e in await w.bot.service.tournaments.entries(1)] == [
+            False, False, True,
+        ]  # fmt: skip
+        for i in (0, 2):
+            await w.slash(p[i], "tournament checkin")
+        await w.slash(td, "tournament start")
+        assert thread_names(w) == ["T1-R1-1"]
+        w.clock.advance(61)  # the event's own grace time: one minute
+        await drive(w, "finished", 1)
+
+        r = await w.slash(td, "tournament adjust", round=1, table=2, margin=1, reason="typo")
+        assert r.response is not None and "no finished table of that number" in r.response.content
+        r = await w.slash(p[0], "tournament adjust", round=1, table=1, margin=1, reason="x")
+        assert r.response is not None and "Only the tournament's director" in r.response.content
+        r = await w.slash(td, "tournament adjust", round=1, table=1, margin=2, reason="a revoke")
+        assert r.response is not None and "the result is now +2" in r.response.content
+        top = (await w.bot.service.tournaments.standings(1))[0]
+        assert top.team == 0 and top.points == 3 and top.level_diff == 2  # win: 3 points
+
+        r = await w.slash(td, "tournament log")
+        assert r.response is not None and r.response.ephemeral
+        log = r.response.content.splitlines()
+        assert log[0] == "Director's log of **Cup**:" and len(log) == 3
+        assert "team 1, p6 instead of p1 — ill" in log[1] and f"<@{td.id}>" in log[1]
+        assert "round 1, table 1:" in log[2] and "→ +2 — a revoke" in log[2]
+
+
+async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
+    async with make_world(tmp_path, names=PLAYERS, guild_locale="zh-CN") as w:
+        p = w.members
+        w.hook.locales[p[6].id] = "zh-TW"
+        td = await director(w)
+        r = await w.slash(
+            td, "tournament new", name="找朋友", format="swiss", rounds=1, hands=1,
+            preset="friends-6",
+        )  # fmt: skip
+        assert r.response is not None and "比赛 #1" in r.response.content
+        for i in range(6):
+            r = await w.slash(p[i], "tournament join")
+            assert r.response is not None and f"第 {i + 1} 队" in r.response.content, r.response
+        r = await w.slash(p[6], "tournament join", partner=p[7])
+        assert r.response is not None and r.response.ephemeral
+        assert "找朋友比賽一人報名" in r.response.content
+        assert len(await w.bot.service.tournaments.entries(1)) == 6
+        r = await w.slash(
+            td, "tournament new", name="Pairs", format="knockout", rounds=1, hands=1,
+            preset="friends-6",
+        )  # fmt: skip
+        assert r.response is not None and r.response.ephemeral  # 找朋友: Swiss only
+        for i in range(6):
+            await w.slash(p[i], "tournament checkin")
+        r = await w.slash(td, "tournament start")
+        assert r.response is not None and not r.response.ephemeral, r.response
+        assert thread_names(w) == ["T1-R1-1"]  # six players, one table of six
+        status = w.bot.service.cached_status(
+            (await w.bot.service.tournaments.store.pairings(1, 1))[0].table_id
+        )
+        assert status is not None and len(status.table.seats) == 6
+
+
+async def test_a_duplicate_event_through_a_restart(tmp_path: Path) -> None:
+    async with make_world(tmp_path, names=PLAYERS) as w:
+        p = w.members
+        td = await director(w)
+        r = await w.slash(
+            td, "tournament new", name="Dup", format="duplicate", rounds=1, hands=2,
+            preset="one-deck",
+        )  # fmt: skip
+        assert r.response is not None and "duplicate, 1 rounds" in r.response.content
+        r = await w.slash(p[0], "tournament join", partner=p[1], second=p[2])
+        assert r.response is not None and "four players" in r.response.content
+        for i in (0, 4):
+            r = await w.slash(
+                p[i], "tournament join", partner=p[i + 1], second=p[i + 2], third=p[i + 3]
+            )
+            assert r.response is not None and f"Team {i // 4 + 1} entered" in r.response.content
+            await w.slash(p[i + 3], "tournament checkin")
+        r = await w.slash(td, "tournament start")
+        assert r.response is not None and "has started" in r.response.content
+        assert thread_names(w) == ["T1-R1-1", "T1-R1-2"]  # one match, two tables
+        w.clock.advance(GRACE_SECONDS + 1)
+        store = w.bot.service.tournaments.store
+        for _ in range(3000):  # until the first board is over at a table
+            await w.bot.tick_now()
+            await w.env.settle()
+            w.clock.advance(5)
+            played = [await store.table_hands(t.table_id) for t in await store.pairings(1, 1)]
+            if any(played):
+                break
+        assert (await store.rounds(1))[0].status == "open"
+
+        await w.restart()
+        await w.env.settle()
+        assert thread_names(w) == ["T1-R1-1", "T1-R1-2"]
+        threads = {t.name: t.id for t in w.channel.threads}
+        cog = w.bot.get_cog("TournamentCog")
+        ev = await w.bot.service.tournaments.event(1)
+        assert (await cog.thread_for(ev, 1, 2)) == (threads["T1-R1-2"], w.channel.id)
+        w.clock.advance(GRACE_SECONDS + 1)
+        await drive(w, "over", 1)
+        assert thread_names(w) == ["T1-R1-1", "T1-R1-2"]
+        tables = await store.pairings(1, 1)
+        assert all(t.hands == 2 and len(t.no_shows) == 4 for t in tables), tables
+        assert len(posts(w, "**Dup** — round 1:")) == 1
+        final = posts(w, "**Dup** is over. Final ranking:")
+        assert len(final) == 1 and final[0].attachments
+        assert (
+            "1. p0 & p1 & p2 & p3" in final[0].content or "1. p4 & p5 & p6 & p7" in final[0].content
+        )
+        standings = await w.bot.service.tournaments.standings(1)
+        assert sorted(s.team for s in standings) == [0, 1]
