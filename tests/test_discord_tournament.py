@@ -289,6 +289,14 @@ async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
             (await w.bot.service.tournaments.store.pairings(1, 1))[0].table_id
         )
         assert status is not None and len(status.table.seats) == 6
+        paired = [m.content for m in w.bot_messages() if m.content.startswith("**找朋友** —")]
+        assert len(paired) == 1 and "p0, p1, p2, p3, p4, p5" in paired[0], paired
+        w.clock.advance(GRACE_SECONDS + 1)
+        await drive(w, "over", 1)
+        results = [m.content for m in w.bot_messages() if "第 1 轮结果" in m.content]
+        assert len(results) == 1 and results[0].count("p") >= 12, results
+        seats = re.findall(r"p(\d) ([+-]\d+)", results[0].split("\n")[1])
+        assert len(seats) == 6, results[0]
 
 
 async def test_a_duplicate_event_through_a_restart(tmp_path: Path) -> None:

@@ -114,6 +114,13 @@ class TournamentCog(commands.Cog):
                 if thread is None and p.table_id is not None:
                     status = self.bot.service.cached_status(p.table_id)
                     thread = status.table.channel_id if status is not None else None
+                if p.seats:  # 找朋友: a table of individuals, every one named
+                    players = ", ".join(team_name(entries.get(t)) for t in p.seats)
+                    link = f"<#{thread}>" if thread else "—"
+                    lines.append(
+                        text(lang, "tour.ring_line", table=p.table_no, players=players, thread=link)
+                    )
+                    continue
                 lines.append(
                     text(
                         lang,
@@ -136,6 +143,15 @@ class TournamentCog(commands.Cog):
                     lines.append(
                         text(lang, "tour.bye_line", team=team_name(entries.get(p.ns_team)))
                     )
+                    continue
+                if p.seats:  # 找朋友: the levels each player gained
+                    players = ", ".join(
+                        text(lang, "tour.ring_seat", name=team_name(entries.get(t)), levels=lv)
+                        for t, lv in zip(
+                            p.seats, p.seat_levels or (0,) * len(p.seats), strict=False
+                        )
+                    )
+                    lines.append(text(lang, "tour.ring_result", table=p.table_no, players=players))
                     continue
                 lines.append(
                     text(
