@@ -112,7 +112,7 @@ async def test_a_swiss_event_from_new_to_final_standings_through_a_restart(
         cog = w.bot.get_cog("TournamentCog")
         before = {t.name: t.id for t in w.channel.threads}
         # A thread made but its table not stored (a crash between): found, not made again.
-        assert (await cog.thread_for(ev, 2, 1)) == (before["T1-R2-1"], w.channel.id)
+        assert (await cog.news.thread_for(ev, 2, 1)) == (before["T1-R2-1"], w.channel.id)
         assert len(w.channel.threads) == 4
 
         w.clock.advance(GRACE_SECONDS + 1)
@@ -336,7 +336,7 @@ async def test_a_duplicate_event_through_a_restart(tmp_path: Path) -> None:
         threads = {t.name: t.id for t in w.channel.threads}
         cog = w.bot.get_cog("TournamentCog")
         ev = await w.bot.service.tournaments.event(1)
-        assert (await cog.thread_for(ev, 1, 2)) == (threads["T1-R1-2"], w.channel.id)
+        assert (await cog.news.thread_for(ev, 1, 2)) == (threads["T1-R1-2"], w.channel.id)
         w.clock.advance(GRACE_SECONDS + 1)
         await drive(w, "over", 1)
         assert thread_names(w) == ["T1-R1-1", "T1-R1-2"]

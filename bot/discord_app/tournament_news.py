@@ -1,0 +1,206 @@
+"""The news of tournaments on Discord (the service's hooks, set by the cog): each
+table of a round gets its own public thread "T{event}-R{round}-{table}" under the
+event's channel, found by name before one is made (a bot restarted between making
+a thread and opening its table must not open a second one); the event's channel
+gets the pairings, each round's results and standings (text and a picture) and
+the final ranking. Also the words of the director's log."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from typing import Literal
+
+import discord
+
+from bot.discord_app.host import Host
+from bot.pictures.standings import StandingLine, render_standings
+from bot.service.tournament.pairing import BYE, Standing
+from bot.service.tournament.service import synthetic_channel
+from bot.text.i18n import language, text
+from storage.tournament_director import LogEntry
+from storage.tournaments import EntryInfo, EventInfo
+
+log = logging.getLogger("bot.discord_app.tournament")
+
+PUBLIC_THREAD: Literal[11] = 11  # Discord's channel type of a public thread
+
+
+def team_name(entry: EntryInfo | None) -> str:
+    return " & ".join(entry.names) if entry is not None else "?"
+
+
+class TournamentNews:
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.client: discord.Client = bot  # type: ignore[assignment]  # the real client
+        self._threads: dict[tuple[int, int, int], int] = {}
+
+    def _lang(self, ev: EventInfo) -> str:
+        guild = self.client.get_guild(ev.guild_id) if ev.guild_id is not None else None
+        if guild is not None and guild.preferred_locale is not None:
+            return language(str(guild.preferred_locale))
+        return self.bot.service.defaults.language
+
+    async def thread_for(
+        self, ev: EventInfo, round_no: int, table_no: int
+    ) -> tuple[int, int | None]:
+        """The table's thread: the one already made for it (by name), else a new one.
+        Raw REST calls, so it also works while the bot starts (no cache yet)."""
+        if ev.channel_id is None or ev.guild_id is None:
+            return synthetic_channel(ev, round_no, table_no), None
+        key = (ev.id, round_no, table_no)
+        found = self._threads.get(key)
+        name = text(self._lang(ev), "tour.thread", event=ev.id, round=round_no, table=table_no)
+        if found is None:
+            try:
+                listing = await self.client.http.get_active_threads(ev.guild_id)
+                for t in listing.get("threads", []):
+                    if t.get("name") == name and int(t.get("parent_id") or 0) == ev.channel_id:
+                        found = int(t["id"])
+                        break
+            except discord.HTTPException:
+                log.warning("tournament %s: cannot list the threads", ev.id)
+        if found is None:
+            made = await self.client.http.start_thread_without_message(
+                ev.channel_id, name=name, auto_archive_duration=1440, type=PUBLIC_THREAD
+            )
+            found = int(made["id"])
+        self._threads[key] = found
+        return found, ev.channel_id
+
+    async def announce(self, ev: EventInfo, what: str, round_no: int) -> None:
+        """The event's news in its channel; a failure to post never stops the event."""
+        if ev.channel_id is None:
+            return
+        try:
+            await self._post(ev, what, round_no)
+        except discord.HTTPException as exc:
+            log.warning("tournament %s: news not posted: %s", ev.id, exc)
+
+    async def _post(self, ev: EventInfo, what: str, round_no: int) -> None:
+        assert ev.channel_id is not None
+        tours = self.bot.service.tournaments
+        lang = self._lang(ev)
+        entries = {e.team_no: e for e in await tours.entries(ev.id)}
+        channel = self.client.get_partial_messageable(ev.channel_id)
+        if what == "paired":
+            lines = [text(lang, "tour.paired", name=ev.name, round=round_no)]
+            for p in await tours.store.pairings(ev.id, round_no):
+                if p.ew_team == BYE:
+                    lines.append(
+                        text(lang, "tour.bye_line", team=team_name(entries.get(p.ns_team)))
+                    )
+                    continue
+                thread = self._threads.get((ev.id, round_no, p.table_no))
+                if thread is None and p.table_id is not None:
+                    status = self.bot.service.cached_status(p.table_id)
+                    thread = status.table.channel_id if status is not None else None
+                if p.seats:  # 找朋友: a table of individuals, every one named
+                    players = ", ".join(team_name(entries.get(t)) for t in p.seats)
+                    link = f"<#{thread}>" if thread else "—"
+                    lines.append(
+                        text(lang, "tour.ring_line", table=p.table_no, players=players, thread=link)
+                    )
+                    continue
+                lines.append(
+                    text(
+                        lang,
+                        "tour.table_line",
+                        table=p.table_no,
+                        ns=team_name(entries.get(p.ns_team)),
+                        ew=team_name(entries.get(p.ew_team)),
+                        thread=f"<#{thread}>" if thread else "—",
+                    )
+                )
+            await channel.send(
+                "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        rows = await tours.standings(ev.id)
+        if what == "finished":
+            lines = [text(lang, "tour.results", name=ev.name, round=round_no)]
+            for p in await tours.store.pairings(ev.id, round_no):
+                if p.ew_team == BYE:
+                    lines.append(
+                        text(lang, "tour.bye_line", team=team_name(entries.get(p.ns_team)))
+                    )
+                    continue
+                if p.seats:  # 找朋友: the levels each player gained
+                    players = ", ".join(
+                        text(lang, "tour.ring_seat", name=team_name(entries.get(t)), levels=lv)
+                        for t, lv in zip(
+                            p.seats, p.seat_levels or (0,) * len(p.seats), strict=False
+                        )
+                    )
+                    lines.append(text(lang, "tour.ring_result", table=p.table_no, players=players))
+                    continue
+                lines.append(
+                    text(
+                        lang,
+                        "tour.result_line",
+                        table=p.table_no,
+                        ns=team_name(entries.get(p.ns_team)),
+                        ew=team_name(entries.get(p.ew_team)),
+                        diff=p.level_diff or 0,
+                    )
+                )
+            lines += ["", text(lang, "tour.standings", name=ev.name, round=round_no)]
+        else:
+            lines = [text(lang, "tour.final", name=ev.name)]
+        lines += self.standing_lines(lang, rows, entries)
+        png = render_standings(self.picture_lines(rows, entries), ev.name, round_no, lang)
+        await channel.send(
+            "\n".join(lines)[:2000],
+            file=discord.File(io.BytesIO(png), "standings.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @staticmethod
+    def standing_lines(
+        lang: str, rows: Sequence[Standing], entries: dict[int, EntryInfo]
+    ) -> list[str]:
+        return [
+            text(
+                lang,
+                "tour.standing_line",
+                place=s.place,
+                team=team_name(entries.get(s.team)),
+                points=s.points,
+                buchholz=s.buchholz,
+                diff=s.level_diff,
+            )
+            for s in rows[:25]
+        ]
+
+    @staticmethod
+    def picture_lines(
+        rows: Sequence[Standing], entries: dict[int, EntryInfo]
+    ) -> list[StandingLine]:
+        return [
+            StandingLine(
+                s.place, team_name(entries.get(s.team)), s.points, s.buchholz, s.level_diff
+            )
+            for s in rows[:25]
+        ]
+
+
+def log_line(lang: str, e: LogEntry) -> str:
+    """One change of the director's log, in words."""
+    at = e.at.strftime("%Y-%m-%d %H:%M")
+    d = e.detail
+    if e.action == "replace":
+        return text(
+            lang, "tour.log_replace", at=at, actor=e.actor_id, team=int(d["team"]) + 1,
+            old=d.get("old_name") or d["old"], new=d.get("new_name") or d["new"], reason=e.reason,
+        )  # fmt: skip
+
+    def value(v: dict[str, int | None]) -> str:
+        found = v.get("level_diff") if v.get("level_diff") is not None else v.get("ns_raw")
+        return "—" if found is None else f"{found:+d}"
+
+    return text(
+        lang, "tour.log_adjust", at=at, actor=e.actor_id, round=e.round_no, table=e.table_no,
+        before=value(d.get("before", {})), after=value(d.get("after", {})), reason=e.reason,
+    )  # fmt: skip
