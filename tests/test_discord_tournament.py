@@ -267,7 +267,8 @@ async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
             td, "tournament new", name="找朋友", format="swiss", rounds=1, hands=1,
             preset="friends-6",
         )  # fmt: skip
-        assert r.response is not None and "比赛 #1" in r.response.content
+        assert r.response is not None and "找朋友：每人单独报名" in r.response.content
+        assert "搭档" not in r.response.content
         for i in range(6):
             r = await w.slash(p[i], "tournament join")
             assert r.response is not None and f"第 {i + 1} 队" in r.response.content, r.response
@@ -350,3 +351,19 @@ async def test_a_duplicate_event_through_a_restart(tmp_path: Path) -> None:
         )
         standings = await w.bot.service.tournaments.standings(1)
         assert sorted(s.team for s in standings) == [0, 1]
+
+
+def test_the_director_log_in_chinese_has_no_english() -> None:
+    from datetime import UTC, datetime
+
+    from bot.discord_app.tournament_news import log_line
+    from storage.tournament_director import LogEntry
+
+    at = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
+    swap = LogEntry(at, 9, "replace", 1, None, {"team": 0, "old": 1, "old_name": "甲",
+                    "new": 2, "new_name": "乙"}, "病了")  # fmt: skip
+    fix = LogEntry(at, 9, "adjust", 2, 3, {"before": {"level_diff": -1, "ns_raw": None},
+                   "after": {"level_diff": 2, "ns_raw": None}}, "记错")  # fmt: skip
+    assert log_line("zh_TW", swap) == "2026-01-02 03:04 <@9>：第 1 隊，乙 代替 甲——病了"
+    assert log_line("zh_CN", fix) == "2026-01-02 03:04 <@9>：第 2 轮第 3 桌：-1 → +2——记错"
+    assert "team 1, 乙 instead of 甲" in log_line("en", swap)

@@ -137,8 +137,9 @@ class TournamentCog(commands.Cog):
         if ev is None:
             return
         lang = guild_language(interaction)
+        alone = self.bot.service.tournaments.individual(ev)
         words = text(
-            lang, "tour.created", event=ev.id, name=ev.name,
+            lang, "tour.created_alone" if alone else "tour.created", event=ev.id, name=ev.name,
             format=text(lang, "fmt." + ev.format), rounds=ev.rounds,
         )  # fmt: skip
         await reply(interaction, words)
