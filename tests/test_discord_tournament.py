@@ -238,6 +238,14 @@ async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: P
             await w.slash(p[i], "tournament checkin")
         await w.slash(td, "tournament start")
         assert thread_names(w) == ["T1-R1-1"]
+        # During the round: the seat at the running table changes hands at once.
+        r = await w.slash(td, "tournament replace", team=2, old=p[3], new=p[7], reason="late")
+        assert r.response is not None and "p7 plays instead of p3" in r.response.content
+        table_id = (await w.bot.service.tournaments.store.pairings(1, 1))[0].table_id
+        status = w.bot.service.cached_status(table_id)
+        assert status is not None
+        assert p[7].id in [s.user_id for s in status.table.seats]
+        assert p[3].id not in [s.user_id for s in status.table.seats]
         w.clock.advance(61)  # the event's own grace time: one minute
         await drive(w, "finished", 1)
 
@@ -253,9 +261,10 @@ async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: P
         r = await w.slash(td, "tournament log")
         assert r.response is not None and r.response.ephemeral
         log = r.response.content.splitlines()
-        assert log[0] == "Director's log of **Cup**:" and len(log) == 3
+        assert log[0] == "Director's log of **Cup**:" and len(log) == 4
         assert "team 1, p6 instead of p1 — ill" in log[1] and f"<@{td.id}>" in log[1]
-        assert "round 1, table 1:" in log[2] and "→ +2 — a revoke" in log[2]
+        assert "team 2, p7 instead of p3 — late" in log[2]
+        assert "round 1, table 1:" in log[3] and "→ +2 — a revoke" in log[3]
 
 
 async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
