@@ -20,8 +20,8 @@ from bot.discord_app.cogs.info import Info
 from bot.discord_app.cogs.lobby import Lobby
 from bot.discord_app.cogs.panel import PanelCog
 from bot.discord_app.cogs.play import Play
-from bot.discord_app.cogs.replay import ReplayCog
 from bot.discord_app.cogs.ranked import RankedCog
+from bot.discord_app.cogs.replay import ReplayCog
 from bot.discord_app.cogs.rules import RulesCog
 from bot.discord_app.cogs.tournament import TournamentCog
 from bot.discord_app.components import DYNAMIC_ITEMS
