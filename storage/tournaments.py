@@ -438,6 +438,19 @@ class Tournaments:
                 )
 
     # ---- what the tables played -------------------------------------------------------
+    async def round_in_play(self, table_id: int) -> bool:
+        """Whether ``table_id`` is a table of a tournament round that is not over:
+        its hands stay out of every replay until then (duplicate: the other table
+        still has to play the same boards)."""
+        async with self.db.session() as s:
+            pairing = (
+                await s.scalars(select(PairingRow).where(PairingRow.table_id == table_id))
+            ).first()
+            if pairing is None:
+                return False
+            row = await s.get(RoundRow, (pairing.event_id, pairing.round_no))
+            return row is None or row.status != "finished"
+
     async def table_hands(self, table_id: int) -> list[PlayedHand]:
         """The table's stored hands, in order (a hand is stored when it is scored)."""
         q = (

@@ -384,3 +384,63 @@ async def test_a_table_record_foretells_no_other_deal(sqlite_db: Database) -> No
         secret = json.loads(row.snapshot_json).get("secret")
         assert secret and secret != seed and secret not in stored.record
     assert len(set(seeds)) == len(seeds)
+
+
+async def test_a_board_is_not_replayed_before_its_round_ends(sqlite_db: Database) -> None:
+    """Duplicate: table 1's finished board must stay secret while table 2 still has
+    it to play — no /replay, /record, /history, share page or deal: until the round
+    is over; then it is an ordinary finished hand."""
+    clock = FakeClock()
+    svc = new_service(sqlite_db, clock)
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD,
+        director_id=DIRECTOR,
+        name="board secret",
+        format="duplicate",
+        rounds=1,
+        hands=2,
+        rules=ONE_DECK,
+        grace_seconds=30,
+    )
+    await register(svc, ev, 2, 4)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    store = svc.tournaments.store
+    one, _two = await store.pairings(ev.id, 1)
+    assert one.table_id is not None
+    table_id = one.table_id
+
+    async def a_board_done() -> bool:
+        return bool(await store.table_hands(table_id))
+
+    await drive(svc, clock, a_board_done)
+    event = await store.event(ev.id)
+    assert event is not None and event.status == "running"
+    (played,) = (await store.table_hands(table_id))[:1]
+    stored = await Replays(sqlite_db).hand(played.hand_id)
+    assert stored is not None
+    player = user(0)  # registered; the no-shows' seats are AI's, so the channel lists it
+    with pytest.raises(ServiceError) as refused:
+        await svc.replays.finished(
+            guild_id=GUILD, channel_id=stored.channel_id, hand_id=played.hand_id
+        )
+    assert refused.value.code == "replay_round_in_play"
+    with pytest.raises(ServiceError):
+        await svc.replays.finished(guild_id=GUILD, channel_id=stored.channel_id, hand_id=None)
+    assert played.hand_id not in {
+        h.hand_id for h in await svc.replays.history(GUILD, stored.channel_id, player)
+    }
+    token = await Replays(sqlite_db).create_link(played.hand_id, player)  # made behind its back
+    assert await svc.replays.by_token(token) is None
+    with pytest.raises(ServiceError):
+        await svc.deal_rules(GUILD, played.hand_id, None)
+
+    async def finished() -> bool:
+        done = await store.event(ev.id)
+        return done is not None and done.status == "finished"
+
+    await drive(svc, clock, finished)
+    hand, replay = await svc.replays.finished(
+        guild_id=GUILD, channel_id=stored.channel_id, hand_id=played.hand_id
+    )
+    assert hand.hand_id == played.hand_id and replay.frames
+    assert await svc.replays.by_token(token) is not None

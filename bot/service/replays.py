@@ -10,6 +10,7 @@ from bot.service.errors import ServiceError, guarded
 from rules.record import parse_record
 from rules.replay import HandReplay, hand_replay
 from storage import Database, Replays, StoredHand
+from storage.tournaments import Tournaments
 
 HISTORY_MAX = 25  # a Discord select or autocomplete shows at most 25
 
@@ -28,6 +29,15 @@ class ReplayService:
 
     def __init__(self, db: Database) -> None:
         self.store = Replays(db)
+        self.tournaments = Tournaments(db)
+
+    async def _shown(self, hands: list[StoredHand]) -> list[StoredHand]:
+        """Without the hands of tournament rounds still in play."""
+        out = []
+        for h in hands:
+            if not await guarded(self.tournaments.round_in_play(h.table_id)):
+                out.append(h)
+        return out
 
     async def history(
         self, guild_id: int | None, channel_id: int, user_id: int, limit: int = 10
@@ -39,20 +49,20 @@ class ReplayService:
             hands: list[StoredHand] = await guarded(
                 self.store.recent(channel_id=channel_id, limit=limit)
             )
-            return [h for h in hands if h.guild_id is None]
+            return await self._shown([h for h in hands if h.guild_id is None])
         found: list[StoredHand] = await guarded(
             self.store.recent(
                 guild_id=guild_id, channel_id=channel_id, user_id=user_id, limit=limit
             )
         )
-        return found
+        return await self._shown(found)
 
     async def server_hands(self, guild_id: int, limit: int = HISTORY_MAX) -> list[StoredHand]:
         """The server's recent finished hands, newest first (``deal:``'s choices)."""
         found: list[StoredHand] = await guarded(
             self.store.recent(guild_id=guild_id, limit=max(1, min(limit, HISTORY_MAX)))
         )
-        return found
+        return await self._shown(found)
 
     async def hand(self, guild_id: int | None, hand_id: int) -> StoredHand:
         """Finished hand #``hand_id`` of this server (``replay_not_found`` otherwise,
@@ -60,6 +70,9 @@ class ReplayService:
         hand: StoredHand | None = await guarded(self.store.hand(hand_id))
         if hand is None or hand.guild_id != guild_id:
             raise ServiceError("replay_not_found", hand=hand_id)
+        if await guarded(self.tournaments.round_in_play(hand.table_id)):
+            # A tournament round still being played: its boards are secret until it ends.
+            raise ServiceError("replay_round_in_play", hand=hand_id)
         return hand
 
     async def finished(
@@ -77,6 +90,8 @@ class ReplayService:
             if not last or last[0].guild_id != guild_id:
                 raise ServiceError("replay_none")
             hand = last[0]
+            if await guarded(self.tournaments.round_in_play(hand.table_id)):
+                raise ServiceError("replay_round_in_play", hand=hand.hand_id)
         return hand, replay_of(hand)
 
     async def share(self, guild_id: int | None, hand_id: int, user_id: int) -> str:
@@ -100,6 +115,6 @@ class ReplayService:
         """The hand of a live share token and its frames (None: unknown or revoked;
         ``replay_bad_record`` if its record does not read back)."""
         hand: StoredHand | None = await guarded(self.store.hand_by_token(token))
-        if hand is None:
+        if hand is None or await guarded(self.tournaments.round_in_play(hand.table_id)):
             return None
         return hand, replay_of(hand)
