@@ -6,7 +6,7 @@ and the director's ``replace|adjust|log`` (the service is
 from __future__ import annotations
 
 import io
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -222,19 +222,10 @@ class TournamentCog(commands.Cog):
     @app_commands.rename(event=_("event"))
     @app_commands.describe(event=_("Tournament number (default: this channel's)"))
     async def start(self, interaction: discord.Interaction, event: int | None = None) -> None:
-        event_id = await self._event_id(interaction, event)
-        if event_id is None:
-            return
         tours = self.bot.service.tournaments
-        manage = self._manages(interaction)
-        done = await run(
-            interaction, lambda: _done(tours.start(event_id, interaction.user.id, manage=manage))
+        await self._director_step(
+            interaction, event, lambda e, u, m: tours.start(e, u, manage=m), "tour.started"
         )
-        if done:
-            await reply(
-                interaction, text(guild_language(interaction), "tour.started", event=event_id)
-            )
-            await self.bot.after_change()
 
     @tournament.command(
         name=_("status"),
@@ -308,18 +299,27 @@ class TournamentCog(commands.Cog):
     @app_commands.rename(event=_("event"))
     @app_commands.describe(event=_("Tournament number (default: this channel's)"))
     async def end(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        tours = self.bot.service.tournaments
+        await self._director_step(
+            interaction, event, lambda e, u, m: tours.end(e, u, manage=m), "tour.ended"
+        )
+
+    async def _director_step(
+        self,
+        interaction: discord.Interaction,
+        event: int | None,
+        step: Callable[[int, int, bool], Awaitable[object]],
+        done_code: str,
+    ) -> None:
+        """``/tournament start`` and ``end``: the event's step by its director (or
+        Manage Server), announced in the server's language."""
         event_id = await self._event_id(interaction, event)
         if event_id is None:
             return
-        tours = self.bot.service.tournaments
         manage = self._manages(interaction)
-        done = await run(
-            interaction, lambda: _done(tours.end(event_id, interaction.user.id, manage=manage))
-        )
+        done = await run(interaction, lambda: _done(step(event_id, interaction.user.id, manage)))
         if done:
-            await reply(
-                interaction, text(guild_language(interaction), "tour.ended", event=event_id)
-            )
+            await reply(interaction, text(guild_language(interaction), done_code, event=event_id))
             await self.bot.after_change()
 
     # ---- the director's tools (the service checks director / Manage Server) ----------
