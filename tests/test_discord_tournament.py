@@ -376,3 +376,42 @@ def test_the_director_log_in_chinese_has_no_english() -> None:
     assert log_line("zh_TW", swap) == "2026-01-02 03:04 <@9>：第 1 隊，乙 代替 甲——病了"
     assert log_line("zh_CN", fix) == "2026-01-02 03:04 <@9>：第 2 轮第 3 桌：-1 → +2——记错"
     assert "team 1, 乙 instead of 甲" in log_line("en", swap)
+
+
+async def test_a_tournament_director_role_runs_events_without_manage_server(
+    tmp_path: Path,
+) -> None:
+    """"Manage Server or a tournament role": a member with a role named Tournament
+    Director (any case; 比赛裁判 / 比賽裁判 in Chinese servers) creates and starts an
+    event; the same member without it is refused, and a draw margin is kept."""
+    async with make_world(tmp_path, names=PLAYERS) as w:
+        p = w.members
+        organiser = w.guild.add_member(w.env.create_user("organiser"))
+        r = await w.slash(
+            organiser, "tournament new", name="Cup", format="swiss", rounds=1, hands=1
+        )
+        assert r.response is not None and r.response.ephemeral
+        assert "Tournament Director" in r.response.content
+        assert await w.bot.service.tournaments.store.events(guild_id=w.guild.id) == []
+        role = w.guild.create_role("tournament DIRECTOR")  # no permission at all
+        organiser = w.guild.add_member(w.env.create_user("organiser2"), roles=[role])
+        r = await w.slash(
+            organiser,
+            "tournament new",
+            name="Cup",
+            format="swiss",
+            rounds=1,
+            hands=1,
+            preset="one-deck",
+            draw_margin=2,
+        )
+        assert r.response is not None and "Tournament #1 **Cup**" in r.response.content
+        (ev,) = await w.bot.service.tournaments.store.events(guild_id=w.guild.id)
+        assert ev.settings["points"]["draw_margin"] == 2
+        for i in range(0, 4, 2):
+            await w.slash(p[i], "tournament join", partner=p[i + 1])
+            await w.slash(p[i + 1], "tournament checkin")
+        r = await w.slash(organiser, "tournament start")
+        assert r.response is not None and not r.response.ephemeral
+        event = await w.bot.service.tournaments.store.event(ev.id)
+        assert event is not None and event.status == "running"

@@ -28,6 +28,10 @@ FORMAT_CHOICES = [
 ]
 
 
+# Roles whose members run tournaments as if they had Manage Server (any case).
+DIRECTOR_ROLES = frozenset({"tournament director", "比赛裁判", "比賽裁判"})
+
+
 class TournamentCog(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -59,8 +63,13 @@ class TournamentCog(commands.Cog):
 
     @staticmethod
     def _manages(interaction: discord.Interaction) -> bool:
+        """Manage Server, or a role named for running tournaments (DIRECTOR_ROLES):
+        a server can let its organisers run events without giving them the server."""
         perms = getattr(interaction.user, "guild_permissions", None)
-        return bool(perms is not None and perms.manage_guild)
+        if perms is not None and perms.manage_guild:
+            return True
+        roles = getattr(interaction.user, "roles", ())
+        return any(r.name.strip().casefold() in DIRECTOR_ROLES for r in roles)
 
     # ---- the commands -----------------------------------------------------------------
     @tournament.command(
@@ -74,6 +83,7 @@ class TournamentCog(commands.Cog):
         minutes=_("minutes"), preset=_("preset"), ranked=_("ranked"),
         grace=_("grace", code="slash.tour_grace"), win=_("win", code="slash.tour_win"),
         draw=_("draw", code="slash.tour_draw"), loss=_("loss", code="slash.tour_loss"),
+        draw_margin=_("draw_margin", code="slash.tour_draw_margin"),
     )  # fmt: skip
     @app_commands.describe(
         name=_("The tournament's name", code="slash.tournament_name_help"),
@@ -87,6 +97,7 @@ class TournamentCog(commands.Cog):
         win=_("Match points for a win (default 2)"),
         draw=_("Match points for a draw (default 1)"),
         loss=_("Match points for a loss (default 0)"),
+        draw_margin=_("A round is a draw within this many levels (default 0: equal)"),
     )
     @app_commands.choices(format=FORMAT_CHOICES)
     async def new(
@@ -103,6 +114,7 @@ class TournamentCog(commands.Cog):
         win: app_commands.Range[int, 0, 10] | None = None,
         draw: app_commands.Range[int, 0, 10] | None = None,
         loss: app_commands.Range[int, 0, 10] | None = None,
+        draw_margin: app_commands.Range[int, 0, 12] = 0,
     ) -> None:
         loc = locale_of(interaction)
         base = MatchPoints()
@@ -110,6 +122,7 @@ class TournamentCog(commands.Cog):
             win=base.win if win is None else win,
             draw=base.draw if draw is None else draw,
             loss=base.loss if loss is None else loss,
+            draw_margin=draw_margin,
         )
         if interaction.guild_id is None:
             await reply(interaction, text(loc, "tour.guild_only"), ephemeral=True)
