@@ -24,7 +24,7 @@ from storage import Database, Replays
 from storage.models import MatchRow
 from storage.tournaments import EventInfo
 from tests.service_helpers import new_service
-from tests.tournament_helpers import DIRECTOR, GUILD, drive, register, user
+from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register, user
 
 ONE_DECK = preset("one-deck")
 
@@ -80,11 +80,7 @@ async def test_swiss_of_eight_teams_runs_to_the_end_across_a_restart(tmp_path: P
     assert await svc.start() >= 1
     store = svc.tournaments.store
 
-    async def finished() -> bool:
-        event = await store.event(ev.id)
-        return event is not None and event.status == "finished"
-
-    await drive(svc, clock, finished)
+    await drive(svc, clock, finished(svc, ev.id))
     tables = await store.pairings(ev.id)
     assert [p.round_no for p in tables] == [1] * 4 + [2] * 4 + [3] * 4
     assert all(p.status == "done" and p.hands == 2 for p in tables)
@@ -139,11 +135,7 @@ async def test_duplicate_tables_of_a_board_hold_the_same_cards(sqlite_db: Databa
         assert m1.hand_of(seat) == m2.hand_of(seat) and len(m1.hand_of(seat)) > 0
     assert m1.hand.kitty == m2.hand.kitty
 
-    async def finished() -> bool:
-        event = await store.event(ev.id)
-        return event is not None and event.status == "finished"
-
-    await drive(svc, clock, finished)
+    await drive(svc, clock, finished(svc, ev.id))
     one, two = await store.pairings(ev.id, 1)
     assert one.table_id is not None and two.table_id is not None
     h1, h2 = await store.table_hands(one.table_id), await store.table_hands(two.table_id)
@@ -191,13 +183,7 @@ async def run_event(
     )
     await register(svc, ev, teams, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
-    store = svc.tournaments.store
-
-    async def finished() -> bool:
-        event = await store.event(ev.id)
-        return event is not None and event.status == "finished"
-
-    await drive(svc, clock, finished)
+    await drive(svc, clock, finished(svc, ev.id))
     return ev
 
 
@@ -287,11 +273,7 @@ async def test_a_round_by_minutes_ends_its_tables_between_hands(sqlite_db: Datab
     (p,) = await store.pairings(ev.id, 1)
     assert p.table_id is not None
 
-    async def finished() -> bool:
-        event = await store.event(ev.id)
-        return event is not None and event.status == "finished"
-
-    await drive(svc, clock, finished)
+    await drive(svc, clock, finished(svc, ev.id))
     (r,) = await store.rounds(ev.id)
     (p,) = await store.pairings(ev.id, 1)
     info = await svc.store.get_table(p.table_id)  # type: ignore[arg-type]
@@ -334,11 +316,7 @@ async def test_duplicate_event_resumes_after_a_restart(tmp_path: Path) -> None:
     await svc.start()
     store = svc.tournaments.store
 
-    async def finished() -> bool:
-        event = await store.event(ev.id)
-        return event is not None and event.status == "finished"
-
-    await drive(svc, clock, finished)
+    await drive(svc, clock, finished(svc, ev.id))
     tables = await store.pairings(ev.id)
     assert [(p.round_no, p.board_no, p.hands) for p in tables] == [
         (1, 1, 2),
@@ -434,11 +412,7 @@ async def test_a_board_is_not_replayed_before_its_round_ends(sqlite_db: Database
     with pytest.raises(ServiceError):
         await svc.deal_rules(GUILD, played.hand_id, None)
 
-    async def finished() -> bool:
-        done = await store.event(ev.id)
-        return done is not None and done.status == "finished"
-
-    await drive(svc, clock, finished)
+    await drive(svc, clock, finished(svc, ev.id))
     hand, replay = await svc.replays.finished(
         guild_id=GUILD, channel_id=stored.channel_id, hand_id=played.hand_id
     )
