@@ -71,6 +71,11 @@ class RoundRow(Base):
     bye_team: Mapped[int | None] = mapped_column(Integer)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The posts made of this round, space-separated ("paired finished final"): the
+    # news a crash kept from going out is posted on the next start.
+    news: Mapped[str] = mapped_column(
+        String(32), default="", server_default="paired finished final"
+    )
 
 
 class PairingRow(Base):

@@ -65,6 +65,7 @@ class RoundInfo:
     bye_team: int | None
     started_at: datetime
     finished_at: datetime | None
+    news: frozenset[str] = frozenset()  # the posts made: "paired", "finished", "final"
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,9 +347,40 @@ class Tournaments:
                 started = aware(r.started_at)
                 assert started is not None
                 out.append(
-                    RoundInfo(r.round_no, r.status, r.bye_team, started, aware(r.finished_at))
+                    RoundInfo(
+                        r.round_no,
+                        r.status,
+                        r.bye_team,
+                        started,
+                        aware(r.finished_at),
+                        frozenset(r.news.split()),
+                    )
                 )
             return out
+
+    async def mark_news(self, event_id: int, round_no: int, what: str) -> None:
+        """The round's ``what`` post went out (or was tried: Discord refused it)."""
+        async with self.db.session() as s:
+            await s.execute(
+                update(RoundRow)
+                .where(RoundRow.event_id == event_id, RoundRow.round_no == round_no)
+                .values(news=RoundRow.news + f" {what}")
+            )
+
+    async def finals_unannounced(self) -> list[EventInfo]:
+        """Finished events whose final ranking was never posted (a crash between
+        the last write and the post)."""
+        q = (
+            select(EventRow)
+            .join(
+                RoundRow,
+                (RoundRow.event_id == EventRow.id) & (RoundRow.round_no == EventRow.current_round),
+            )
+            .where(EventRow.status == "finished", RoundRow.news.not_like("%final%"))
+            .order_by(EventRow.id)
+        )
+        async with self.db.session() as s:
+            return [_event(r) for r in (await s.scalars(q)).all()]
 
     async def pairings(self, event_id: int, round_no: int | None = None) -> list[PairingInfo]:
         q = select(PairingRow).where(PairingRow.event_id == event_id)

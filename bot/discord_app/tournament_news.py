@@ -43,6 +43,18 @@ class TournamentNews:
             return language(str(guild.preferred_locale))
         return self.bot.service.defaults.language
 
+    async def _news_lang(self, ev: EventInfo) -> str:
+        """The server's language, asked of Discord while the bot starts (no guild
+        cache yet: news a crash held back goes out then, in the right language)."""
+        if ev.guild_id is not None and self.client.get_guild(ev.guild_id) is None:
+            try:
+                guild = await self.client.fetch_guild(ev.guild_id)
+            except discord.HTTPException:
+                return self._lang(ev)
+            if guild.preferred_locale is not None:
+                return language(str(guild.preferred_locale))
+        return self._lang(ev)
+
     async def thread_for(
         self, ev: EventInfo, round_no: int, table_no: int
     ) -> tuple[int, int | None]:
@@ -82,7 +94,7 @@ class TournamentNews:
     async def _post(self, ev: EventInfo, what: str, round_no: int) -> None:
         assert ev.channel_id is not None
         tours = self.bot.service.tournaments
-        lang = self._lang(ev)
+        lang = await self._news_lang(ev)
         entries = {e.team_no: e for e in await tours.entries(ev.id)}
         channel = self.client.get_partial_messageable(ev.channel_id)
         if what == "paired":

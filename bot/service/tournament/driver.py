@@ -47,17 +47,29 @@ class RoundDriver:
 
     # ---- the clock --------------------------------------------------------------------
     async def resume(self) -> int:
-        """After a start: every running event's current round carries on."""
+        """After a start: every running event's current round carries on, and the
+        news a crash kept from going out is posted."""
         events: list[EventInfo] = await guarded(self.store.events(statuses=("running",)))
         for ev in events:
             if not self.svc.shards.owns(ev.guild_id):
                 continue
             self._running[ev.id] = ev
             rounds = await guarded(self.store.rounds(ev.id))
+            for r in rounds:
+                if r.status == "finished" and "finished" not in r.news:
+                    await self._announce(ev, "finished", r.round_no)
             if not rounds or rounds[-1].status == "finished":
                 await self._next_round(ev)  # a crash came between the two writes
             else:
                 await self._open_tables(ev)
+                if "paired" not in rounds[-1].news:
+                    await self._announce(ev, "paired", rounds[-1].round_no)
+        for ev in await guarded(self.store.finals_unannounced()):
+            if self.svc.shards.owns(ev.guild_id):
+                rounds = await guarded(self.store.rounds(ev.id))
+                if rounds and "finished" not in rounds[-1].news:
+                    await self._announce(ev, "finished", ev.current_round)
+                await self._announce(ev, "final", ev.current_round)
         return len(self._running)
 
     async def tick(self) -> int:

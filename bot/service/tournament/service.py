@@ -333,8 +333,11 @@ class TournamentService(RoundDriver, DirectorTools):
         await self._announce(ev, "paired", round_no)
 
     async def _announce(self, ev: EventInfo, what: str, round_no: int) -> None:
+        """Post the news, then note it was posted: a crash in between posts it again
+        on the next start (twice rather than never)."""
         if self.announce is not None:
             await self.announce(await self.event(ev.id), what, round_no)
+            await guarded(self.store.mark_news(ev.id, round_no, what))
 
     def _plan(
         self,
