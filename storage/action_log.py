@@ -207,9 +207,7 @@ class ActionLog:
             if idempotency_key is not None and "idempotency" in str(exc).lower():
                 raise DuplicateAction(idempotency_key) from exc
             raise StaleVersion(table.id, table.version) from exc
-        receipt = self._recorded(
-            table, seq, match_id, finished, snapshot, read_seq, hand_finished
-        )
+        receipt = self._recorded(table, seq, match_id, finished, snapshot, read_seq, hand_finished)
         return replace(receipt, rank_changes=changes) if changes else receipt
 
     def _recorded(

@@ -280,7 +280,8 @@ async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
         assert "搭档" not in r.response.content
         for i in range(6):
             r = await w.slash(p[i], "tournament join")
-            assert r.response is not None and f"第 {i + 1} 队" in r.response.content, r.response
+            assert r.response is not None and f"{i + 1} 号选手已报名" in r.response.content
+            assert "队" not in r.response.content, r.response  # players, not teams
         r = await w.slash(p[6], "tournament join", partner=p[7])
         assert r.response is not None and r.response.ephemeral
         assert "找朋友比賽一人報名" in r.response.content
@@ -291,7 +292,10 @@ async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
         )  # fmt: skip
         assert r.response is not None and r.response.ephemeral  # 找朋友: Swiss only
         for i in range(6):
-            await w.slash(p[i], "tournament checkin")
+            r = await w.slash(p[i], "tournament checkin")
+            assert r.response is not None and f"{i + 1} 号选手已签到" in r.response.content
+        r = await w.slash(p[0], "tournament status")
+        assert r.response is not None and "6 player(s) entered, 6 checked in" in r.response.content
         r = await w.slash(td, "tournament start")
         assert r.response is not None and not r.response.ephemeral, r.response
         assert thread_names(w) == ["T1-R1-1"]  # six players, one table of six
@@ -381,7 +385,7 @@ def test_the_director_log_in_chinese_has_no_english() -> None:
 async def test_a_tournament_director_role_runs_events_without_manage_server(
     tmp_path: Path,
 ) -> None:
-    """"Manage Server or a tournament role": a member with a role named Tournament
+    """ "Manage Server or a tournament role": a member with a role named Tournament
     Director (any case; 比赛裁判 / 比賽裁判 in Chinese servers) creates and starts an
     event; the same member without it is refused, and a draw margin is kept."""
     async with make_world(tmp_path, names=PLAYERS) as w:

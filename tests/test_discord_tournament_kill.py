@@ -70,6 +70,7 @@ async def main():
 asyncio.run(main())
 """
 
+
 def child(tmp_path: Path, offset: int) -> tuple[int, str]:
     run = run_script(
         tmp_path, "tournament_kill_child.py", CHILD, str(tmp_path), str(offset), timeout=600

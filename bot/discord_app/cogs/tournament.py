@@ -207,9 +207,9 @@ class TournamentCog(commands.Cog):
         if team is None:
             return
         players = " & ".join(m.display_name for m in (me, partner, second, third) if m is not None)
+        code = "tour.joined_alone" if tours.individual(ev) else "tour.joined"
         await reply(
-            interaction,
-            text(guild_language(interaction), "tour.joined", team=team + 1, players=players),
+            interaction, text(guild_language(interaction), code, team=team + 1, players=players)
         )
 
     @tournament.command(name=_("checkin"), description=_("Check your team in before the start"))
@@ -222,9 +222,8 @@ class TournamentCog(commands.Cog):
         tours = self.bot.service.tournaments
         team = await run(interaction, lambda: tours.check_in(event_id, interaction.user.id))
         if team is not None:
-            await reply(
-                interaction, text(guild_language(interaction), "tour.checked_in", team=team + 1)
-            )
+            code = await self._alone(event_id, "tour.checked_in")
+            await reply(interaction, text(guild_language(interaction), code, team=team + 1))
 
     @tournament.command(
         name=_("start"),
@@ -258,8 +257,9 @@ class TournamentCog(commands.Cog):
         entries = {e.team_no: e for e in await tours.entries(event_id)}
         if ev.status == "registering":
             ready = sum(1 for e in entries.values() if e.checked_in and not e.dropped)
+            code = "tour.registering_alone" if tours.individual(ev) else "tour.registering"
             words = text(
-                loc, "tour.registering", name=ev.name, event=ev.id,
+                loc, code, name=ev.name, event=ev.id,
                 format=text(loc, "fmt." + ev.format), teams=len(entries), ready=ready,
             )  # fmt: skip
             await reply(interaction, words, ephemeral=True)
@@ -301,9 +301,8 @@ class TournamentCog(commands.Cog):
             lambda: tours.drop(event_id, interaction.user.id, team_no, manage=manage),
         )
         if dropped is not None:
-            await reply(
-                interaction, text(guild_language(interaction), "tour.dropped", team=dropped + 1)
-            )
+            code = await self._alone(event_id, "tour.dropped")
+            await reply(interaction, text(guild_language(interaction), code, team=dropped + 1))
 
     @tournament.command(
         name=_("end"),
@@ -316,6 +315,11 @@ class TournamentCog(commands.Cog):
         await self._director_step(
             interaction, event, lambda e, u, m: tours.end(e, u, manage=m), "tour.ended"
         )
+
+    async def _alone(self, event_id: int, code: str) -> str:
+        """``code``, or its words for a 找朋友 event (entries are players, not teams)."""
+        ev = await self.bot.service.tournaments.event(event_id)
+        return code + "_alone" if self.bot.service.tournaments.individual(ev) else code
 
     async def _director_step(
         self,

@@ -36,6 +36,7 @@ class RoundDriver:
         store: Tournaments
         _running: dict[int, EventInfo]
         _checked: set[tuple[int, int, int]]
+        _scored_seen: dict[int, tuple[int, datetime]]  # table: (hands, first seen scored)
 
         async def event(self, event_id: int) -> EventInfo: ...
 
@@ -124,6 +125,15 @@ class RoundDriver:
             else:
                 enough = now >= started + timedelta(minutes=ev.minutes or 0)
             if live is not None and not enough:
+                # The players see the hand's result before the next one: the pause
+                # of a table's own next hand, from when this tick first saw it scored.
+                played, seen = self._scored_seen.get(p.table_id, (-1, now))
+                if played != len(hands):
+                    self._scored_seen[p.table_id] = (len(hands), now)
+                    seen = now
+                if now < seen + timedelta(seconds=self.svc.defaults.next_hand_seconds):
+                    return 0
+                del self._scored_seen[p.table_id]
                 if ev.format == "duplicate":  # the next board: a fresh single-hand match
                     boards = await guarded(self.store.boards(ev.id))
                     key = boards[(p.board_no or 1) + len(hands)]
@@ -132,6 +142,7 @@ class RoundDriver:
                     await self.svc.commit(live, NextHand(), None, None)
                     await self.svc._follow_up(live)
                 return 1
+            self._scored_seen.pop(p.table_id, None)
             if live is not None:
                 await self._close(live)
         # Gone from play (ended here, or its match was won): its result is stored.

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.service.errors import ServiceError, guarded
@@ -85,6 +86,7 @@ class TournamentService(RoundDriver, DirectorTools):
         self.announce: Announcer | None = None
         self._running: dict[int, EventInfo] = {}
         self._checked: set[tuple[int, int, int]] = set()  # tables checked for no-shows
+        self._scored_seen: dict[int, tuple[int, datetime]] = {}  # the pause between hands
 
     # ---- registration -----------------------------------------------------------------
     async def new_event(

@@ -58,9 +58,7 @@ def upgrade() -> None:
         sa.Column("points_after", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("hand_id", "player", name=op.f("pk_rating_log")),
     )
-    op.create_index(
-        "ix_rating_log_player", "rating_log", ["guild_id", "mode", "player", "hand_id"]
-    )
+    op.create_index("ix_rating_log_player", "rating_log", ["guild_id", "mode", "player", "hand_id"])
     op.create_table(
         "forfeits",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
