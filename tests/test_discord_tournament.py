@@ -188,6 +188,17 @@ def test_the_standings_picture_is_readable_and_in_the_language_asked() -> None:
     more = Image.open(io.BytesIO(render_standings(lines * 4, "Cup", 2, "en")))
     assert more.height > en.height  # a row per team
 
+    def inked(png: bytes, left: int, right: int) -> int:  # pixels unlike the corner's
+        im = Image.open(io.BytesIO(png)).convert("RGB")
+        bg = bytes(im.getpixel((0, im.height - 1)))  # type: ignore[arg-type]
+        raw = im.crop((im.width - left, 44, im.width - right, im.height)).tobytes()
+        return sum(1 for i in range(0, len(raw), 3) if raw[i : i + 3] != bg)
+
+    # 找朋友 players: one column, the levels gained; no points or Buchholz columns.
+    alone = render_standings(lines, "Cup", 2, "en", alone=True)
+    assert inked(alone, 180, 75) == 0 < inked(render_standings(lines, "Cup", 2, "en"), 180, 75)
+    assert inked(alone, 55, 5) > 0
+
 
 async def director(w: World) -> Any:
     admins = w.guild.create_role("TD", permissions=discord.Permissions(manage_guild=True))
@@ -309,6 +320,8 @@ async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
         await drive(w, "over", 1)
         results = [m.content for m in w.bot_messages() if "第 1 轮结果" in m.content]
         assert len(results) == 1 and results[0].count("p") >= 12, results
+        # Players alone are ranked by the levels they gained: no Buchholz, no teams.
+        assert "共升" in results[0] and "布氏" not in results[0], results[0]
         seats = re.findall(r"p(\d) ([+-]\d+)", results[0].split("\n")[1])
         assert len(seats) == 6, results[0]
 

@@ -161,8 +161,11 @@ class TournamentNews:
             lines += ["", text(lang, "tour.standings", name=ev.name, round=round_no)]
         else:
             lines = [text(lang, "tour.final", name=ev.name)]
-        lines += self.standing_lines(lang, rows, entries)
-        png = render_standings(self.picture_lines(rows, entries), ev.name, round_no, lang)
+        alone = tours.individual(ev)
+        lines += self.standing_lines(lang, rows, entries, alone=alone)
+        png = render_standings(
+            self.picture_lines(rows, entries), ev.name, round_no, lang, alone=alone
+        )
         await channel.send(
             "\n".join(lines)[:2000],
             file=discord.File(io.BytesIO(png), "standings.png"),
@@ -171,12 +174,12 @@ class TournamentNews:
 
     @staticmethod
     def standing_lines(
-        lang: str, rows: Sequence[Standing], entries: dict[int, EntryInfo]
+        lang: str, rows: Sequence[Standing], entries: dict[int, EntryInfo], *, alone: bool = False
     ) -> list[str]:
         return [
             text(
                 lang,
-                "tour.standing_line",
+                "tour.standing_line_alone" if alone else "tour.standing_line",
                 place=s.place,
                 team=team_name(entries.get(s.team)),
                 points=s.points,

@@ -28,34 +28,52 @@ class StandingLine:
     level_diff: int
 
 
-def _draw(lines: tuple[StandingLine, ...], title: str, round_no: int, lang: str) -> bytes:
+def _draw(
+    lines: tuple[StandingLine, ...], title: str, round_no: int, lang: str, alone: bool
+) -> bytes:
     height = 84 + ROW * max(len(lines), 1) + 10
     im = Image.new("RGB", (WIDTH, height), PANEL)
     d = ImageDraw.Draw(im)
     draw_name(d, (20, 22), _fit(title, 18, 300), 18, INK, anchor="lm")
     draw_text(d, (WIDTH - 20, 22), word(lang, "tour_after", round=round_no), 14, MUTED, anchor="rm")
     y = 52
-    for x, key in (
-        (WIDTH - 150, "tour_points"),
-        (WIDTH - 85, "tour_buchholz"),
-        (WIDTH - 20, "tour_levels"),
-    ):
+    # 找朋友 (players alone): the levels gained are the score, one column.
+    columns = (
+        ((WIDTH - 20, "tour_levels"),)
+        if alone
+        else (
+            (WIDTH - 150, "tour_points"),
+            (WIDTH - 85, "tour_buchholz"),
+            (WIDTH - 20, "tour_levels"),
+        )
+    )
+    for x, key in columns:
         draw_text(d, (x, y), word(lang, key), 13, MUTED, anchor="rm")
     y = 74
     for line in lines:
         mid = y + ROW / 2 - 3
         draw_text(d, (40, mid), str(line.place), 16, GOLD if line.place <= 3 else INK, anchor="rm")
         draw_name(d, (52, mid), _fit(line.team, 15, WIDTH - 230), 15, INK, anchor="lm")
-        draw_text(d, (WIDTH - 150, mid), str(line.points), 16, INK, anchor="rm")
-        draw_text(d, (WIDTH - 85, mid), str(line.buchholz), 14, MUTED, anchor="rm")
-        draw_text(d, (WIDTH - 20, mid), f"{line.level_diff:+d}", 14, MUTED, anchor="rm")
+        if alone:
+            draw_text(d, (WIDTH - 20, mid), f"{line.points:+d}", 16, INK, anchor="rm")
+        else:
+            draw_text(d, (WIDTH - 150, mid), str(line.points), 16, INK, anchor="rm")
+            draw_text(d, (WIDTH - 85, mid), str(line.buchholz), 14, MUTED, anchor="rm")
+            draw_text(d, (WIDTH - 20, mid), f"{line.level_diff:+d}", 14, MUTED, anchor="rm")
         y += ROW
     return encode_png(im)
 
 
 def render_standings(
-    lines: Sequence[StandingLine], title: str, round_no: int, lang: str = "en"
+    lines: Sequence[StandingLine],
+    title: str,
+    round_no: int,
+    lang: str = "en",
+    *,
+    alone: bool = False,
 ) -> bytes:
-    """The standings after ``round_no`` finished rounds, best first."""
+    """The standings after ``round_no`` finished rounds, best first; ``alone``: a
+    找朋友 event's players, scored by the levels they gained."""
     ls, lg = tuple(lines), lang_of(lang)
-    return CACHE.get(("standings", ls, title, round_no, lg), lambda: _draw(ls, title, round_no, lg))
+    key = ("standings", ls, title, round_no, lg, alone)
+    return CACHE.get(key, lambda: _draw(ls, title, round_no, lg, alone))

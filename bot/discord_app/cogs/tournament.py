@@ -270,9 +270,12 @@ class TournamentCog(commands.Cog):
         head = "tour.final" if ev.status == "finished" else "tour.standings"
         lines = [
             text(loc, head, name=ev.name, round=played),
-            *self.news.standing_lines(loc, rows, entries),
+            *self.news.standing_lines(loc, rows, entries, alone=tours.individual(ev)),
         ]
-        png = render_standings(self.news.picture_lines(rows, entries), ev.name, played, loc)
+        png = render_standings(
+            self.news.picture_lines(rows, entries), ev.name, played, loc,
+            alone=tours.individual(ev),
+        )  # fmt: skip
         await reply(
             interaction, "\n".join(lines), ephemeral=True,
             file=discord.File(io.BytesIO(png), "standings.png"),
