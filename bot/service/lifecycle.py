@@ -273,7 +273,8 @@ class Lifecycle:
         )
         deadline = plan_deadline(after, None, self.clock.now())
         notices: list[Notice] = [Public(t.id, t.channel_id, "seats_changed"), *also]
-        if pause_if_alone and not acting_humans(after):
+        # A tournament table never pauses: its round must end (AI seats play on).
+        if pause_if_alone and not acting_humans(after) and live.options.event is None:
             # The last person left: AI seats alone would play on for nobody.
             pause = pause_deadline(self.limits, self.clock.now())
             if pause is not None:
@@ -429,6 +430,8 @@ class Lifecycle:
             live = await self.resume(live)  # a person acts: a paused table plays on
             if live.match is None or live.match.phase != "scored":
                 raise ServiceError("hand_not_over")
+            if live.options.event is not None:  # its hands (duplicate: boards) are the event's
+                raise ServiceError("tournament_next_hand")
             # the one commit path (the service's, reached through its automation host)
             await self.automation.host.commit(live, NextHand(), user_id, None)
             await self._follow_up(live)

@@ -398,7 +398,8 @@ class TableService(Lifecycle, Queries, Ranked):
             raise self._rule_error(live, exc) from exc
         deadline = plan_deadline(live, action, self.clock.now())
         pausing = None
-        if note_move(live, action, actor_id, auto) and match.phase != "finished":
+        absent = note_move(live, action, actor_id, auto)
+        if absent and match.phase != "finished" and live.options.event is None:
             # Every person's turn was played by the timer: nobody is there.
             pausing = pause_deadline(self.limits, self.clock.now())
             deadline = pausing or deadline
