@@ -24,7 +24,8 @@ To run it on Discord:
      the bot to a server. It asks for scopes "bot" and "applications.commands" and
      the channel permissions: View Channels and Send Messages (lobby, posts), Embed
      Links and Attach Files (the table message and its picture), Create Public
-     Threads and Send Messages in Threads (a table in a busy channel gets a thread).
+     Threads and Send Messages in Threads (a table in a busy channel gets a thread),
+     Create Private Threads (a duplicate tournament's tables, behind screens).
      Hand DMs and command answers need no channel permission.
   5. Run again:  .venv/bin/python -m bot   (first time: .venv/bin/python -m bot sync)
 

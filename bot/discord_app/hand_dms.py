@@ -55,7 +55,9 @@ class DMState:
     rendered_trick: int = 0
     rendered_phase: str = ""
     rendered_trump: bool = False
-    rendered_shown: object = None  # the declared trump the hand was grouped by (an override regroups)
+    rendered_shown: object = (
+        None  # the declared trump the hand was grouped by (an override regroups)
+    )
     rendered_options: Options = frozenset()  # the declare buttons on the message
     rendered_offers: tuple[str, ...] = ()  # its Take back / Withdraw bid buttons
     rendered_steal: bool = False  # 炒地皮: drawn with this seat's steal buttons and Pass

@@ -20,6 +20,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "table": ("view_channel", "send_messages", "embed_links", "attach_files"),
     "posts": ("view_channel", "send_messages"),
     "thread": ("create_public_threads", "send_messages_in_threads"),
+    # A duplicate event's tables: private threads (only the seated see the cards played).
+    "private_thread": ("create_private_threads", "send_messages_in_threads"),
 }
 # Discord's names for them, as its permission screens show them.
 NAMES = {
@@ -28,6 +30,7 @@ NAMES = {
     "send_messages": "Send Messages",
     "send_messages_in_threads": "Send Messages in Threads",
     "create_public_threads": "Create Public Threads",
+    "create_private_threads": "Create Private Threads",
     "embed_links": "Embed Links",
     "attach_files": "Attach Files",
 }

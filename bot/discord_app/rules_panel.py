@@ -106,8 +106,9 @@ class GroupSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"sj:rulesgroup:(?P<table>\d+)",
 ):
-    def __init__(self, table_id: int, locale: str = "en", rules: RuleSet | None = None,
-                 page: str = "") -> None:
+    def __init__(
+        self, table_id: int, locale: str = "en", rules: RuleSet | None = None, page: str = ""
+    ) -> None:
         options = []
         if rules is not None:
             listed = pages(rules)
@@ -117,8 +118,9 @@ class GroupSelect(
                 label = group_label(locale, group)
                 if n > 1:
                     label = f"{label} {int(pid.split('.')[1]) + 1}/{n}"
-                options.append(discord.SelectOption(label=label[:LABEL_MAX], value=pid,
-                                                    default=pid == page))
+                options.append(
+                    discord.SelectOption(label=label[:LABEL_MAX], value=pid, default=pid == page)
+                )
         super().__init__(
             discord.ui.Select(
                 custom_id=f"sj:rulesgroup:{table_id}",

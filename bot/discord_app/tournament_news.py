@@ -24,7 +24,8 @@ from storage.tournaments import EntryInfo, EventInfo
 
 log = logging.getLogger("bot.discord_app.tournament")
 
-PUBLIC_THREAD: Literal[11] = 11  # Discord's channel type of a public thread
+PUBLIC_THREAD: Literal[11] = 11  # Discord's channel types of threads
+PRIVATE_THREAD: Literal[12] = 12
 
 
 def team_name(entry: EntryInfo | None) -> str:
@@ -75,12 +76,33 @@ class TournamentNews:
             except discord.HTTPException:
                 log.warning("tournament %s: cannot list the threads", ev.id)
         if found is None:
+            # Duplicate: behind screens. The same cards are played at the match's
+            # other table, so only the table's four players (and the director) see it.
+            private = ev.format == "duplicate"
             made = await self.client.http.start_thread_without_message(
-                ev.channel_id, name=name, auto_archive_duration=1440, type=PUBLIC_THREAD
+                ev.channel_id,
+                name=name,
+                auto_archive_duration=1440,
+                type=PRIVATE_THREAD if private else PUBLIC_THREAD,
+                invitable=not private,
             )
             found = int(made["id"])
+            if private:
+                for user_id in await self._seated(ev, round_no, table_no):
+                    await self.client.http.add_user_to_thread(found, user_id)
         self._threads[key] = found
         return found, ev.channel_id
+
+    async def _seated(self, ev: EventInfo, round_no: int, table_no: int) -> list[int]:
+        """The people a private table thread is for: its seats and the director."""
+        tours = self.bot.service.tournaments
+        entries = {e.team_no: e for e in await tours.entries(ev.id)}
+        for p in await tours.store.pairings(ev.id, round_no):
+            if p.table_no == table_no:
+                seats = tours.seats_of(ev, p, entries)
+                users = [s.user_id for s in seats if s.user_id is not None]
+                return list(dict.fromkeys([*users, ev.director_id]))
+        return [ev.director_id]
 
     async def announce(self, ev: EventInfo, what: str, round_no: int) -> None:
         """The event's news in its channel; a failure to post never stops the event."""

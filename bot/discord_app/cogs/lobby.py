@@ -60,7 +60,9 @@ class Lobby(
         timer=_("Seconds per turn (0 = no timer)"),
         language=_("Language of the table (default: the server's)"),
         deal=_("Play a finished hand's deal again: the same cards to the same seats (its #number)"),
-        ranked=_("A ranked table: the server's ranked rules, people only; its hands move the ladder"),
+        ranked=_(
+            "A ranked table: the server's ranked rules, people only; its hands move the ladder"
+        ),
     )
     @app_commands.choices(mode=MODE_CHOICES, language=LANGUAGE_CHOICES)
     async def new(

@@ -31,7 +31,9 @@ def settings_embed(locale: str, title: str, rules: RuleSet) -> discord.Embed:
     for line in [*all_setting_lines(locale, rules), "**"]:
         if line.startswith("**") and line.endswith("**"):
             if heading and block:
-                embed.add_field(name=heading[:256], value="\n".join(block)[:FIELD_MAX], inline=False)
+                embed.add_field(
+                    name=heading[:256], value="\n".join(block)[:FIELD_MAX], inline=False
+                )
             heading, block = line.strip("*"), []
         else:
             block.append(line)
@@ -39,7 +41,9 @@ def settings_embed(locale: str, title: str, rules: RuleSet) -> discord.Embed:
 
 
 class RulesCog(
-    commands.GroupCog, group_name=_("rules"), group_description=_("House rules saved in this server")
+    commands.GroupCog,
+    group_name=_("rules"),
+    group_description=_("House rules saved in this server"),
 ):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -50,15 +54,15 @@ class RulesCog(
             raise ServiceError("rules_guild_only")
         return interaction.guild_id
 
-    async def saved_names(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    async def saved_names(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
         saved = await self.bot.service.saved_rules.list(interaction.guild_id)
         typed = typed.lower()
         return [
-            app_commands.Choice(name=s.name, value=s.name)
-            for s in saved
-            if typed in s.name.lower()
+            app_commands.Choice(name=s.name, value=s.name) for s in saved if typed in s.name.lower()
         ][:CHOICES_MAX]
 
     @app_commands.command(name=_("save"), description=_("Save this table's rules under a name"))
@@ -99,7 +103,9 @@ class RulesCog(
             f"- **{n}**" + (" " + text(loc, "rules_default_mark") if n == default else "")
             for n in names
         ]
-        await reply(interaction, text(loc, "rules_list_head") + "\n" + "\n".join(lines), ephemeral=True)
+        await reply(
+            interaction, text(loc, "rules_list_head") + "\n" + "\n".join(lines), ephemeral=True
+        )
 
     @app_commands.command(name=_("show"), description=_("Every setting of a saved rule set"))
     @app_commands.rename(name=_("name"))
@@ -122,7 +128,9 @@ class RulesCog(
         return saved.rules
 
     @show.autocomplete("name")
-    async def _show_names(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    async def _show_names(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
         loc = locale_of(interaction)
         built = [
             app_commands.Choice(name=preset_label(loc, p)[:100], value=p)
@@ -131,7 +139,9 @@ class RulesCog(
         ]
         return [*(await self.saved_names(interaction, typed)), *built][:CHOICES_MAX]
 
-    @app_commands.command(name=_("delete"), description=_("Delete a saved rule set (its creator or Manage Server)"))
+    @app_commands.command(
+        name=_("delete"), description=_("Delete a saved rule set (its creator or Manage Server)")
+    )
     @app_commands.rename(name=_("name"))
     @app_commands.describe(name=_("A rule set saved in this server"))
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
@@ -148,7 +158,10 @@ class RulesCog(
         if await run(interaction, go):
             await reply(interaction, text(loc, "rules_deleted", name=name), ephemeral=True)
 
-    @app_commands.command(name=_("default"), description=_("The server's default rules for /table new (Manage Server)"))
+    @app_commands.command(
+        name=_("default"),
+        description=_("The server's default rules for /table new (Manage Server)"),
+    )
     @app_commands.rename(name=_("name"))
     @app_commands.describe(name=_("A saved rule set or a built-in preset"))
     async def default(self, interaction: discord.Interaction, name: str) -> None:
@@ -180,7 +193,9 @@ class RulesCog(
             return
         data = (rules.to_json() + "\n").encode("utf-8")
         file = discord.File(io.BytesIO(data), filename=f"{name or rules.name}.json")
-        await reply(interaction, text(locale_of(interaction), "rules_exported"), file=file, ephemeral=True)
+        await reply(
+            interaction, text(locale_of(interaction), "rules_exported"), file=file, ephemeral=True
+        )
 
     @app_commands.command(name=_("import"), description=_("Save a rule set from a JSON file"))
     @app_commands.rename(file=_("file"), name=_("name"))
@@ -207,4 +222,3 @@ class RulesCog(
     delete.autocomplete("name")(saved_names)
     default.autocomplete("name")(_show_names)
     export.autocomplete("name")(_show_names)
-

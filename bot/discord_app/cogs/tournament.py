@@ -13,8 +13,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.discord_app.channel_access import permission_names
 from bot.discord_app.host import Host
 from bot.discord_app.interactions import guild_language, locale_of, reply, run
+from bot.discord_app.permissions import missing
 from bot.discord_app.tournament_news import TournamentNews, log_line
 from bot.pictures.standings import render_standings
 from bot.service.tournament.driver import GRACE_SECONDS
@@ -129,6 +131,14 @@ class TournamentCog(commands.Cog):
             return
         if not self._manages(interaction):
             await reply(interaction, text(loc, "tour.manage_only"), ephemeral=True)
+            return
+        # The event's news here, a thread per table (duplicate: private ones): refuse
+        # now, naming what the bot lacks, rather than fail when the round opens.
+        thread = "private_thread" if format == "duplicate" else "thread"
+        lacks = missing(interaction.app_permissions, ("table", thread))
+        if lacks:
+            names = permission_names(loc, lacks)
+            await reply(interaction, text(loc, "perm_refused", missing=names), ephemeral=True)
             return
         ev = await run(
             interaction,

@@ -35,7 +35,9 @@ ACTIONS: dict[str, Callable[..., Awaitable[None]]] = {}
 async def act(what: str, interaction: discord.Interaction, *args: Any) -> None:
     handler = ACTIONS.get(what)
     if handler is None:  # a programming error: bot.discord_app.panel.flow was never imported
-        raise RuntimeError(f"panel action {what!r} has no handler (import bot.discord_app.panel.flow)")
+        raise RuntimeError(
+            f"panel action {what!r} has no handler (import bot.discord_app.panel.flow)"
+        )
     # Discord may deliver a click twice: only the first delivery is acted on and
     # answered (a copy sharing its token must not take its one answer slot).
     delivery = bot_of(interaction).delivery(interaction)

@@ -135,6 +135,8 @@ class RoundDriver:
                     return 0
                 del self._scored_seen[p.table_id]
                 if ev.format == "duplicate":  # the next board: a fresh single-hand match
+                    if await self._other_table_behind(ev, p, len(hands)):
+                        return 0  # no board is played at one table while the other holds it
                     boards = await guarded(self.store.boards(ev.id))
                     key = boards[(p.board_no or 1) + len(hands)]
                     await self.svc._begin(live, Match(ev.rules, key))
@@ -160,6 +162,20 @@ class RoundDriver:
             )
         )
         return 1
+
+    async def _other_table_behind(self, ev: EventInfo, p: PairingInfo, played: int) -> bool:
+        """Duplicate: the match's other table (odd table n, even n + 1) has not yet
+        finished the board this one just played. Both start each board together, so
+        no board is half played at one table while the other plays it."""
+        other_no = p.table_no + 1 if p.table_no % 2 else p.table_no - 1
+        for o in await guarded(self.store.pairings(ev.id, p.round_no)):
+            if o.table_no == other_no:
+                if o.status == "done":
+                    return False
+                if o.table_id is None:
+                    return True
+                return len(await guarded(self.store.table_hands(o.table_id))) < played
+        return False
 
     async def _end_table(self, table_id: int) -> None:
         async with self.svc.locks(table_id):

@@ -379,7 +379,7 @@ class TournamentService(RoundDriver, DirectorTools):
         for p in await guarded(self.store.pairings(ev.id, ev.current_round)):
             if p.ew_team == BYE or p.table_id is not None:
                 continue
-            seats = self._seats(ev, p, entries)
+            seats = self.seats_of(ev, p, entries)
             channel, parent = synthetic_channel(ev, p.round_no, p.table_no), None
             if self.channels is not None:
                 channel, parent = await self.channels(ev, p.round_no, p.table_no)
@@ -403,7 +403,7 @@ class TournamentService(RoundDriver, DirectorTools):
             await guarded(self.store.set_table(ev.id, p.round_no, p.table_no, status.table.id))
 
     @staticmethod
-    def _seats(ev: EventInfo, p: PairingInfo, entries: dict[int, EntryInfo]) -> list[SeatInfo]:
+    def seats_of(ev: EventInfo, p: PairingInfo, entries: dict[int, EntryInfo]) -> list[SeatInfo]:
         """N/S (seats 0, 2) team A, E/W (1, 3) team B; duplicate: A's first pair at
         the odd table, the other team's second pair facing them, and the reverse."""
         if p.seats:  # 找朋友: one entry (one player) a seat
