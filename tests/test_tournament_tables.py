@@ -91,3 +91,27 @@ async def test_table_next_is_refused_at_a_tournament_table(sqlite_db: Database) 
         assert refused.value.code in ("tournament_next_hand", "not_seated"), refused.value.code
     assert live.match.phase == "scored" and live.match.hand_no == hand_no  # unchanged
     await played_out(svc, clock, event_id, table_id)
+
+
+async def test_a_ranked_event_plays_the_ladders_rules(sqlite_db: Database) -> None:
+    svc = new_service(sqlite_db, FakeClock())
+    await svc.start()
+    for own in ({"preset_name": "one-deck"}, {"rules": preset("one-deck")}):
+        with pytest.raises(ServiceError) as refused:
+            await svc.tournaments.new_event(
+                guild_id=GUILD, director_id=DIRECTOR, name="Ranked", format="swiss",
+                rounds=1, hands=1, ranked=True, **own,  # type: ignore[arg-type]
+            )  # fmt: skip
+        assert refused.value.code == "ranked_rules_fixed"
+    assert not await svc.tournaments.store.events()  # nothing made
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD, director_id=DIRECTOR, name="Ranked", format="swiss", rounds=1,
+        hands=1, ranked=True,
+    )  # fmt: skip
+    assert ev.ranked and ev.rules == await svc._rules_named(GUILD, None, None, None)
+    await register(svc, ev, 2, 2)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    (p,) = await svc.tournaments.store.pairings(ev.id, 1)
+    assert p.table_id is not None
+    live = svc.live_table(p.table_id)
+    assert live is not None and live.options.ranked and live.table.rules == ev.rules

@@ -46,6 +46,16 @@ class TablesHost(Protocol):
         self, guild_id: int | None, name: str | None, decks: int | None, players: int | None
     ) -> RuleSet: ...
 
+    def check_ranked(
+        self,
+        guild_id: int | None,
+        preset_name: str | None = None,
+        decks: int | None = None,
+        players: int | None = None,
+        deal: int | None = None,
+        rules: RuleSet | None = None,
+    ) -> None: ...
+
     async def commit(
         self,
         live: LiveTable,

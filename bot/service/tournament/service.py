@@ -112,6 +112,8 @@ class TournamentService(RoundDriver, DirectorTools):
             raise ServiceError("tournament_hands_or_minutes")
         if not 1 <= rounds <= MAX_ROUNDS or not 1 <= (hands or minutes or 0) <= 600:
             raise ServiceError("tournament_bad_size", most=MAX_ROUNDS)
+        if ranked:  # the ladder's rules, as at any ranked table: none of the event's own
+            self.svc.check_ranked(guild_id, preset_name, rules=rules)
         if rules is None:
             rules = await self.svc._rules_named(guild_id, preset_name, None, None)
         individual = rules.friends is not None  # 找朋友: players enter alone
