@@ -195,9 +195,11 @@ def test_the_standings_picture_is_readable_and_in_the_language_asked() -> None:
         return sum(1 for i in range(0, len(raw), 3) if raw[i : i + 3] != bg)
 
     # 找朋友 players: one column, the levels gained; no points or Buchholz columns.
-    alone = render_standings(lines, "Cup", 2, "en", alone=True)
+    alone = render_standings(lines, "Cup", 2, "en", kind="alone")
     assert inked(alone, 180, 75) == 0 < inked(render_standings(lines, "Cup", 2, "en"), 180, 75)
     assert inked(alone, 55, 5) > 0
+    # Duplicate: the last column is IMPs (its own word), the rows the same.
+    assert render_standings(lines, "Cup", 2, "zh_CN", kind="imps") != zh
 
 
 async def director(w: World) -> Any:
@@ -377,6 +379,12 @@ async def test_a_duplicate_event_through_a_restart(tmp_path: Path) -> None:
         )
         standings = await w.bot.service.tournaments.standings(1)
         assert sorted(s.team for s in standings) == [0, 1]
+        # The result is the match's IMPs, once (not each table's levels).
+        (results,) = posts(w, "**Dup** — results of round 1:")
+        imps = tables[0].ns_raw or 0
+        assert f"Match 1: p0 & p1 & p2 & p3 {imps:+d} IMPs v p4 & p5 & p6 & p7" in results.content
+        assert "Table 1:" not in results.content and "Table 2:" not in results.content
+        assert f"IMPs {imps:+d}" in results.content or f"IMPs {-imps:+d}" in results.content
 
 
 def test_the_director_log_in_chinese_has_no_english() -> None:

@@ -28,6 +28,13 @@ PUBLIC_THREAD: Literal[11] = 11  # Discord's channel types of threads
 PRIVATE_THREAD: Literal[12] = 12
 
 
+def standings_kind(ev: EventInfo) -> str:
+    """How an event's standings read (``render_standings``' kinds)."""
+    if ev.rules.friends is not None:
+        return "alone"
+    return "imps" if ev.format == "duplicate" else "teams"
+
+
 def team_name(entry: EntryInfo | None) -> str:
     return " & ".join(entry.names) if entry is not None else "?"
 
@@ -170,6 +177,19 @@ class TournamentNews:
                     )
                     lines.append(text(lang, "tour.ring_result", table=p.table_no, players=players))
                     continue
+                if ev.format == "duplicate":  # a match is two tables: its IMPs, once
+                    if p.table_no % 2 == 1:
+                        lines.append(
+                            text(
+                                lang,
+                                "tour.match_line",
+                                match=(p.table_no + 1) // 2,
+                                a=team_name(entries.get(p.ns_team)),
+                                b=team_name(entries.get(p.ew_team)),
+                                imps=p.ns_raw or 0,
+                            )
+                        )
+                    continue
                 lines.append(
                     text(
                         lang,
@@ -183,10 +203,10 @@ class TournamentNews:
             lines += ["", text(lang, "tour.standings", name=ev.name, round=round_no)]
         else:
             lines = [text(lang, "tour.final", name=ev.name)]
-        alone = tours.individual(ev)
-        lines += self.standing_lines(lang, rows, entries, alone=alone)
+        kind = standings_kind(ev)
+        lines += self.standing_lines(lang, rows, entries, kind=kind)
         png = render_standings(
-            self.picture_lines(rows, entries), ev.name, round_no, lang, alone=alone
+            self.picture_lines(rows, entries), ev.name, round_no, lang, kind=kind
         )
         await channel.send(
             "\n".join(lines)[:2000],
@@ -196,12 +216,13 @@ class TournamentNews:
 
     @staticmethod
     def standing_lines(
-        lang: str, rows: Sequence[Standing], entries: dict[int, EntryInfo], *, alone: bool = False
+        lang: str, rows: Sequence[Standing], entries: dict[int, EntryInfo], *, kind: str = "teams"
     ) -> list[str]:
+        code = {"alone": "tour.standing_line_alone", "imps": "tour.standing_line_imps"}
         return [
             text(
                 lang,
-                "tour.standing_line_alone" if alone else "tour.standing_line",
+                code.get(kind, "tour.standing_line"),
                 place=s.place,
                 team=team_name(entries.get(s.team)),
                 points=s.points,

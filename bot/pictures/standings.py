@@ -29,7 +29,7 @@ class StandingLine:
 
 
 def _draw(
-    lines: tuple[StandingLine, ...], title: str, round_no: int, lang: str, alone: bool
+    lines: tuple[StandingLine, ...], title: str, round_no: int, lang: str, kind: str
 ) -> bytes:
     height = 84 + ROW * max(len(lines), 1) + 10
     im = Image.new("RGB", (WIDTH, height), PANEL)
@@ -38,14 +38,13 @@ def _draw(
     draw_text(d, (WIDTH - 20, 22), word(lang, "tour_after", round=round_no), 14, MUTED, anchor="rm")
     y = 52
     # 找朋友 (players alone): the levels gained are the score, one column.
+    # Duplicate: the last column is the IMPs won, not levels.
+    alone = kind == "alone"
+    last = "tour_imps" if kind == "imps" else "tour_levels"
     columns = (
-        ((WIDTH - 20, "tour_levels"),)
+        ((WIDTH - 20, last),)
         if alone
-        else (
-            (WIDTH - 150, "tour_points"),
-            (WIDTH - 85, "tour_buchholz"),
-            (WIDTH - 20, "tour_levels"),
-        )
+        else ((WIDTH - 150, "tour_points"), (WIDTH - 85, "tour_buchholz"), (WIDTH - 20, last))
     )
     for x, key in columns:
         draw_text(d, (x, y), word(lang, key), 13, MUTED, anchor="rm")
@@ -70,10 +69,11 @@ def render_standings(
     round_no: int,
     lang: str = "en",
     *,
-    alone: bool = False,
+    kind: str = "teams",
 ) -> bytes:
-    """The standings after ``round_no`` finished rounds, best first; ``alone``: a
-    找朋友 event's players, scored by the levels they gained."""
+    """The standings after ``round_no`` finished rounds, best first. ``kind``:
+    ``teams`` (match points, Buchholz, levels), ``imps`` (duplicate: IMPs last) or
+    ``alone`` (a 找朋友 event's players, scored by the levels they gained)."""
     ls, lg = tuple(lines), lang_of(lang)
-    key = ("standings", ls, title, round_no, lg, alone)
-    return CACHE.get(key, lambda: _draw(ls, title, round_no, lg, alone))
+    key = ("standings", ls, title, round_no, lg, kind)
+    return CACHE.get(key, lambda: _draw(ls, title, round_no, lg, kind))

@@ -17,7 +17,7 @@ from bot.discord_app.channel_access import permission_names
 from bot.discord_app.host import Host
 from bot.discord_app.interactions import guild_language, locale_of, reply, run
 from bot.discord_app.permissions import missing
-from bot.discord_app.tournament_news import TournamentNews, log_line
+from bot.discord_app.tournament_news import TournamentNews, log_line, standings_kind
 from bot.pictures.standings import render_standings
 from bot.service.tournament.driver import GRACE_SECONDS
 from bot.service.tournament.pairing import MatchPoints
@@ -280,12 +280,11 @@ class TournamentCog(commands.Cog):
         head = "tour.final" if ev.status == "finished" else "tour.standings"
         lines = [
             text(loc, head, name=ev.name, round=played),
-            *self.news.standing_lines(loc, rows, entries, alone=tours.individual(ev)),
+            *self.news.standing_lines(loc, rows, entries, kind=standings_kind(ev)),
         ]
         png = render_standings(
-            self.news.picture_lines(rows, entries), ev.name, played, loc,
-            alone=tours.individual(ev),
-        )  # fmt: skip
+            self.news.picture_lines(rows, entries), ev.name, played, loc, kind=standings_kind(ev)
+        )
         await reply(
             interaction, "\n".join(lines), ephemeral=True,
             file=discord.File(io.BytesIO(png), "standings.png"),
