@@ -112,6 +112,8 @@ async def test_a_duplicate_event_needs_private_threads(tmp_path: Path) -> None:
             assert not await w.bot.service.tournaments.store.events()
             r = await w.slash(  # a Swiss event's tables are public threads: fine
                 td, "tournament new", name="Cup", format="swiss", rounds=1, hands=1,
-                preset="one-deck",
+                preset="one-deck", no_show="forfeit",
             )  # fmt: skip
             assert r.response is not None and "Tournament #1 **Cup**" in r.response.content
+            (ev,) = await w.bot.service.tournaments.store.events()
+            assert ev.settings["no_show"] == "forfeit"

@@ -30,6 +30,11 @@ FORMAT_CHOICES = [
 ]
 
 
+NO_SHOW_CHOICES = [
+    app_commands.Choice(name=_("result counts", code="slash.no_show_counts"), value="counts"),
+    app_commands.Choice(name=_("team forfeits", code="slash.no_show_forfeit"), value="forfeit"),
+]
+
 # Roles whose members run tournaments as if they had Manage Server (any case).
 DIRECTOR_ROLES = frozenset({"tournament director", "比赛裁判", "比賽裁判"})
 
@@ -86,6 +91,7 @@ class TournamentCog(commands.Cog):
         grace=_("grace", code="slash.tour_grace"), win=_("win", code="slash.tour_win"),
         draw=_("draw", code="slash.tour_draw"), loss=_("loss", code="slash.tour_loss"),
         draw_margin=_("draw_margin", code="slash.tour_draw_margin"),
+        no_show=_("no_show", code="slash.tour_no_show"),
     )  # fmt: skip
     @app_commands.describe(
         name=_("The tournament's name", code="slash.tournament_name_help"),
@@ -100,8 +106,12 @@ class TournamentCog(commands.Cog):
         draw=_("Match points for a draw (default 1)"),
         loss=_("Match points for a loss (default 0)"),
         draw_margin=_("A round is a draw within this many levels (default 0: equal)"),
+        no_show=_(
+            "A no-show: the AI result counts, or the team forfeits (default counts)",
+            code="slash.tour_no_show_help",
+        ),
     )
-    @app_commands.choices(format=FORMAT_CHOICES)
+    @app_commands.choices(format=FORMAT_CHOICES, no_show=NO_SHOW_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -117,6 +127,7 @@ class TournamentCog(commands.Cog):
         draw: app_commands.Range[int, 0, 10] | None = None,
         loss: app_commands.Range[int, 0, 10] | None = None,
         draw_margin: app_commands.Range[int, 0, 12] = 0,
+        no_show: str = "counts",
     ) -> None:
         loc = locale_of(interaction)
         base = MatchPoints()
@@ -155,6 +166,7 @@ class TournamentCog(commands.Cog):
                 ranked=ranked,
                 points=points,
                 grace_seconds=GRACE_SECONDS if grace is None else grace * 60,
+                no_show=no_show,
             ),
         )
         if ev is None:

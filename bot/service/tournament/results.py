@@ -42,18 +42,30 @@ def board_result(board: int, table: int, hand: PlayedHand, rules: RuleSet) -> Ta
     )
 
 
+NO_SHOW_RULES = ("counts", "forfeit")  # an event's rule for a no-show's match
+
+
+def absent_teams(t: PairingInfo) -> set[int]:
+    """The teams with a seat an AI took for a no-show (N/S seats are even)."""
+    return {t.ns_team if seat % 2 == 0 else t.ew_team for seat in t.no_shows}
+
+
 def round_results(
     round_no: int,
     tables: Sequence[PairingInfo],
     points: MatchPoints,
     *,
     duplicate: bool = False,
+    no_show: str = "counts",
 ) -> list[Result]:
     """Each team's result of one finished round (two per match, one per bye).
 
     Duplicate: a match is played at two tables (team A N/S at the odd one, E/W at
     the even one); its margin is the odd table's ``ns_raw``, the IMPs of team A
-    over the boards (``board_imps``)."""
+    over the boards (``board_imps``). ``no_show``: ``counts`` — the result stands as
+    the AI seats played it; ``forfeit`` — a team with a no-show (at either table of
+    a duplicate match) loses the match, both if both had one (the margin stays)."""
+    by_no = {t.table_no: t for t in tables}
     out: list[Result] = []
     for t in tables:
         if t.ew_team == BYE:
@@ -62,8 +74,17 @@ def round_results(
         if duplicate and t.table_no % 2 == 0:
             continue
         d = (t.ns_raw if duplicate else t.level_diff) or 0
-        out.append(Result(round_no, t.ns_team, t.ew_team, points.of(d), d))
-        out.append(Result(round_no, t.ew_team, t.ns_team, points.of(-d), -d))
+        ns_points, ew_points = points.of(d), points.of(-d)
+        if no_show == "forfeit":
+            absent = absent_teams(t)
+            other = by_no.get(t.table_no + 1) if duplicate else None
+            if other is not None:
+                absent |= absent_teams(other)
+            if absent:
+                ns_points = points.loss if t.ns_team in absent else points.win
+                ew_points = points.loss if t.ew_team in absent else points.win
+        out.append(Result(round_no, t.ns_team, t.ew_team, ns_points, d))
+        out.append(Result(round_no, t.ew_team, t.ns_team, ew_points, -d))
     return out
 
 
@@ -85,8 +106,8 @@ def ns_raw_of(board: int, table: int, hand: PlayedHand, rules: RuleSet) -> int:
 
 
 def winners(tables: Sequence[PairingInfo], results: Sequence[Result]) -> list[int]:
-    """Knockout: each match's winner in bracket (table) order; a draw goes to the
-    higher seed (the lower team number)."""
+    """Knockout: each match's winner in bracket (table) order: the more match points
+    (a forfeit), else the margin; a draw goes to the higher seed (the lower number)."""
     by_team = {r.team: r for r in results}
     seen: set[int] = set()
     out = []
@@ -97,7 +118,11 @@ def winners(tables: Sequence[PairingInfo], results: Sequence[Result]) -> list[in
         if t.ew_team == BYE:
             out.append(t.ns_team)
             continue
-        d = by_team[t.ns_team].level_diff
+        ns, ew = by_team[t.ns_team], by_team.get(t.ew_team)
+        if ew is not None and ns.points != ew.points:  # a forfeit decides before levels
+            out.append(t.ns_team if ns.points > ew.points else t.ew_team)
+            continue
+        d = ns.level_diff
         if d == 0:
             out.append(min(t.ns_team, t.ew_team))
         else:

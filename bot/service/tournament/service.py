@@ -40,7 +40,7 @@ from bot.service.tournament.pairing import (
     standings,
     swiss_round,
 )
-from bot.service.tournament.results import round_results, winners
+from bot.service.tournament.results import NO_SHOW_RULES, round_results, winners
 from rules.game import Match
 from rules.ruleset import RuleSet
 from storage import SeatInfo
@@ -105,9 +105,12 @@ class TournamentService(RoundDriver, DirectorTools):
         ranked: bool = False,
         points: MatchPoints | None = None,
         grace_seconds: int = GRACE_SECONDS,
+        no_show: str = "counts",
     ) -> EventInfo:
         if format not in FORMATS:
             raise ServiceError("tournament_bad_format", choices=", ".join(FORMATS))
+        if no_show not in NO_SHOW_RULES:
+            raise ServiceError("tournament_bad_no_show", choices=", ".join(NO_SHOW_RULES))
         if (hands is None) == (minutes is None) or (format == "duplicate" and hands is None):
             raise ServiceError("tournament_hands_or_minutes")
         if not 1 <= rounds <= MAX_ROUNDS or not 1 <= (hands or minutes or 0) <= 600:
@@ -121,7 +124,11 @@ class TournamentService(RoundDriver, DirectorTools):
             raise ServiceError("tournament_friends_swiss")
         if rules.players != 4 and not individual:
             raise ServiceError("tournament_fixed_partners")
-        settings = {"points": asdict(points or MatchPoints()), "grace": grace_seconds}
+        settings = {
+            "points": asdict(points or MatchPoints()),
+            "grace": grace_seconds,
+            "no_show": no_show,
+        }
         event: EventInfo = await guarded(
             self.store.create_event(
                 guild_id=guild_id,
@@ -272,8 +279,9 @@ class TournamentService(RoundDriver, DirectorTools):
                 out += friends_results(r.round_no, mine)
                 continue
             out += round_results(
-                r.round_no, mine, self.points_of(ev), duplicate=ev.format == "duplicate"
-            )
+                r.round_no, mine, self.points_of(ev), duplicate=ev.format == "duplicate",
+                no_show=str(ev.settings.get("no_show", "counts")),
+            )  # fmt: skip
         return out
 
     async def standings(self, event_id: int) -> list[Standing]:
