@@ -86,6 +86,12 @@ async def test_duplicate_tables_play_in_private_threads(tmp_path: Path) -> None:
             for m in p:
                 assert can_access_channel(w.env, t.id, m) == (m.id in seated), (t.name, m)
             assert can_access_channel(w.env, t.id, td)
+        # A substitute for p0 (at table 1) gets into table 1's thread, not table 2's.
+        sub = w.guild.add_member(w.env.create_user("sub"))
+        r = await w.slash(td, "tournament replace", team=1, old=p[0], new=sub, reason="ill")
+        assert r.response is not None and not r.response.ephemeral, r.response
+        assert can_access_channel(w.env, threads[0].id, sub)
+        assert not can_access_channel(w.env, threads[1].id, sub)
         w.clock.advance(GRACE_SECONDS + 1)
         for _ in range(2000):
             if (await store.event(1)).status == "finished":

@@ -100,6 +100,20 @@ class TournamentNews:
         self._threads[key] = found
         return found, ev.channel_id
 
+    async def let_in(self, ev: EventInfo, user_id: int) -> None:
+        """A substitute (``/tournament replace``) now seated at a table of the round
+        in play: a private (duplicate) thread lets them in."""
+        if ev.format != "duplicate" or ev.status != "running":
+            return
+        for (event_id, round_no, table_no), thread in list(self._threads.items()):
+            if (event_id, round_no) != (ev.id, ev.current_round):
+                continue
+            if user_id in await self._seated(ev, round_no, table_no):
+                try:
+                    await self.client.http.add_user_to_thread(thread, user_id)
+                except discord.HTTPException:
+                    log.warning("tournament %s: cannot add a substitute to a thread", ev.id)
+
     async def _seated(self, ev: EventInfo, round_no: int, table_no: int) -> list[int]:
         """The people a private table thread is for: its seats and the director."""
         tours = self.bot.service.tournaments

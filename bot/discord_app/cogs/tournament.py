@@ -408,6 +408,7 @@ class TournamentCog(commands.Cog):
                 team=team, old=old.display_name, new=new.display_name,
             )  # fmt: skip
             await reply(interaction, words, allowed_mentions=discord.AllowedMentions.none())
+            await self.news.let_in(await tours.event(event_id), new.id)
             await self.bot.after_change()
 
     @tournament.command(
