@@ -10,7 +10,10 @@ import logging
 from collections.abc import Awaitable
 from pathlib import Path
 
+import discord
 import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.tournament.pairing import BYE
@@ -18,7 +21,9 @@ from bot.service.tournament.service import synthetic_channel
 from rules.presets import preset
 from storage import Database
 from storage.tournaments import EventInfo
+from tests.discord_helpers import make_world
 from tests.service_helpers import new_service
+from tests.test_discord_tournament import posts
 from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register, user
 
 ONE_DECK = preset("one-deck")
@@ -226,3 +231,50 @@ async def test_a_friends_table_result_cannot_be_adjusted(sqlite_db: Database) ->
     assert await t.log(ev.id) == []
     assert (await t.store.pairings(ev.id, 1))[0] == table
     assert await t.standings(ev.id) == before
+
+
+async def test_discord_start_without_thread_permission_says_so_and_opens_later(
+    tmp_path: Path,
+) -> None:
+    async with make_world(tmp_path, names=tuple(f"p{i}" for i in range(4))) as w:
+        p = w.members
+        td = w.guild.add_member(
+            w.env.create_user("director"),
+            roles=[w.guild.create_role("TD", permissions=discord.Permissions(manage_guild=True))],
+        )
+        r = await w.slash(
+            td, "tournament new", name="Cup", format="swiss", rounds=1, hands=1, preset="one-deck"
+        )
+        assert r.response is not None and "Tournament #1" in r.response.content
+        for i in (0, 2):
+            await w.slash(p[i], "tournament join", partner=p[i + 1])
+            await w.slash(p[i + 1], "tournament checkin")
+        # The bot may not make threads in the event's channel.
+        deny = Overwrite(
+            target_id=w.env.backend.bot_user.id,
+            type=OverwriteType.MEMBER,
+            deny=discord.Permissions(create_public_threads=True).value,
+        )
+        w.env.backend.set_overwrite(w.channel.id, deny)
+        await w.env.settle()
+        r = await w.slash(td, "tournament start")
+        assert r.response is not None and "has started" in r.response.content
+        (later,) = r.followups
+        assert later.ephemeral and "could not be opened yet" in later.content
+        assert "Create Public Threads" in later.content
+        assert not w.channel.threads and not posts(w, "**Cup** — round 1:")
+        (table,) = await w.bot.service.tournaments.store.pairings(1, 1)
+        assert table.table_id is None
+        # Allowed again: the tick opens the table (after the 30 s wait), then the news.
+        w.env.backend.delete_overwrite(w.channel.id, deny.target_id)
+        await w.env.settle()
+        await w.bot.tick_now()
+        assert not w.channel.threads
+        w.clock.advance(31)
+        await w.bot.tick_now()
+        await w.env.settle()
+        assert [t.name for t in w.channel.threads] == ["T1-R1-1"]
+        (paired,) = posts(w, "**Cup** — round 1:")
+        assert f"<#{w.channel.threads[0].id}>" in paired.content
+        (table,) = await w.bot.service.tournaments.store.pairings(1, 1)
+        assert table.table_id is not None
