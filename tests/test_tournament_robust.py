@@ -22,7 +22,7 @@ from rules.presets import preset
 from storage import Database
 from storage.tournaments import EventInfo
 from tests.discord_helpers import make_world
-from tests.service_helpers import new_service
+from tests.service_helpers import human_move, new_service
 from tests.test_discord_tournament import posts
 from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register, user
 
@@ -278,3 +278,48 @@ async def test_discord_start_without_thread_permission_says_so_and_opens_later(
         assert f"<#{w.channel.threads[0].id}>" in paired.content
         (table,) = await w.bot.service.tournaments.store.pairings(1, 1)
         assert table.table_id is not None
+
+
+async def test_the_no_show_check_is_not_made_again_after_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 't.db'}"
+    db = Database(url)
+    await db.upgrade()
+    clock = FakeClock()
+    svc = new_service(db, clock)
+    await svc.start()
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD, director_id=DIRECTOR, name="s", format="swiss", rounds=1, hands=1,
+        rules=ONE_DECK, grace_seconds=60,
+    )  # fmt: skip
+    await register(svc, ev, 2, 2)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    (p,) = await svc.tournaments.store.pairings(ev.id, 1)
+    assert p.table_id is not None and not p.checked
+    live = svc.live_table(p.table_id)
+    assert live is not None and live.match is not None
+    seats = {s.seat: s.user_id for s in live.table.seats if s.user_id is not None}
+    # Everyone passes in the declaring: all four have moved by the grace time.
+    for _ in range(4):
+        assert await human_move(svc, live.table.channel_id, live.match, seats)
+    assert await svc.tournaments.store.actors(p.table_id) == set(seats.values())
+    clock.advance(61)
+    await svc.tick()
+    (p,) = await svc.tournaments.store.pairings(ev.id, 1)
+    assert p.checked and p.no_shows == ()
+    # A substitute sits down, then the bot restarts before they move.
+    sub = user(500)
+    await svc.tournaments.replace_player(
+        ev.id, DIRECTOR, team_no=0, old_id=seats[0], new_id=sub, new_name="Sub", reason="ill"
+    )
+    await db.dispose()
+    db = Database(url)
+    svc = new_service(db, clock)
+    await svc.start()
+    for _ in range(3):
+        await svc.tick()
+        clock.advance(1)
+    live = svc.live_table(p.table_id)
+    assert live is not None and live.table.seats[0].user_id == sub  # not an AI seat
+    (p,) = await svc.tournaments.store.pairings(ev.id, 1)
+    assert p.no_shows == ()
+    await db.dispose()

@@ -122,11 +122,11 @@ class RoundDriver:
         for p in tables:
             if p.status != "open" or p.table_id is None:
                 continue
-            if (
-                now >= current.started_at + grace
-                and (ev.id, p.round_no, p.table_no) not in self._checked
-            ):
+            key = (ev.id, p.round_no, p.table_no)
+            if now >= current.started_at + grace and not p.checked and key not in self._checked:
                 changed += await self._no_shows(ev, p)
+                if key in self._checked:  # stored: a restart does not check it again
+                    await guarded(self.store.set_checked(*key))
             changed += await self._advance(ev, p, current.started_at, now)
         tables = await guarded(self.store.pairings(ev.id, current.round_no))
         if all(p.status == "done" or p.ew_team == BYE for p in tables):
