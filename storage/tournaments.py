@@ -369,6 +369,15 @@ class Tournaments:
                 .values(news=RoundRow.news + f" {what}")
             )
 
+    async def restart_round(self, event_id: int, round_no: int, at: datetime) -> None:
+        """The round's clock (grace time, minutes) starts again: its tables opened late."""
+        async with self.db.session() as s:
+            await s.execute(
+                update(RoundRow)
+                .where(RoundRow.event_id == event_id, RoundRow.round_no == round_no)
+                .values(started_at=to_utc(at))
+            )
+
     async def finals_unannounced(self) -> list[EventInfo]:
         """Finished events whose final ranking was never posted (a crash between
         the last write and the post)."""

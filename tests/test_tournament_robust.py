@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
+from datetime import timedelta
 from pathlib import Path
 
 import discord
@@ -178,6 +179,9 @@ async def test_tables_whose_thread_failed_open_later_without_hammering(
     tables = await svc.tournaments.store.pairings(ev.id, 1)
     assert all(p.table_id is not None for p in tables)
     assert news[0] == ("paired", 1) and len(calls) == 5  # one more try, both tables
+    # The round's clock (the grace time of the no-show check) starts when they open.
+    (r,) = await svc.tournaments.store.rounds(ev.id)
+    assert r.started_at == clock.now() - timedelta(seconds=1)
     await drive(svc, clock, finished(svc, ev.id))
     assert news == [("paired", 1), ("finished", 1), ("final", 1)]
     await db.dispose()

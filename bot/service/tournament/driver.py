@@ -8,6 +8,7 @@ and followed by the next. ``resume`` picks running events up after a start."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -113,9 +114,14 @@ class RoundDriver:
         changed = 0
         if ev.id in self._retry_at and now >= self._retry_at[ev.id]:
             # Tables a front end could not make a channel for (no thread yet).
+            late = any(p.table_id is None and p.ew_team != BYE for p in tables)
             fresh = await self.event(ev.id)
-            if await self._open_tables(fresh) and "paired" not in current.news:
-                await self._announce(fresh, "paired", current.round_no)
+            if await self._open_tables(fresh) and late:
+                # Their players get the whole grace time (and a round by time its minutes).
+                await guarded(self.store.restart_round(ev.id, current.round_no, now))
+                current = replace(current, started_at=now)
+                if "paired" not in current.news:
+                    await self._announce(fresh, "paired", current.round_no)
             tables = await guarded(self.store.pairings(ev.id, current.round_no))
             changed += 1
         grace = timedelta(seconds=int(ev.settings.get("grace", GRACE_SECONDS)))
