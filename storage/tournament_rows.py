@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.models import Base, utcnow
@@ -83,7 +83,9 @@ class PairingRow(Base):
     East/West (duplicate: two tables per match, the teams swapped, each playing the
     round's boards from ``board_no`` on). The result, once the table is done: N/S
     levels gained minus E/W's, and (duplicate, when the round ends) the IMPs of
-    the N/S team over the match. ``no_shows``: seats an AI took, space-separated."""
+    the N/S team over the match. ``no_shows``: seats an AI took, space-separated;
+    ``checked``: the no-show check was made (after a restart a substitute who has
+    not moved yet keeps the seat)."""
 
     __tablename__ = "tournament_pairings"
 
@@ -101,6 +103,7 @@ class PairingRow(Base):
     ns_raw: Mapped[int | None] = mapped_column(Integer)
     hands: Mapped[int] = mapped_column(Integer, default=0)
     no_shows: Mapped[str] = mapped_column(Text, default="")
+    checked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # 找朋友 events by individuals: the entries at the table in seat order and, once
     # done, the levels each seat gained (space-separated; empty at a pairs event).
     seats: Mapped[str] = mapped_column(Text, default="")

@@ -83,6 +83,7 @@ class PairingInfo:
     no_shows: tuple[int, ...]
     seats: tuple[int, ...] = ()  # an individuals' table: its entries in seat order
     seat_levels: tuple[int, ...] = ()  # ... and the levels each seat gained
+    checked: bool = False  # the no-show check was made
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +149,7 @@ def _pairing(r: PairingRow) -> PairingInfo:
         tuple(int(s) for s in r.no_shows.split()),
         tuple(int(s) for s in (r.seats or "").split()),
         tuple(int(s) for s in (r.seat_levels or "").split()),
+        bool(r.checked),
     )
 
 
@@ -367,6 +369,15 @@ class Tournaments:
                 .values(news=RoundRow.news + f" {what}")
             )
 
+    async def restart_round(self, event_id: int, round_no: int, at: datetime) -> None:
+        """The round's clock (grace time, minutes) starts again: its tables opened late."""
+        async with self.db.session() as s:
+            await s.execute(
+                update(RoundRow)
+                .where(RoundRow.event_id == event_id, RoundRow.round_no == round_no)
+                .values(started_at=to_utc(at))
+            )
+
     async def finals_unannounced(self) -> list[EventInfo]:
         """Finished events whose final ranking was never posted (a crash between
         the last write and the post)."""
@@ -412,6 +423,10 @@ class Tournaments:
     ) -> None:
         text = " ".join(str(s) for s in sorted(set(seats)))
         await self._update_pairing(event_id, round_no, table_no, no_shows=text)
+
+    async def set_checked(self, event_id: int, round_no: int, table_no: int) -> None:
+        """The table's no-show check was made (its no-shows are stored)."""
+        await self._update_pairing(event_id, round_no, table_no, checked=True)
 
     async def finish_table(
         self,

@@ -122,8 +122,9 @@ def test_knockout_bracket() -> None:
     assert 10 in top_half and 11 not in top_half  # seeds 1 and 2 meet only in the final
     assert knockout_first_round([0, 1, 2, 3, 4, 5, 6, 7])[0] == (0, 7)
     assert knockout_next_round([0, 3, 1, 2]) == [(0, 3), (1, 2)]
-    with pytest.raises(ValueError):
-        knockout_next_round([0, 1, 2])
+    # A dropped winner (BYE) or the odd one out: a walkover.
+    assert knockout_next_round([0, BYE, 1, 2]) == [(0, BYE), (1, 2)]
+    assert knockout_next_round([0, 1, 2]) == [(0, 1), (2, BYE)]
 
 
 def _r(table: int, ns_attacked: bool, points: int, ns_levels: int) -> TableResult:

@@ -257,9 +257,13 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(event=_("Tournament number (default: this channel's)"))
     async def start(self, interaction: discord.Interaction, event: int | None = None) -> None:
         tours = self.bot.service.tournaments
-        await self._director_step(
+        opened = await self._director_step(
             interaction, event, lambda e, u, m: tours.start(e, u, manage=m), "tour.started"
         )
+        if opened is False:  # no thread for its tables yet (the tick tries again)
+            await reply(
+                interaction, text(locale_of(interaction), "tour.tables_later"), ephemeral=True
+            )
 
     @tournament.command(
         name=_("status"),
@@ -351,17 +355,20 @@ class TournamentCog(commands.Cog):
         event: int | None,
         step: Callable[[int, int, bool], Awaitable[object]],
         done_code: str,
-    ) -> None:
+    ) -> object:
         """``/tournament start`` and ``end``: the event's step by its director (or
-        Manage Server), announced in the server's language."""
+        Manage Server), announced in the server's language. Returns what the step
+        returned (None if it was refused)."""
         event_id = await self._event_id(interaction, event)
         if event_id is None:
-            return
+            return None
         manage = self._manages(interaction)
-        done = await run(interaction, lambda: _done(step(event_id, interaction.user.id, manage)))
-        if done:
-            await reply(interaction, text(guild_language(interaction), done_code, event=event_id))
-            await self.bot.after_change()
+        done = await run(interaction, lambda: _kept(step(event_id, interaction.user.id, manage)))
+        if done is None:
+            return None
+        await reply(interaction, text(guild_language(interaction), done_code, event=event_id))
+        await self.bot.after_change()
+        return done[0]
 
     # ---- the director's tools (the service checks director / Manage Server) ----------
     @tournament.command(
@@ -483,6 +490,11 @@ class TournamentCog(commands.Cog):
             interaction, "\n".join(words)[-2000:], ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )  # fmt: skip
+
+
+async def _kept(call: Awaitable[object]) -> tuple[object]:
+    """A service call's result, kept apart from ``run``'s None (refused)."""
+    return (await call,)
 
 
 async def _done(call: Awaitable[object]) -> bool:

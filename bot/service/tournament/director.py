@@ -112,6 +112,8 @@ class DirectorTools:
         """A finished table's result becomes ``margin`` (N/S view: levels gained by
         N/S minus E/W's; duplicate: the N/S team's IMPs, at the match's odd table)."""
         ev = await self._director_change(event_id, user_id, reason, manage)
+        if ev.rules.friends is not None:  # a player scores their seat's levels
+            raise ServiceError("tournament_adjust_friends")
         tables = {p.table_no: p for p in await guarded(self.store.pairings(event_id, round_no))}
         p = tables.get(table_no)
         duplicate = ev.format == "duplicate"

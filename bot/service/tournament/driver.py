@@ -8,6 +8,7 @@ and followed by the next. ``resume`` picks running events up after a start."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service.tournament")
 
 GRACE_SECONDS = 180  # a seated player who has not moved by then gets an AI seat
+RETRY = timedelta(seconds=30)  # between two tries at a round's tables that failed to open
 
 
 class RoundDriver:
@@ -37,12 +39,13 @@ class RoundDriver:
         _running: dict[int, EventInfo]
         _checked: set[tuple[int, int, int]]
         _scored_seen: dict[int, tuple[int, datetime]]  # table: (hands, first seen scored)
+        _retry_at: dict[int, datetime]  # event: when to try its unopened tables again
 
         async def event(self, event_id: int) -> EventInfo: ...
 
-        async def _next_round(self, ev: EventInfo) -> None: ...
+        async def _next_round(self, ev: EventInfo) -> bool: ...
 
-        async def _open_tables(self, ev: EventInfo) -> None: ...
+        async def _open_tables(self, ev: EventInfo) -> bool: ...
 
         async def _announce(self, ev: EventInfo, what: str, round_no: int) -> None: ...
 
@@ -54,24 +57,32 @@ class RoundDriver:
         for ev in events:
             if not self.svc.shards.owns(ev.guild_id):
                 continue
-            self._running[ev.id] = ev
-            rounds = await guarded(self.store.rounds(ev.id))
-            for r in rounds:
-                if r.status == "finished" and "finished" not in r.news:
-                    await self._announce(ev, "finished", r.round_no)
-            if not rounds or rounds[-1].status == "finished":
-                await self._next_round(ev)  # a crash came between the two writes
-            else:
-                await self._open_tables(ev)
-                if "paired" not in rounds[-1].news:
-                    await self._announce(ev, "paired", rounds[-1].round_no)
+            self._running[ev.id] = ev  # one that fails here is tried again by ``tick``
+            try:
+                await self._resume_event(ev)
+            except Exception:
+                log.exception("tournament %s: not resumed (tried again on the tick)", ev.id)
+                self._retry_at.setdefault(ev.id, self.svc.clock.now())
         for ev in await guarded(self.store.finals_unannounced()):
             if self.svc.shards.owns(ev.guild_id):
-                rounds = await guarded(self.store.rounds(ev.id))
-                if rounds and "finished" not in rounds[-1].news:
-                    await self._announce(ev, "finished", ev.current_round)
-                await self._announce(ev, "final", ev.current_round)
+                try:
+                    rounds = await guarded(self.store.rounds(ev.id))
+                    if rounds and "finished" not in rounds[-1].news:
+                        await self._announce(ev, "finished", ev.current_round)
+                    await self._announce(ev, "final", ev.current_round)
+                except Exception:
+                    log.exception("tournament %s: final news not posted", ev.id)
         return len(self._running)
+
+    async def _resume_event(self, ev: EventInfo) -> None:
+        rounds = await guarded(self.store.rounds(ev.id))
+        for r in rounds:
+            if r.status == "finished" and "finished" not in r.news:
+                await self._announce(ev, "finished", r.round_no)
+        if not rounds or rounds[-1].status == "finished":
+            await self._next_round(ev)  # a crash came between the two writes
+        elif await self._open_tables(ev) and "paired" not in rounds[-1].news:
+            await self._announce(ev, "paired", rounds[-1].round_no)
 
     async def tick(self) -> int:
         """Drive the running events' tables: the next hand, a finished table, the
@@ -82,25 +93,46 @@ class RoundDriver:
                 changed += await self._drive(ev)
             except ServiceError as exc:
                 log.warning("tournament %s: delayed: %s", ev.id, exc.code)
+            except Exception:  # one event's bug must not stop the others
+                log.exception("tournament %s: not driven (tried again)", ev.id)
+                self._retry_at.setdefault(ev.id, self.svc.clock.now())
         return changed
 
     async def _drive(self, ev: EventInfo) -> int:
         rounds = await guarded(self.store.rounds(ev.id))
-        if not rounds or rounds[-1].status != "open":
-            return 0
-        current = rounds[-1]
         now = self.svc.clock.now()
+        if not rounds or rounds[-1].status == "finished":
+            # Only after the next round failed to open (else ``start`` or the round's
+            # end is opening it): tried again, then at most every RETRY.
+            if ev.id not in self._retry_at or now < self._retry_at[ev.id]:
+                return 0
+            self._retry_at[ev.id] = now + RETRY
+            await self._next_round(await self.event(ev.id))
+            return 1
+        current = rounds[-1]
         tables: list[PairingInfo] = await guarded(self.store.pairings(ev.id, current.round_no))
         changed = 0
+        if ev.id in self._retry_at and now >= self._retry_at[ev.id]:
+            # Tables a front end could not make a channel for (no thread yet).
+            late = any(p.table_id is None and p.ew_team != BYE for p in tables)
+            fresh = await self.event(ev.id)
+            if await self._open_tables(fresh) and late:
+                # Their players get the whole grace time (and a round by time its minutes).
+                await guarded(self.store.restart_round(ev.id, current.round_no, now))
+                current = replace(current, started_at=now)
+                if "paired" not in current.news:
+                    await self._announce(fresh, "paired", current.round_no)
+            tables = await guarded(self.store.pairings(ev.id, current.round_no))
+            changed += 1
         grace = timedelta(seconds=int(ev.settings.get("grace", GRACE_SECONDS)))
         for p in tables:
             if p.status != "open" or p.table_id is None:
                 continue
-            if (
-                now >= current.started_at + grace
-                and (ev.id, p.round_no, p.table_no) not in self._checked
-            ):
+            key = (ev.id, p.round_no, p.table_no)
+            if now >= current.started_at + grace and not p.checked and key not in self._checked:
                 changed += await self._no_shows(ev, p)
+                if key in self._checked:  # stored: a restart does not check it again
+                    await guarded(self.store.set_checked(*key))
             changed += await self._advance(ev, p, current.started_at, now)
         tables = await guarded(self.store.pairings(ev.id, current.round_no))
         if all(p.status == "done" or p.ew_team == BYE for p in tables):

@@ -7,7 +7,8 @@ stores what they return). Teams are ints (their entry numbers, 0 = top seed).
   of the opponents' scores), then the level difference, then the seed.
 - Round robin: the circle method, a bye each round when the count is odd.
 - Knockout: seeds 1 v N, 2 v N-1 …, byes to the top seeds up to a power of two;
-  each next round pairs the winners in bracket order.
+  each next round pairs the winners in bracket order (a team whose opponent
+  dropped out has a walkover: a bye).
 """
 
 from __future__ import annotations
@@ -155,7 +156,8 @@ def knockout_first_round(seeds: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def knockout_next_round(winners: Sequence[int]) -> list[tuple[int, int]]:
-    """The next round: the winners of adjacent matches meet, in bracket order."""
-    if len(winners) % 2:
-        raise ValueError("a knockout round needs an even number of winners")
-    return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+    """The next round: the winners of adjacent matches meet, in bracket order. A
+    winner whose opponent is BYE (that winner dropped out) has a walkover, and so
+    has the last one of an odd count (a match both teams of which dropped)."""
+    slots = [*winners, BYE] if len(winners) % 2 else list(winners)
+    return [(slots[i], slots[i + 1]) for i in range(0, len(slots), 2)]

@@ -20,6 +20,7 @@ scored in IMPs board by board (``duplicate``).
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, replace
 from datetime import datetime
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from bot.service.errors import ServiceError, guarded
 from bot.service.tournament.director import DirectorTools
-from bot.service.tournament.driver import GRACE_SECONDS, RoundDriver
+from bot.service.tournament.driver import GRACE_SECONDS, RETRY, RoundDriver
 from bot.service.tournament.friends import friends_results, friends_round
 from bot.service.tournament.pairing import (
     BYE,
@@ -56,6 +57,8 @@ from storage.tournaments import (
 
 if TYPE_CHECKING:
     from bot.service.tournament.host import TablesHost
+
+log = logging.getLogger("bot.service.tournament")
 
 MAX_ROUNDS = 20
 # A front end's thread for a table: (event, round, table number) -> (channel, parent).
@@ -87,6 +90,7 @@ class TournamentService(RoundDriver, DirectorTools):
         self._running: dict[int, EventInfo] = {}
         self._checked: set[tuple[int, int, int]] = set()  # tables checked for no-shows
         self._scored_seen: dict[int, tuple[int, datetime]] = {}  # the pause between hands
+        self._retry_at: dict[int, datetime] = {}  # events whose round failed to open
 
     # ---- registration -----------------------------------------------------------------
     async def new_event(
@@ -206,8 +210,9 @@ class TournamentService(RoundDriver, DirectorTools):
         if user_id != ev.director_id and not manage:
             raise ServiceError("tournament_not_director")
 
-    async def start(self, event_id: int, user_id: int, *, manage: bool = False) -> None:
-        """Registration closes (teams not checked in are out) and round 1 opens."""
+    async def start(self, event_id: int, user_id: int, *, manage: bool = False) -> bool:
+        """Registration closes (teams not checked in are out) and round 1 opens.
+        False if its tables could not all be opened now (they are, later)."""
         ev = await self.event(event_id)
         self._director(ev, user_id, manage)
         if ev.status != "registering":
@@ -225,7 +230,7 @@ class TournamentService(RoundDriver, DirectorTools):
         await guarded(self.store.start_event(event_id, drop, boards))
         ev = await self.event(event_id)
         self._running[ev.id] = ev
-        await self._next_round(ev)
+        return await self._next_round(ev)
 
     async def drop(
         self, event_id: int, user_id: int, team_no: int | None = None, *, manage: bool = False
@@ -239,6 +244,12 @@ class TournamentService(RoundDriver, DirectorTools):
             team_no = (await self._team_of(event_id, user_id)).team_no
         else:
             self._director(ev, user_id, manage)
+            entry = next((e for e in await self.entries(event_id) if e.team_no == team_no), None)
+            alone = "_alone" if self.individual(ev) else ""
+            if entry is None:
+                raise ServiceError("tournament_no_team" + alone, team=team_no + 1)
+            if entry.dropped:
+                raise ServiceError("tournament_already_dropped" + alone, team=team_no + 1)
         await guarded(self.store.set_entry(event_id, team_no, dropped=True))
         return team_no
 
@@ -293,8 +304,9 @@ class TournamentService(RoundDriver, DirectorTools):
         return standings(teams, await self.results(event_id))
 
     # ---- rounds -----------------------------------------------------------------------
-    async def _next_round(self, ev: EventInfo) -> None:
-        """Pair and store the next round, then open its tables (or end the event)."""
+    async def _next_round(self, ev: EventInfo) -> bool:
+        """Pair and store the next round, then open its tables (or end the event).
+        False if some tables could not be opened now (``_open_tables``)."""
         round_no = ev.current_round + 1
         # The teams that started (checked in); those dropped since are paired no more.
         entries = [e for e in await self.entries(ev.id) if e.checked_in]
@@ -315,9 +327,11 @@ class TournamentService(RoundDriver, DirectorTools):
             else:
                 prev = await guarded(self.store.pairings(ev.id, ev.current_round))
                 last = [r for r in results if r.round_no == ev.current_round]
-                alive = [t for t in winners(prev, last) if t not in dropped]
-                last_round = last_round or len(alive) < 2
-                pairs = [] if last_round else knockout_next_round(alive)
+                # A dropped winner's place in the bracket is a walkover for the
+                # team it would meet (``_plan`` makes it a bye).
+                bracket = [BYE if t in dropped else t for t in winners(prev, last)]
+                last_round = last_round or sum(t != BYE for t in bracket) < 2
+                pairs = [] if last_round else knockout_next_round(bracket)
         elif ev.format == "round-robin":
             schedule = round_robin(teams)
             last_round = last_round or round_no > len(schedule)
@@ -330,7 +344,7 @@ class TournamentService(RoundDriver, DirectorTools):
             await guarded(self.store.set_status(ev.id, "finished"))
             self._running.pop(ev.id, None)
             await self._announce(ev, "final", ev.current_round)
-            return
+            return True
         planned = self._plan(ev, round_no, pairs, dropped)
         n = len(planned)
         planned += [
@@ -341,8 +355,10 @@ class TournamentService(RoundDriver, DirectorTools):
         await guarded(self.store.open_round(ev.id, round_no, planned, bye, self.svc.clock.now()))
         ev = await self.event(ev.id)
         self._running[ev.id] = ev
-        await self._open_tables(ev)
+        if not await self._open_tables(ev):
+            return False  # the pairings are posted once the tables are open
         await self._announce(ev, "paired", round_no)
+        return True
 
     async def _announce(self, ev: EventInfo, what: str, round_no: int) -> None:
         """Post the news, then note it was posted: a crash in between posts it again
@@ -381,9 +397,11 @@ class TournamentService(RoundDriver, DirectorTools):
                 out.append(PlannedTable(n, a, b))
         return out
 
-    async def _open_tables(self, ev: EventInfo) -> None:
+    async def _open_tables(self, ev: EventInfo) -> bool:
         """Open every table of the current round that has none yet (all of them,
-        or after a restart those a crash left unopened)."""
+        or after a restart those a crash left unopened). False if the front end
+        could not make a table's channel (Discord: no permission to make threads,
+        the channel gone): the rest wait, and the tick tries again (``RETRY``)."""
         entries = {e.team_no: e for e in await self.entries(ev.id)}
         boards = await guarded(self.store.boards(ev.id))
         for p in await guarded(self.store.pairings(ev.id, ev.current_round)):
@@ -392,7 +410,15 @@ class TournamentService(RoundDriver, DirectorTools):
             seats = self.seats_of(ev, p, entries)
             channel, parent = synthetic_channel(ev, p.round_no, p.table_no), None
             if self.channels is not None:
-                channel, parent = await self.channels(ev, p.round_no, p.table_no)
+                try:
+                    channel, parent = await self.channels(ev, p.round_no, p.table_no)
+                except Exception as exc:  # the front end's own error (e.g. Discord's)
+                    log.warning(
+                        "tournament %s: round %s table %s has no channel yet: %r",
+                        ev.id, p.round_no, p.table_no, exc,
+                    )  # fmt: skip
+                    self._retry_at[ev.id] = self.svc.clock.now() + RETRY
+                    return False
             opts = replace(
                 self.svc.defaults, next_hand_seconds=0, event=ev.id, ranked=ev.ranked, deal=None
             )
@@ -411,6 +437,8 @@ class TournamentService(RoundDriver, DirectorTools):
                 match=Match(ev.rules, key, secret=secret),
             )
             await guarded(self.store.set_table(ev.id, p.round_no, p.table_no, status.table.id))
+        self._retry_at.pop(ev.id, None)
+        return True
 
     @staticmethod
     def seats_of(ev: EventInfo, p: PairingInfo, entries: dict[int, EntryInfo]) -> list[SeatInfo]:
