@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from rules import units
 from rules.cards import ALL_CARDS, Card
+from rules.rng import shuffle
 from rules.ruleset import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import (
@@ -164,18 +165,18 @@ def generate_follow(
     if len(suit_cards) <= n:
         rest = _expand_other(ctx, hand, suit)
         if rng is not None:
-            rng.shuffle(rest)
+            shuffle(rng, rest)
         else:
             rest = _weakest_first(ctx, rest)
         return [ALL_CARDS[c] for c in suit_cards + rest[: n - len(suit_cards)]]
     order = suit_cards
     if len(lead.units) == 1 and lead.units[0].size == 1:
         if rng is not None:
-            rng.shuffle(order)
+            shuffle(rng, order)
             return [ALL_CARDS[order[0]]]
         return [ALL_CARDS[min(order, key=_weakest_key(ctx))]]
     if rng is not None:
-        rng.shuffle(order)
+        shuffle(rng, order)
     else:
         order = _weakest_first(ctx, order)
     holding = suit_holding(ctx, hand, suit)
@@ -278,7 +279,7 @@ def _placements(
         if rng is None:
             options.reverse()  # placements() yields the strongest first
         else:
-            rng.shuffle(options)
+            shuffle(rng, options)
         w = shape[0]
         for p in options:
             h2 = dict(h)
