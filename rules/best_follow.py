@@ -144,13 +144,11 @@ def _expand_other(ctx: TrumpContext, counts: Counts, suit: int) -> list[int]:
 
 
 def _expand_pairs(cards: Sequence[int], counts: Sequence[int]) -> list[int]:
+    """Each card as often as held, in ``cards`` order (the two are the same length)."""
     out: list[int] = []
-    for c, n in zip(cards, counts, strict=True):
-        if n:
-            if n == 1:
-                out.append(c)
-            else:
-                out += [c] * n
+    for c, k in zip(cards, counts, strict=False):  # equal lengths: no check in the loop
+        if k:
+            out += (c,) * k
     return out
 
 
@@ -161,16 +159,16 @@ def generate_follow(
     random legal choice when ``rng`` is given."""
     n = len(lead.cards)
     suit = lead.suit
-    suit_cards = _expand_suit(ctx, hand, suit)
+    suit_cards = _expand_pairs(ctx.suit_cards[suit], ctx.suit_counts[suit](hand))
     if len(suit_cards) <= n:
-        rest = _expand_other(ctx, hand, suit)
+        rest = _expand_pairs(ctx.other_cards[suit], ctx.other_counts[suit](hand))
         if rng is not None:
             shuffle(rng, rest)
         else:
             rest = _weakest_first(ctx, rest)
         return [ALL_CARDS[c] for c in suit_cards + rest[: n - len(suit_cards)]]
     order = suit_cards
-    if len(lead.units) == 1 and lead.units[0].size == 1:
+    if n == 1:  # a single lead (one card is one unit of size 1)
         if rng is not None:
             shuffle(rng, order)
             return [ALL_CARDS[order[0]]]
