@@ -79,7 +79,11 @@ def _endgame(pub: Public, seat: int, n: int) -> bool:
 
 
 def _opps_after(pub: Public, seat: int) -> list[int]:
-    return [o for o in pub.to_play() if not pub.allies(seat, o)]
+    n = pub.n
+    after = [(pub.leader + k) % n for k in range(len(pub.trick) + 1, n)]  # pub.to_play()
+    if pub.sides is None:  # fixed partners: ``allies`` is the seat parity
+        return [o for o in after if (seat - o) % 2]
+    return [o for o in after if not pub.allies(seat, o)]
 
 
 def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None) -> int:

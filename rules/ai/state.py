@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rules.cards import NUM_CARDS, POINTS, Card
 from rules.play import Lead, is_bomb, make_lead, play_key, trick_winner
@@ -102,11 +103,15 @@ class Public:
             return same_team(a, b)
         return a == b or self.sides[a] == self.sides[b] != 0
 
-    def opponents(self, seat: int) -> list[int]:
+    def opponents(self, seat: int) -> Sequence[int]:
         """Every other seat not known to be ``seat``'s ally (unknown counts as foe)."""
+        if self.sides is None:  # fixed partners: the same seats every time
+            return _fixed_sides(self.n, seat)[0]
         return [o for o in range(self.n) if not self.allies(seat, o)]
 
-    def partners(self, seat: int) -> list[int]:
+    def partners(self, seat: int) -> Sequence[int]:
+        if self.sides is None:
+            return _fixed_sides(self.n, seat)[1]
         return [o for o in range(self.n) if o != seat and self.allies(seat, o)]
 
     # ---- updating ----------------------------------------------------------------------
@@ -232,6 +237,14 @@ class Public:
         return [(self.leader + k) % self.n for k in range(n + 1, self.n)]
 
 
+@lru_cache(maxsize=64)
+def _fixed_sides(n: int, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(opponents, partners) of ``seat`` at a table of ``n`` seats with fixed partners."""
+    opps = tuple(o for o in range(n) if not same_team(seat, o))
+    partners = tuple(o for o in range(n) if o != seat and same_team(seat, o))
+    return opps, partners
+
+
 def public_of(view: View) -> Public:
     """Rebuild the public state of a view in the playing phase."""
     assert view.dealer is not None
@@ -323,7 +336,7 @@ def cards_list(counts: Sequence[int], order: Sequence[int]) -> list[int]:
     for c in order:
         n = counts[c]
         if n:
-            out.extend([c] * n)
+            out += (c,) * n  # no list built per card, no method call
     return out
 
 
