@@ -119,14 +119,15 @@ class Public:
         """Note a play (already accepted) in the current trick; does not finish it."""
         ctx = self.ctx
         played = self.played
-        caches = [u for k, u in enumerate(self._unseen) if u is not None and k != seat]
-        for c in cards:
-            played[c] += 1
-            for u in caches:
-                u[c] -= 1
         self.sizes[seat] -= len(cards)
-        if len(cards) == 1:
+        if len(cards) == 1:  # the hot path of the play-outs: no list of caches
             c = cards[0]
+            played[c] += 1
+            k = 0
+            for u in self._unseen:
+                if u is not None and k != seat:
+                    u[c] -= 1
+                k += 1
             self.table_points += POINTS[c]
             cards_t: tuple[int, ...] = (c,)
             if not self.trick:
@@ -150,6 +151,11 @@ class Public:
             if key > self.best[1]:
                 self.best = (len(self.trick) - 1, key)
             return
+        caches = [u for k, u in enumerate(self._unseen) if u is not None and k != seat]
+        for c in cards:
+            played[c] += 1
+            for u in caches:
+                u[c] -= 1
         self.table_points += sum(POINTS[c] for c in cards)
         cards_t = tuple(cards)
         if not self.trick:
