@@ -5,6 +5,7 @@ play cheap; near the end the dealer's side fights for the tricks that protect th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from rules.ai.common import Unseen, beatable, cheapest, richest
 from rules.ai.follow_options import follow_options
@@ -97,7 +98,7 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
     opps_after = _opps_after(pub, seat)
     table = pub.table_points
     unseen = Unseen(pub, seat, hand, kitty)
-    mine = [c for c in ctx.suit_cards[s] if hand[c]]
+    mine = list(compress(ctx.suit_cards[s], ctx.suit_counts[s](hand)))  # held, in order
     if mine:
         if partner_winning:
             if _partner_safe(pub, unseen, opps_after):
@@ -126,7 +127,7 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
             return beaters[-1]
         return low
     # Void in the led suit.
-    others = [c for c in range(NUM_CARDS) if hand[c]]
+    others = list(compress(range(NUM_CARDS), hand))
     if partner_winning:
         if _partner_safe(pub, unseen, opps_after):
             return richest(ctx, others)

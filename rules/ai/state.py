@@ -123,11 +123,9 @@ class Public:
         if len(cards) == 1:  # the hot path of the play-outs: no list of caches
             c = cards[0]
             played[c] += 1
-            k = 0
-            for u in self._unseen:
+            for k, u in enumerate(self._unseen):
                 if u is not None and k != seat:
                     u[c] -= 1
-                k += 1
             self.table_points += POINTS[c]
             cards_t: tuple[int, ...] = (c,)
             if not self.trick:
@@ -354,6 +352,26 @@ def as_cards(cards: Sequence[int]) -> tuple[Card, ...]:
 # the number of hands played (a big heap makes the garbage collector pause for long).
 _UNITS: dict[tuple[TrumpContext, tuple[int, ...]], tuple[Unit, ...]] = {}
 UNITS_CACHE_SIZE = 20_000
+
+
+_SUIT_UNITS: dict[tuple[TrumpContext, int, tuple[int, ...]], tuple[Unit, ...]] = {}
+
+
+def suit_units(ctx: TrumpContext, counts: Sequence[int], suit: int) -> tuple[Unit, ...]:
+    """``units_of(ctx, cards_list(counts, ctx.suit_cards[suit]))``, memoised by the
+    suit's counts (read at C speed), so a hit builds no card list at all."""
+    sc = ctx.suit_counts[suit](counts)
+    key = (ctx, suit, sc)
+    got = _SUIT_UNITS.get(key)
+    if got is None:
+        if len(_SUIT_UNITS) >= UNITS_CACHE_SIZE:
+            _SUIT_UNITS.clear()
+        cards: list[int] = []
+        for c, k in zip(ctx.suit_cards[suit], sc, strict=True):
+            if k:
+                cards += (c,) * k
+        got = _SUIT_UNITS[key] = tuple(decompose(ctx, cards))
+    return got
 
 
 def units_of(ctx: TrumpContext, cards: Sequence[int]) -> tuple[Unit, ...]:
