@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Literal
 
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, counts_of
@@ -418,4 +419,4 @@ def _bomb_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
 
 
 def trick_points(plays: Sequence[Sequence[int]]) -> int:
-    return sum(POINTS[c] for p in plays for c in p)
+    return sum(map(POINTS.__getitem__, chain.from_iterable(plays)))  # no generator frames
