@@ -121,11 +121,20 @@ def _shapes_by_size(pattern: Pattern) -> tuple[Shape, ...]:
     )
 
 
-def _weakest_key(ctx: TrumpContext) -> Callable[[int], tuple[bool, int, int, int]]:
-    """Sort key of ``_weakest_first``: non-trump before trump, no points first, low first."""
-    pts = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 0)
-    suit_of, pos = ctx.suit_of, ctx.pos
-    return lambda c: (suit_of[c] == TRUMP, pts[c % 13] if c < 52 else 0, pos[c], c)
+def _weakest_key(ctx: TrumpContext) -> Callable[[int], int]:
+    """Sort key of ``_weakest_first``: non-trump before trump, no points first, low first
+    (then card id). The tuple (trump, points, position, id) packed into one int per card,
+    worked out once per context: a C-level key (``tuple.__getitem__``), same order."""
+    table: tuple[int, ...] | None = ctx.memo.get("weakest_key")
+    if table is None:
+        pts = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 0)
+        suit_of, pos = ctx.suit_of, ctx.pos
+        assert max(pos) < 256
+        table = ctx.memo["weakest_key"] = tuple(
+            (((suit_of[c] == TRUMP) * 4 + (pts[c % 13] if c < 52 else 0)) * 256 + pos[c]) * 64 + c
+            for c in range(len(suit_of))
+        )
+    return table.__getitem__
 
 
 def _weakest_first(ctx: TrumpContext, cards: list[int]) -> list[int]:
