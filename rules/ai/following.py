@@ -35,6 +35,14 @@ def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> boo
     s = lead.suit
     n = len(lead.cards)
     ruffed = key[0] == 1
+    beat: bool | None = None  # beatable(the winning unit): the same for every opponent
+
+    def beaten() -> bool:
+        nonlocal beat
+        if beat is None:
+            beat = beatable(ctx, unseen.counts, _winning_unit(pub))
+        return beat
+
     for o in opps_after:
         void_s = pub.voids[o] >> s & 1
         if void_s:
@@ -42,7 +50,7 @@ def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> boo
                 s != TRUMP
                 and not pub.voids[o] >> TRUMP & 1
                 and unseen.trumps >= n
-                and (not ruffed or beatable(ctx, unseen.counts, _winning_unit(pub)))
+                and (not ruffed or beaten())
             ):
                 return False
             continue
@@ -50,14 +58,14 @@ def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> boo
         # without having shown it, and ruff (or over-ruff).
         short = s != TRUMP and unseen.in_suit(s) < n and unseen.trumps >= n
         if ruffed:
-            if short and beatable(ctx, unseen.counts, _winning_unit(pub)):
+            if short and beaten():
                 return False
             continue  # else the opponent must follow the led suit
         if len(lead.units) > 1:
             if short:
                 return False
             continue  # a throw cannot be beaten in its suit
-        if beatable(ctx, unseen.counts, _winning_unit(pub)):
+        if beaten():
             return False
         if s != TRUMP and unseen.trumps and unseen.in_suit(s) < n:
             return False  # the opponent may be void without having shown it
@@ -160,12 +168,15 @@ def _single_beatable(pub: Public, c: int, unseen: Unseen, opps_after: Sequence[i
     lead = pub.lead
     assert lead is not None
     s = lead.suit
+    beat: bool | None = None  # beatable(c): the same for every opponent
     for o in opps_after:
         if pub.voids[o] >> s & 1:
             if s != TRUMP and unseen.trumps and not pub.voids[o] >> TRUMP & 1:
                 return True
             continue
-        if beatable(ctx, unseen.counts, _single(ctx, c)):
+        if beat is None:
+            beat = beatable(ctx, unseen.counts, _single(ctx, c))
+        if beat:
             return True
         if s != TRUMP and unseen.trumps and unseen.in_suit(s) == 0:
             return True
