@@ -168,7 +168,10 @@ def generate_follow(
     random legal choice when ``rng`` is given."""
     n = len(lead.cards)
     suit = lead.suit
-    suit_cards = _expand_pairs(ctx.suit_cards[suit], ctx.suit_counts[suit](hand))
+    suit_cards: list[int] = []  # _expand_pairs, inlined: this is the hottest call of a hand
+    for c, k in zip(ctx.suit_cards[suit], ctx.suit_counts[suit](hand), strict=False):
+        if k:
+            suit_cards += (c,) * k
     if len(suit_cards) <= n:
         rest = _expand_pairs(ctx.other_cards[suit], ctx.other_counts[suit](hand))
         if rng is not None:
