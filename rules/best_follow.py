@@ -187,9 +187,31 @@ def generate_follow(
         return [ALL_CARDS[min(order, key=_weakest_key(ctx))]]
     if rng is not None:
         shuffle(rng, order)
-    else:
-        order = _weakest_first(ctx, order)
-    holding = suit_holding(ctx, hand, suit)
+        return _shaped_follow(ctx, hand, lead, order, rng)
+    # Without an rng the follow depends only on the led suit's counts (the hand holds
+    # more of it than was led): the AI asks for the same ones again and again.
+    key = (ctx, lead, ctx.suit_counts[suit](hand))
+    got = _CHEAPEST.get(key)
+    if got is None:
+        if len(_CHEAPEST) >= MEMO_SIZE:
+            _CHEAPEST.clear()
+        got = _CHEAPEST[key] = tuple(
+            _shaped_follow(ctx, hand, lead, _weakest_first(ctx, order), None)
+        )
+    return list(got)
+
+
+MEMO_SIZE = 20_000  # bounded: cleared when full
+_CHEAPEST: dict[tuple[TrumpContext, Lead, tuple[int, ...]], tuple[Card, ...]] = {}
+
+
+def _shaped_follow(
+    ctx: TrumpContext, hand: Counts, lead: Lead, order: list[int], rng: random.Random | None
+) -> list[Card]:
+    """A follow of a shaped lead from a hand holding more of the led suit than was led:
+    the tuples/tractors ``_witness`` picks, then the first other cards of ``order``."""
+    n = len(lead.cards)
+    holding = suit_holding(ctx, hand, lead.suit)
     remaining = order
     chosen: list[int] = []
     ident = ctx.ident
