@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from rules import units
 from rules.cards import ALL_CARDS, Card
-from rules.rng import shuffle
+from rules.rng import shuffle, shuffled_first
 from rules.ruleset import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import (
@@ -168,6 +168,8 @@ def generate_follow(
     random legal choice when ``rng`` is given."""
     n = len(lead.cards)
     suit = lead.suit
+    if rng is not None and n == 1:
+        return _random_single(ctx, hand, suit, rng)
     suit_cards: list[int] = []  # _expand_pairs, inlined: this is the hottest call of a hand
     for c, k in zip(ctx.suit_cards[suit], ctx.suit_counts[suit](hand), strict=False):
         if k:
@@ -199,6 +201,31 @@ def generate_follow(
             _shaped_follow(ctx, hand, lead, _weakest_first(ctx, order), None)
         )
     return list(got)
+
+
+def _random_single(ctx: TrumpContext, hand: Counts, suit: int, rng: random.Random) -> list[Card]:
+    """``generate_follow(ctx, hand, lead, rng)`` for a single lead, with the same draws
+    and result: the first card of the shuffled led suit (or, void, of the shuffled other
+    cards), found with ``shuffled_first`` rather than by building and shuffling a list."""
+    sc = ctx.suit_counts[suit](hand)
+    held = sum(sc)
+    if held >= 2:
+        return [ALL_CARDS[_nth(ctx.suit_cards[suit], sc, shuffled_first(rng, held))]]
+    oc = ctx.other_counts[suit](hand)
+    rest = sum(oc)
+    p = shuffled_first(rng, rest) if rest >= 2 else 0  # the other cards are shuffled anyway
+    if held == 1:
+        return [ALL_CARDS[_nth(ctx.suit_cards[suit], sc, 0)]]
+    return [ALL_CARDS[_nth(ctx.other_cards[suit], oc, p)]] if rest else []
+
+
+def _nth(cards: Sequence[int], counts: Sequence[int], p: int) -> int:
+    """The card at index ``p`` of ``_expand_pairs(cards, counts)``."""
+    for c, k in zip(cards, counts, strict=True):
+        if p < k:
+            return c
+        p -= k
+    raise IndexError(p)
 
 
 MEMO_SIZE = 20_000  # bounded: cleared when full

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rules.rng import shuffle
+from rules.rng import shuffle, shuffled_first
 
 
 def test_shuffle_matches_random_shuffle_and_leaves_the_same_state() -> None:
@@ -28,3 +28,13 @@ def test_a_subclass_keeps_its_own_shuffle() -> None:
     xs = [1, 2, 3]
     shuffle(Fixed(1), xs)
     assert xs == [3, 2, 1]
+
+
+def test_shuffled_first_is_the_first_item_of_the_shuffle() -> None:
+    for seed in range(300):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 4, 7, 12, 25, 54, 100):
+            xs = list(range(n))
+            a.shuffle(xs)
+            assert shuffled_first(b, n) == xs[0]
+        assert a.getstate() == b.getstate()
