@@ -92,7 +92,9 @@ def _opps_after(pub: Public, seat: int) -> list[int]:
     after = [(pub.leader + k) % n for k in range(len(pub.trick) + 1, n)]  # pub.to_play()
     if pub.sides is None:  # fixed partners: ``allies`` is the seat parity
         return [o for o in after if (seat - o) % 2]
-    return [o for o in after if not pub.allies(seat, o)]
+    sides = pub.sides  # ``allies`` inlined: a seat of unknown side (0) is nobody's ally
+    mine = sides[seat]
+    return [o for o in after if o != seat and (mine == 0 or sides[o] != mine)]
 
 
 def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None) -> int:
