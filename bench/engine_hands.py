@@ -25,6 +25,7 @@ from rules.play import (
     trick_points,
     trick_winner,
 )
+from rules.rng import shuffle
 from rules.ruleset import RuleSet
 from rules.scoring import HandOutcome, kitty_multiplier, settle_hand, team_of
 from rules.trump import TrumpContext
@@ -116,7 +117,7 @@ def play_hand(
     """
     decks = rules.decks
     deck = [c for c in range(NUM_CARDS) for _ in range(decks)]
-    rng.shuffle(deck)
+    shuffle(rng, deck)  # rng.shuffle(deck), draw for draw
     hand_size = rules.hand_size
     seats = rules.players
     lists: list[list[int]] = [[] for _ in range(seats)]

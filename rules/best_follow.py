@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from rules import units
 from rules.cards import ALL_CARDS, Card
+from rules.rng import shuffle, shuffled_first
 from rules.ruleset import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import (
@@ -120,11 +121,20 @@ def _shapes_by_size(pattern: Pattern) -> tuple[Shape, ...]:
     )
 
 
-def _weakest_key(ctx: TrumpContext) -> Callable[[int], tuple[bool, int, int, int]]:
-    """Sort key of ``_weakest_first``: non-trump before trump, no points first, low first."""
-    pts = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 0)
-    suit_of, pos = ctx.suit_of, ctx.pos
-    return lambda c: (suit_of[c] == TRUMP, pts[c % 13] if c < 52 else 0, pos[c], c)
+def _weakest_key(ctx: TrumpContext) -> Callable[[int], int]:
+    """Sort key of ``_weakest_first``: non-trump before trump, no points first, low first
+    (then card id). The tuple (trump, points, position, id) packed into one int per card,
+    worked out once per context: a C-level key (``tuple.__getitem__``), same order."""
+    table: tuple[int, ...] | None = ctx.memo.get("weakest_key")
+    if table is None:
+        pts = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 0)
+        suit_of, pos = ctx.suit_of, ctx.pos
+        assert max(pos) < 256
+        table = ctx.memo["weakest_key"] = tuple(
+            (((suit_of[c] == TRUMP) * 4 + (pts[c % 13] if c < 52 else 0)) * 256 + pos[c]) * 64 + c
+            for c in range(len(suit_of))
+        )
+    return table.__getitem__
 
 
 def _weakest_first(ctx: TrumpContext, cards: list[int]) -> list[int]:
@@ -143,13 +153,11 @@ def _expand_other(ctx: TrumpContext, counts: Counts, suit: int) -> list[int]:
 
 
 def _expand_pairs(cards: Sequence[int], counts: Sequence[int]) -> list[int]:
+    """Each card as often as held, in ``cards`` order (the two are the same length)."""
     out: list[int] = []
-    for c, n in zip(cards, counts, strict=True):
-        if n:
-            if n == 1:
-                out.append(c)
-            else:
-                out += [c] * n
+    for c, k in zip(cards, counts, strict=False):  # equal lengths: no check in the loop
+        if k:
+            out += (c,) * k
     return out
 
 
@@ -160,25 +168,77 @@ def generate_follow(
     random legal choice when ``rng`` is given."""
     n = len(lead.cards)
     suit = lead.suit
-    suit_cards = _expand_suit(ctx, hand, suit)
+    if rng is not None and n == 1:
+        return _random_single(ctx, hand, suit, rng)
+    suit_cards: list[int] = []  # _expand_pairs, inlined: this is the hottest call of a hand
+    for c, k in zip(ctx.suit_cards[suit], ctx.suit_counts[suit](hand), strict=False):
+        if k:
+            suit_cards += (c,) * k
     if len(suit_cards) <= n:
-        rest = _expand_other(ctx, hand, suit)
+        rest = _expand_pairs(ctx.other_cards[suit], ctx.other_counts[suit](hand))
         if rng is not None:
-            rng.shuffle(rest)
+            shuffle(rng, rest)
         else:
             rest = _weakest_first(ctx, rest)
         return [ALL_CARDS[c] for c in suit_cards + rest[: n - len(suit_cards)]]
     order = suit_cards
-    if len(lead.units) == 1 and lead.units[0].size == 1:
+    if n == 1:  # a single lead (one card is one unit of size 1)
         if rng is not None:
-            rng.shuffle(order)
+            shuffle(rng, order)
             return [ALL_CARDS[order[0]]]
         return [ALL_CARDS[min(order, key=_weakest_key(ctx))]]
     if rng is not None:
-        rng.shuffle(order)
-    else:
-        order = _weakest_first(ctx, order)
-    holding = suit_holding(ctx, hand, suit)
+        shuffle(rng, order)
+        return _shaped_follow(ctx, hand, lead, order, rng)
+    # Without an rng the follow depends only on the led suit's counts (the hand holds
+    # more of it than was led): the AI asks for the same ones again and again.
+    key = (ctx, lead, ctx.suit_counts[suit](hand))
+    got = _CHEAPEST.get(key)
+    if got is None:
+        if len(_CHEAPEST) >= MEMO_SIZE:
+            _CHEAPEST.clear()
+        got = _CHEAPEST[key] = tuple(
+            _shaped_follow(ctx, hand, lead, _weakest_first(ctx, order), None)
+        )
+    return list(got)
+
+
+def _random_single(ctx: TrumpContext, hand: Counts, suit: int, rng: random.Random) -> list[Card]:
+    """``generate_follow(ctx, hand, lead, rng)`` for a single lead, with the same draws
+    and result: the first card of the shuffled led suit (or, void, of the shuffled other
+    cards), found with ``shuffled_first`` rather than by building and shuffling a list."""
+    sc = ctx.suit_counts[suit](hand)
+    held = sum(sc)
+    if held >= 2:
+        return [ALL_CARDS[_nth(ctx.suit_cards[suit], sc, shuffled_first(rng, held))]]
+    oc = ctx.other_counts[suit](hand)
+    rest = sum(oc)
+    p = shuffled_first(rng, rest) if rest >= 2 else 0  # the other cards are shuffled anyway
+    if held == 1:
+        return [ALL_CARDS[_nth(ctx.suit_cards[suit], sc, 0)]]
+    return [ALL_CARDS[_nth(ctx.other_cards[suit], oc, p)]] if rest else []
+
+
+def _nth(cards: Sequence[int], counts: Sequence[int], p: int) -> int:
+    """The card at index ``p`` of ``_expand_pairs(cards, counts)``."""
+    for c, k in zip(cards, counts, strict=True):
+        if p < k:
+            return c
+        p -= k
+    raise IndexError(p)
+
+
+MEMO_SIZE = 20_000  # bounded: cleared when full
+_CHEAPEST: dict[tuple[TrumpContext, Lead, tuple[int, ...]], tuple[Card, ...]] = {}
+
+
+def _shaped_follow(
+    ctx: TrumpContext, hand: Counts, lead: Lead, order: list[int], rng: random.Random | None
+) -> list[Card]:
+    """A follow of a shaped lead from a hand holding more of the led suit than was led:
+    the tuples/tractors ``_witness`` picks, then the first other cards of ``order``."""
+    n = len(lead.cards)
+    holding = suit_holding(ctx, hand, lead.suit)
     remaining = order
     chosen: list[int] = []
     ident = ctx.ident
@@ -278,7 +338,7 @@ def _placements(
         if rng is None:
             options.reverse()  # placements() yields the strongest first
         else:
-            rng.shuffle(options)
+            shuffle(rng, options)
         w = shape[0]
         for p in options:
             h2 = dict(h)

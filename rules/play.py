@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Literal
 
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, counts_of
@@ -66,8 +67,25 @@ def make_lead(ctx: TrumpContext, cards: Sequence[int]) -> Lead:
                 Lead((u.cards[0],), u.suit, (u,)) for u in single_units(ctx)
             )
         return singles[cards[0]]
-    units = decompose(ctx, cards)
-    return Lead(tuple(ALL_CARDS[c] for c in cards), ctx.suit_of[cards[0]], tuple(units))
+    key = (ctx, tuple(cards))
+    got = _LEADS.get(key)
+    if got is None:
+        units = decompose(ctx, cards)
+        got = Lead(tuple(ALL_CARDS[c] for c in cards), ctx.suit_of[cards[0]], tuple(units))
+        if len(_LEADS) >= MEMO_SIZE:
+            _LEADS.clear()
+        _LEADS[key] = got
+    return got
+
+
+# Memos of ``make_lead`` and of ``play_key`` for tractors and throws: both are pure
+# functions of immutable inputs (a Lead is frozen), and the strong player's play-outs
+# meet the same leads and plays again and again. Bounded (cleared when full), so the
+# heap does not grow with the number of hands played.
+MEMO_SIZE = 20_000
+_LEADS: dict[tuple[TrumpContext, tuple[int, ...]], Lead] = {}
+_KEYS: dict[tuple[TrumpContext, Lead, tuple[int, ...]], tuple[int, int] | None] = {}
+_MISS = (-1, -1)  # no play's key: "not memoised yet"
 
 
 def _require_held(counts: Counts, cards: Sequence[int]) -> None:
@@ -321,6 +339,22 @@ def play_key(ctx: TrumpContext, lead: Lead, cards: Sequence[int]) -> tuple[int, 
             if len(cards) == u.width and all(ident[c] == i0 for c in cards):
                 return (klass, ctx.pos[i0])
             return None
+    memo_key = (ctx, lead, tuple(cards))
+    got = _KEYS.get(memo_key, _MISS)
+    if got is _MISS:
+        if len(_KEYS) >= MEMO_SIZE:
+            _KEYS.clear()
+        got = _KEYS[memo_key] = _shaped_key(ctx, lead, cards, klass)
+    return got
+
+
+def _shaped_key(
+    ctx: TrumpContext, lead: Lead, cards: Sequence[int], klass: int
+) -> tuple[int, int] | None:
+    """``play_key`` for a tractor or throw lead (a play in the led suit or trump)."""
+    units = lead.units
+    if len(units) == 1:
+        u = units[0]
         got = decompose(ctx, cards)
         if len(got) == 1 and got[0].shape == u.shape:
             return (klass, got[0].top)
@@ -418,4 +452,4 @@ def _bomb_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
 
 
 def trick_points(plays: Sequence[Sequence[int]]) -> int:
-    return sum(POINTS[c] for p in plays for c in p)
+    return sum(map(POINTS.__getitem__, chain.from_iterable(plays)))  # no generator frames

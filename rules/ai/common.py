@@ -73,14 +73,28 @@ def physical(ctx: TrumpContext, hand: Sequence[int], idents: Sequence[int]) -> l
 
 def cheapest(ctx: TrumpContext, cards: Sequence[int]) -> int:
     """The card that costs least to give away: plain, no points, low."""
-    suit_of, pos = ctx.suit_of, ctx.pos
-    return min(cards, key=lambda c: (suit_of[c] == TRUMP, POINTS[c] > 0, pos[c], c))
+    return min(cards, key=_key_table(ctx, "ai_cheapest").__getitem__)
 
 
 def richest(ctx: TrumpContext, cards: Sequence[int]) -> int:
     """The card to feed a winning partner: most points, then plain, then low."""
-    suit_of, pos = ctx.suit_of, ctx.pos
-    return min(cards, key=lambda c: (-POINTS[c], suit_of[c] == TRUMP, pos[c], c))
+    return min(cards, key=_key_table(ctx, "ai_richest").__getitem__)
+
+
+def _key_table(ctx: TrumpContext, which: str) -> tuple[int, ...]:
+    """Per card, the sort key of ``cheapest`` (trump, has points, position, id) or of
+    ``richest`` (-points, trump, position, id) packed into one int, once per context:
+    ``min`` then keys at C speed, in the same order as the tuples."""
+    got: tuple[int, ...] | None = ctx.memo.get(which)
+    if got is None:
+        suit_of, pos = ctx.suit_of, ctx.pos
+        assert max(pos) < 256
+        if which == "ai_cheapest":
+            head = [(suit_of[c] == TRUMP) * 2 + (POINTS[c] > 0) for c in range(NUM_CARDS)]
+        else:
+            head = [(10 - POINTS[c]) * 2 + (suit_of[c] == TRUMP) for c in range(NUM_CARDS)]
+        got = ctx.memo[which] = tuple((head[c] * 256 + pos[c]) * 64 + c for c in range(NUM_CARDS))
+    return got
 
 
 class Unseen:

@@ -5,6 +5,7 @@ play cheap; near the end the dealer's side fights for the tricks that protect th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from rules.ai.common import Unseen, beatable, cheapest, richest
 from rules.ai.follow_options import follow_options
@@ -34,6 +35,14 @@ def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> boo
     s = lead.suit
     n = len(lead.cards)
     ruffed = key[0] == 1
+    beat: bool | None = None  # beatable(the winning unit): the same for every opponent
+
+    def beaten() -> bool:
+        nonlocal beat
+        if beat is None:
+            beat = beatable(ctx, unseen.counts, _winning_unit(pub))
+        return beat
+
     for o in opps_after:
         void_s = pub.voids[o] >> s & 1
         if void_s:
@@ -41,7 +50,7 @@ def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> boo
                 s != TRUMP
                 and not pub.voids[o] >> TRUMP & 1
                 and unseen.trumps >= n
-                and (not ruffed or beatable(ctx, unseen.counts, _winning_unit(pub)))
+                and (not ruffed or beaten())
             ):
                 return False
             continue
@@ -49,14 +58,14 @@ def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> boo
         # without having shown it, and ruff (or over-ruff).
         short = s != TRUMP and unseen.in_suit(s) < n and unseen.trumps >= n
         if ruffed:
-            if short and beatable(ctx, unseen.counts, _winning_unit(pub)):
+            if short and beaten():
                 return False
             continue  # else the opponent must follow the led suit
         if len(lead.units) > 1:
             if short:
                 return False
             continue  # a throw cannot be beaten in its suit
-        if beatable(ctx, unseen.counts, _winning_unit(pub)):
+        if beaten():
             return False
         if s != TRUMP and unseen.trumps and unseen.in_suit(s) < n:
             return False  # the opponent may be void without having shown it
@@ -79,7 +88,13 @@ def _endgame(pub: Public, seat: int, n: int) -> bool:
 
 
 def _opps_after(pub: Public, seat: int) -> list[int]:
-    return [o for o in pub.to_play() if not pub.allies(seat, o)]
+    n = pub.n
+    after = [(pub.leader + k) % n for k in range(len(pub.trick) + 1, n)]  # pub.to_play()
+    if pub.sides is None:  # fixed partners: ``allies`` is the seat parity
+        return [o for o in after if (seat - o) % 2]
+    sides = pub.sides  # ``allies`` inlined: a seat of unknown side (0) is nobody's ally
+    mine = sides[seat]
+    return [o for o in after if o != seat and (mine == 0 or sides[o] != mine)]
 
 
 def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None) -> int:
@@ -93,7 +108,7 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
     opps_after = _opps_after(pub, seat)
     table = pub.table_points
     unseen = Unseen(pub, seat, hand, kitty)
-    mine = [c for c in ctx.suit_cards[s] if hand[c]]
+    mine = list(compress(ctx.suit_cards[s], ctx.suit_counts[s](hand)))  # held, in order
     if mine:
         if partner_winning:
             if _partner_safe(pub, unseen, opps_after):
@@ -122,7 +137,7 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
             return beaters[-1]
         return low
     # Void in the led suit.
-    others = [c for c in range(NUM_CARDS) if hand[c]]
+    others = list(compress(range(NUM_CARDS), hand))
     if partner_winning:
         if _partner_safe(pub, unseen, opps_after):
             return richest(ctx, others)
@@ -155,12 +170,15 @@ def _single_beatable(pub: Public, c: int, unseen: Unseen, opps_after: Sequence[i
     lead = pub.lead
     assert lead is not None
     s = lead.suit
+    beat: bool | None = None  # beatable(c): the same for every opponent
     for o in opps_after:
         if pub.voids[o] >> s & 1:
             if s != TRUMP and unseen.trumps and not pub.voids[o] >> TRUMP & 1:
                 return True
             continue
-        if beatable(ctx, unseen.counts, _single(ctx, c)):
+        if beat is None:
+            beat = beatable(ctx, unseen.counts, _single(ctx, c))
+        if beat:
             return True
         if s != TRUMP and unseen.trumps and unseen.in_suit(s) == 0:
             return True

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.ai.common import cheapest, ruff_suits, sure_units
-from rules.ai.state import Public, cards_list, units_of
+from rules.ai.state import Public, suit_units
 from rules.cards import POINTS
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit
@@ -21,9 +21,9 @@ GIFT = 100.0
 def _units_by_suit(ctx: TrumpContext, hand: Sequence[int]) -> dict[int, tuple[Unit, ...]]:
     out: dict[int, tuple[Unit, ...]] = {}
     for s in range(5):
-        cs = cards_list(hand, ctx.suit_cards[s])
-        if cs:
-            out[s] = units_of(ctx, cs)
+        us = suit_units(ctx, hand, s)
+        if us:
+            out[s] = us
     return out
 
 

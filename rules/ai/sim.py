@@ -20,6 +20,7 @@ from rules.ai.basic import play_policy
 from rules.ai.calls import Calls
 from rules.ai.state import Public
 from rules.cards import NUM_CARDS, POINTS
+from rules.rng import shuffle
 from rules.scoring import kitty_multiplier, score_result
 from rules.trump import TRUMP
 
@@ -133,7 +134,7 @@ class Sampler:
         kit = self.kitty
         holding = [[0] * NUM_CARDS for _ in range(kit + 1)]
         order = list(self.constrained)
-        rng.shuffle(order)
+        shuffle(rng, order)
         order.sort(key=lambda x: bin(x[1]).count("1"))
         nopairs, suit_of, ident = self.nopairs, self.suit_of, self.ident
         two_colour = ident[26] != 26
@@ -161,7 +162,7 @@ class Sampler:
             holding[chosen][c] += 1
             caps[chosen] -= 1
         rest = list(self.unconstrained)
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         i = 0
         for h in self.holders:
             k = caps[h]
@@ -179,7 +180,7 @@ class Sampler:
         k = self.kitty
         holding = [[0] * NUM_CARDS for _ in range(k + 1)]
         items = list(self.constrained) + [(c, self.full) for c in self.unconstrained]
-        rng.shuffle(items)
+        shuffle(rng, items)
         left: dict[int, int] = {}
         for _, m in items:
             left[m] = left.get(m, 0) + 1
@@ -188,7 +189,7 @@ class Sampler:
         for c, mask in items:
             left[mask] -= 1
             options = [h for h in holders if mask >> h & 1 and caps[h] > 0]
-            rng.shuffle(options)
+            shuffle(rng, options)
             for h in options:
                 caps[h] -= 1
                 if _dealable(left, caps, holders):

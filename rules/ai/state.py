@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rules.cards import NUM_CARDS, POINTS, Card
 from rules.play import Lead, is_bomb, make_lead, play_key, trick_winner
@@ -102,26 +103,33 @@ class Public:
             return same_team(a, b)
         return a == b or self.sides[a] == self.sides[b] != 0
 
-    def opponents(self, seat: int) -> list[int]:
+    def opponents(self, seat: int) -> Sequence[int]:
         """Every other seat not known to be ``seat``'s ally (unknown counts as foe)."""
-        return [o for o in range(self.n) if not self.allies(seat, o)]
+        if self.sides is None:  # fixed partners: the same seats every time
+            return _fixed_sides(self.n, seat)[0]
+        sides = self.sides  # ``allies`` inlined (a hot path at 找朋友 tables)
+        mine = sides[seat]
+        return [o for o in range(self.n) if o != seat and (mine == 0 or sides[o] != mine)]
 
-    def partners(self, seat: int) -> list[int]:
-        return [o for o in range(self.n) if o != seat and self.allies(seat, o)]
+    def partners(self, seat: int) -> Sequence[int]:
+        if self.sides is None:
+            return _fixed_sides(self.n, seat)[1]
+        sides = self.sides
+        mine = sides[seat]
+        return [o for o in range(self.n) if o != seat and mine != 0 and sides[o] == mine]
 
     # ---- updating ----------------------------------------------------------------------
     def record(self, seat: int, cards: Sequence[int]) -> None:
         """Note a play (already accepted) in the current trick; does not finish it."""
         ctx = self.ctx
         played = self.played
-        caches = [u for k, u in enumerate(self._unseen) if u is not None and k != seat]
-        for c in cards:
-            played[c] += 1
-            for u in caches:
-                u[c] -= 1
         self.sizes[seat] -= len(cards)
-        if len(cards) == 1:
+        if len(cards) == 1:  # the hot path of the play-outs: no list of caches
             c = cards[0]
+            played[c] += 1
+            for k, u in enumerate(self._unseen):
+                if u is not None and k != seat:
+                    u[c] -= 1
             self.table_points += POINTS[c]
             cards_t: tuple[int, ...] = (c,)
             if not self.trick:
@@ -145,6 +153,11 @@ class Public:
             if key > self.best[1]:
                 self.best = (len(self.trick) - 1, key)
             return
+        caches = [u for k, u in enumerate(self._unseen) if u is not None and k != seat]
+        for c in cards:
+            played[c] += 1
+            for u in caches:
+                u[c] -= 1
         self.table_points += sum(POINTS[c] for c in cards)
         cards_t = tuple(cards)
         if not self.trick:
@@ -230,6 +243,14 @@ class Public:
         """Seats still to play in the current trick, in order (after the one to act)."""
         n = len(self.trick)
         return [(self.leader + k) % self.n for k in range(n + 1, self.n)]
+
+
+@lru_cache(maxsize=64)
+def _fixed_sides(n: int, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(opponents, partners) of ``seat`` at a table of ``n`` seats with fixed partners."""
+    opps = tuple(o for o in range(n) if not same_team(seat, o))
+    partners = tuple(o for o in range(n) if o != seat and same_team(seat, o))
+    return opps, partners
 
 
 def public_of(view: View) -> Public:
@@ -323,7 +344,7 @@ def cards_list(counts: Sequence[int], order: Sequence[int]) -> list[int]:
     for c in order:
         n = counts[c]
         if n:
-            out.extend([c] * n)
+            out += (c,) * n  # no list built per card, no method call
     return out
 
 
@@ -335,6 +356,26 @@ def as_cards(cards: Sequence[int]) -> tuple[Card, ...]:
 # the number of hands played (a big heap makes the garbage collector pause for long).
 _UNITS: dict[tuple[TrumpContext, tuple[int, ...]], tuple[Unit, ...]] = {}
 UNITS_CACHE_SIZE = 20_000
+
+
+_SUIT_UNITS: dict[tuple[TrumpContext, int, tuple[int, ...]], tuple[Unit, ...]] = {}
+
+
+def suit_units(ctx: TrumpContext, counts: Sequence[int], suit: int) -> tuple[Unit, ...]:
+    """``units_of(ctx, cards_list(counts, ctx.suit_cards[suit]))``, memoised by the
+    suit's counts (read at C speed), so a hit builds no card list at all."""
+    sc = ctx.suit_counts[suit](counts)
+    key = (ctx, suit, sc)
+    got = _SUIT_UNITS.get(key)
+    if got is None:
+        if len(_SUIT_UNITS) >= UNITS_CACHE_SIZE:
+            _SUIT_UNITS.clear()
+        cards: list[int] = []
+        for c, k in zip(ctx.suit_cards[suit], sc, strict=True):
+            if k:
+                cards += (c,) * k
+        got = _SUIT_UNITS[key] = tuple(decompose(ctx, cards))
+    return got
 
 
 def units_of(ctx: TrumpContext, cards: Sequence[int]) -> tuple[Unit, ...]:
