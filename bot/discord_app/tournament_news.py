@@ -81,11 +81,14 @@ class TournamentNews:
                         found = int(t["id"])
                         break
             except discord.HTTPException:
+                # Not knowing whether it exists, make none: the table waits and is
+                # tried again (a second thread would orphan the first one's table).
                 log.warning("tournament %s: cannot list the threads", ev.id)
+                raise
+        # Duplicate: behind screens. The same cards are played at the match's other
+        # table, so only the table's four players (and the director) see it.
+        private = ev.format == "duplicate"
         if found is None:
-            # Duplicate: behind screens. The same cards are played at the match's
-            # other table, so only the table's four players (and the director) see it.
-            private = ev.format == "duplicate"
             made = await self.client.http.start_thread_without_message(
                 ev.channel_id,
                 name=name,
@@ -94,9 +97,9 @@ class TournamentNews:
                 invitable=not private,
             )
             found = int(made["id"])
-            if private:
-                for user_id in await self._seated(ev, round_no, table_no):
-                    await self.client.http.add_user_to_thread(found, user_id)
+        if private:  # found or made: a crash may have come before everyone was added
+            for user_id in await self._seated(ev, round_no, table_no):
+                await self.client.http.add_user_to_thread(found, user_id)
         self._threads[key] = found
         return found, ev.channel_id
 
@@ -105,25 +108,30 @@ class TournamentNews:
         in play: a private (duplicate) thread lets them in."""
         if ev.format != "duplicate" or ev.status != "running":
             return
-        for (event_id, round_no, table_no), thread in list(self._threads.items()):
-            if (event_id, round_no) != (ev.id, ev.current_round):
+        tours = self.bot.service.tournaments
+        for p in await tours.store.pairings(ev.id, ev.current_round):
+            status = self.bot.service.cached_status(p.table_id) if p.table_id else None
+            if status is None or user_id not in await self._seated(ev, p.round_no, p.table_no):
                 continue
-            if user_id in await self._seated(ev, round_no, table_no):
-                try:
-                    await self.client.http.add_user_to_thread(thread, user_id)
-                except discord.HTTPException:
-                    log.warning("tournament %s: cannot add a substitute to a thread", ev.id)
+            try:  # the table's own channel: known after a restart too
+                await self.client.http.add_user_to_thread(status.table.channel_id, user_id)
+            except discord.HTTPException:
+                log.warning("tournament %s: cannot add a substitute to a thread", ev.id)
 
     async def _seated(self, ev: EventInfo, round_no: int, table_no: int) -> list[int]:
-        """The people a private table thread is for: its seats and the director."""
+        """The people a private table thread is for: its seats and the director —
+        unless the director plays in the event (then they would see the other
+        table of their own board)."""
         tours = self.bot.service.tournaments
         entries = {e.team_no: e for e in await tours.entries(ev.id)}
+        playing = any(ev.director_id in e.user_ids for e in entries.values())
+        director = [] if playing else [ev.director_id]
         for p in await tours.store.pairings(ev.id, round_no):
             if p.table_no == table_no:
                 seats = tours.seats_of(ev, p, entries)
                 users = [s.user_id for s in seats if s.user_id is not None]
-                return list(dict.fromkeys([*users, ev.director_id]))
-        return [ev.director_id]
+                return list(dict.fromkeys([*users, *director]))
+        return director
 
     async def announce(self, ev: EventInfo, what: str, round_no: int) -> None:
         """The event's news in its channel; a failure to post never stops the event."""

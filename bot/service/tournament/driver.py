@@ -40,6 +40,7 @@ class RoundDriver:
         _checked: set[tuple[int, int, int]]
         _scored_seen: dict[int, tuple[int, datetime]]  # table: (hands, first seen scored)
         _retry_at: dict[int, datetime]  # event: when to try its unopened tables again
+        _resumed_at: datetime | None  # when this service took the events up
 
         async def event(self, event_id: int) -> EventInfo: ...
 
@@ -53,6 +54,9 @@ class RoundDriver:
     async def resume(self) -> int:
         """After a start: every running event's current round carries on, and the
         news a crash kept from going out is posted."""
+        # The grace time counts from now too: players could not move while the bot
+        # was down (their seats are not taken the moment it is back).
+        self._resumed_at = self.svc.clock.now()
         events: list[EventInfo] = await guarded(self.store.events(statuses=("running",)))
         for ev in events:
             if not self.svc.shards.owns(ev.guild_id):
@@ -91,8 +95,9 @@ class RoundDriver:
         for ev in list(self._running.values()):
             try:
                 changed += await self._drive(ev)
-            except ServiceError as exc:
+            except ServiceError as exc:  # storage busy or down: tried again
                 log.warning("tournament %s: delayed: %s", ev.id, exc.code)
+                self._retry_at.setdefault(ev.id, self.svc.clock.now())
             except Exception:  # one event's bug must not stop the others
                 log.exception("tournament %s: not driven (tried again)", ev.id)
                 self._retry_at.setdefault(ev.id, self.svc.clock.now())
@@ -125,11 +130,12 @@ class RoundDriver:
             tables = await guarded(self.store.pairings(ev.id, current.round_no))
             changed += 1
         grace = timedelta(seconds=int(ev.settings.get("grace", GRACE_SECONDS)))
+        grace_from = max(current.started_at, self._resumed_at or current.started_at)
         for p in tables:
             if p.status != "open" or p.table_id is None:
                 continue
             key = (ev.id, p.round_no, p.table_no)
-            if now >= current.started_at + grace and not p.checked and key not in self._checked:
+            if now >= grace_from + grace and not p.checked and key not in self._checked:
                 changed += await self._no_shows(ev, p)
                 if key in self._checked:  # stored: a restart does not check it again
                     await guarded(self.store.set_checked(*key))

@@ -91,6 +91,7 @@ class TournamentService(RoundDriver, DirectorTools):
         self._checked: set[tuple[int, int, int]] = set()  # tables checked for no-shows
         self._scored_seen: dict[int, tuple[int, datetime]] = {}  # the pause between hands
         self._retry_at: dict[int, datetime] = {}  # events whose round failed to open
+        self._resumed_at: datetime | None = None  # set by ``resume`` at the start
 
     # ---- registration -----------------------------------------------------------------
     async def new_event(
@@ -128,6 +129,8 @@ class TournamentService(RoundDriver, DirectorTools):
             raise ServiceError("tournament_friends_swiss")
         if rules.players != 4 and not individual:
             raise ServiceError("tournament_fixed_partners")
+        if individual and no_show != "counts":  # a player alone has no team to forfeit
+            raise ServiceError("tournament_friends_no_show")
         settings = {
             "points": asdict(points or MatchPoints()),
             "grace": grace_seconds,
@@ -230,7 +233,11 @@ class TournamentService(RoundDriver, DirectorTools):
         await guarded(self.store.start_event(event_id, drop, boards))
         ev = await self.event(event_id)
         self._running[ev.id] = ev
-        return await self._next_round(ev)
+        try:
+            return await self._next_round(ev)
+        except ServiceError:  # started, round 1 not yet open (storage): the tick retries
+            self._retry_at.setdefault(ev.id, self.svc.clock.now())
+            return False
 
     async def drop(
         self, event_id: int, user_id: int, team_no: int | None = None, *, manage: bool = False
