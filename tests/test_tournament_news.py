@@ -104,3 +104,25 @@ async def test_an_upgrade_posts_no_old_news(tmp_path: Path) -> None:
     svc = await started(url, news)
     assert news == []  # round 1's pairing was "posted" before the upgrade
     await svc.db.dispose()
+
+
+async def test_an_event_ended_mid_round_posts_no_results_after_a_crash(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'end.db'}"
+    db = Database(url)
+    await db.upgrade()
+    await db.dispose()
+    first: News = []
+    svc = await started(url, first, crash_on=("final", 1))
+    ev = await svc.tournaments.new_event(
+        guild_id=GUILD, director_id=DIRECTOR, name="End", format="swiss", rounds=2,
+        hands=1, rules=preset("one-deck"), grace_seconds=600,
+    )  # fmt: skip
+    await register(svc, ev, 4, 2)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    with pytest.raises(Crash):  # the director ends it in round 1; the bot dies posting
+        await svc.tournaments.end(ev.id, DIRECTOR)
+    await svc.db.dispose()
+    again: News = []
+    svc = await started(url, again)
+    assert again == [("final", 1)]  # the ranking, not results of a round never finished
+    await svc.db.dispose()

@@ -71,7 +71,9 @@ class RoundDriver:
             if self.svc.shards.owns(ev.guild_id):
                 try:
                     rounds = await guarded(self.store.rounds(ev.id))
-                    if rounds and "finished" not in rounds[-1].news:
+                    last = rounds[-1] if rounds else None
+                    # (an event ended by its director mid-round has no results to post)
+                    if last and last.status == "finished" and "finished" not in last.news:
                         await self._announce(ev, "finished", ev.current_round)
                     await self._announce(ev, "final", ev.current_round)
                 except Exception:
