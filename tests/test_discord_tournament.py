@@ -207,6 +207,21 @@ async def director(w: World) -> Any:
     return w.guild.add_member(w.env.create_user("director"), roles=[admins])
 
 
+async def duplicate_entered(w: World) -> Any:
+    """A duplicate event "Dup" (one round, one board) with two checked-in teams of
+    four (p0–p3, p4–p7); returns its director."""
+    p = w.members
+    td = await director(w)
+    await w.slash(
+        td, "tournament new", name="Dup", format="duplicate", rounds=1, hands=1,
+        preset="one-deck",
+    )  # fmt: skip
+    for i in (0, 4):
+        await w.slash(p[i], "tournament join", partner=p[i + 1], second=p[i + 2], third=p[i + 3])
+        await w.slash(p[i + 3], "tournament checkin")
+    return td
+
+
 async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: Path) -> None:
     async with make_world(tmp_path, names=PLAYERS) as w:
         p = w.members

@@ -17,7 +17,7 @@ from storage import Database
 from tests.discord_helpers import make_world
 from tests.permission_helpers import set_bot_permission, strict_permissions
 from tests.service_helpers import new_service
-from tests.test_discord_tournament import PLAYERS, director
+from tests.test_discord_tournament import PLAYERS, director, duplicate_entered
 from tests.tournament_helpers import DIRECTOR, GUILD, register
 
 
@@ -61,16 +61,7 @@ async def test_a_board_starts_at_both_tables_together(sqlite_db: Database) -> No
 async def test_duplicate_tables_play_in_private_threads(tmp_path: Path) -> None:
     async with make_world(tmp_path, names=PLAYERS) as w:
         p = w.members
-        td = await director(w)
-        await w.slash(
-            td, "tournament new", name="Dup", format="duplicate", rounds=1, hands=1,
-            preset="one-deck",
-        )  # fmt: skip
-        for i in (0, 4):
-            await w.slash(
-                p[i], "tournament join", partner=p[i + 1], second=p[i + 2], third=p[i + 3]
-            )
-            await w.slash(p[i + 3], "tournament checkin")
+        td = await duplicate_entered(w)
         r = await w.slash(td, "tournament start")
         assert r.response is not None and "has started" in r.response.content
         threads = sorted(w.channel.threads, key=lambda t: t.name)

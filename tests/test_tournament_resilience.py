@@ -16,7 +16,7 @@ from rules.presets import preset
 from storage import Database
 from tests.discord_helpers import make_world
 from tests.service_helpers import new_service
-from tests.test_discord_tournament import PLAYERS, director
+from tests.test_discord_tournament import PLAYERS, director, duplicate_entered
 from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register
 
 
@@ -92,16 +92,7 @@ async def test_friends_events_have_no_forfeit(sqlite_db: Database) -> None:
 async def test_private_threads_after_a_crash_and_a_restart(tmp_path: Path) -> None:
     async with make_world(tmp_path, names=(*PLAYERS, "sub")) as w:
         p = w.members
-        td = await director(w)
-        await w.slash(
-            td, "tournament new", name="Dup", format="duplicate", rounds=1, hands=1,
-            preset="one-deck",
-        )  # fmt: skip
-        for i in (0, 4):
-            await w.slash(
-                p[i], "tournament join", partner=p[i + 1], second=p[i + 2], third=p[i + 3]
-            )
-            await w.slash(p[i + 3], "tournament checkin")
+        td = await duplicate_entered(w)
         # A crash left table 1's thread made with nobody added: found by name, it
         # gets its players.
         made = await w.bot.http.start_thread_without_message(
