@@ -12,23 +12,21 @@ from simcord.backend.access import can_access_channel
 from bot.service import FakeClock
 from bot.service.tournament.driver import GRACE_SECONDS
 from bot.text.i18n import text
-from rules.presets import preset
 from storage import Database
 from tests.discord_helpers import make_world
 from tests.permission_helpers import set_bot_permission, strict_permissions
 from tests.service_helpers import new_service
 from tests.test_discord_tournament import PLAYERS, director, duplicate_entered
-from tests.tournament_helpers import DIRECTOR, GUILD, register
+from tests.tournament_helpers import DIRECTOR, one_deck_event, register
 
 
 async def test_a_board_starts_at_both_tables_together(sqlite_db: Database) -> None:
     clock = FakeClock()
     svc = new_service(sqlite_db, clock)
     await svc.start()
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="Screens", format="duplicate", rounds=1,
-        hands=2, rules=preset("one-deck"), grace_seconds=600,
-    )  # fmt: skip
+    ev = await one_deck_event(
+        svc, name="Screens", format="duplicate", rounds=1, hands=2, grace_seconds=600
+    )
     await register(svc, ev, 2, 4)
     await svc.tournaments.start(ev.id, DIRECTOR)
     store = svc.tournaments.store

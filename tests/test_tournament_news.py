@@ -10,11 +10,10 @@ import pytest
 from sqlalchemy import text
 
 from bot.service import FakeClock, TableService
-from rules.presets import preset
 from storage import Database
 from storage.tournaments import EventInfo, Tournaments
 from tests.service_helpers import new_service
-from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register
+from tests.tournament_helpers import DIRECTOR, drive, finished, one_deck_event, register
 
 News = list[tuple[str, int]]
 
@@ -49,10 +48,7 @@ async def test_news_lost_in_a_crash_is_posted_on_the_next_start(
     await db.dispose()
     first: News = []
     svc = await started(url, first, crash_on=lost)
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="News", format="swiss", rounds=2,
-        hands=1, rules=preset("one-deck"), grace_seconds=20,
-    )  # fmt: skip
+    ev = await one_deck_event(svc, name="News", format="swiss", rounds=2, hands=1, grace_seconds=20)
     await register(svc, ev, 4, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
     clock = svc.clock
@@ -85,10 +81,7 @@ async def test_an_upgrade_posts_no_old_news(tmp_path: Path) -> None:
     await db.dispose()
     news: News = []
     svc = await started(url, news, crash_on=("paired", 1))
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="Old", format="swiss", rounds=2,
-        hands=1, rules=preset("one-deck"), grace_seconds=20,
-    )  # fmt: skip
+    ev = await one_deck_event(svc, name="Old", format="swiss", rounds=2, hands=1, grace_seconds=20)
     await register(svc, ev, 4, 2)
     with pytest.raises(Crash):
         await svc.tournaments.start(ev.id, DIRECTOR)
@@ -113,10 +106,7 @@ async def test_an_event_ended_mid_round_posts_no_results_after_a_crash(tmp_path:
     await db.dispose()
     first: News = []
     svc = await started(url, first, crash_on=("final", 1))
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="End", format="swiss", rounds=2,
-        hands=1, rules=preset("one-deck"), grace_seconds=600,
-    )  # fmt: skip
+    ev = await one_deck_event(svc, name="End", format="swiss", rounds=2, hands=1, grace_seconds=600)
     await register(svc, ev, 4, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
     with pytest.raises(Crash):  # the director ends it in round 1; the bot dies posting

@@ -9,11 +9,10 @@ import pytest
 from bot.service import FakeClock, ServiceError
 from bot.service.tournament.pairing import MatchPoints
 from bot.service.tournament.results import round_results, winners
-from rules.presets import preset
 from storage import Database
 from storage.tournaments import PairingInfo
 from tests.service_helpers import new_service
-from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register
+from tests.tournament_helpers import DIRECTOR, drive, finished, one_deck_event, register
 
 POINTS = MatchPoints()  # win 2, draw 1, loss 0
 
@@ -59,16 +58,12 @@ async def test_an_event_with_the_forfeit_rule(sqlite_db: Database) -> None:
     svc = new_service(sqlite_db, clock)
     await svc.start()
     with pytest.raises(ServiceError) as bad:
-        await svc.tournaments.new_event(
-            guild_id=GUILD, director_id=DIRECTOR, name="x", format="swiss", rounds=1,
-            hands=1, rules=preset("one-deck"), no_show="maybe",
-        )  # fmt: skip
+        await one_deck_event(svc, name="x", format="swiss", rounds=1, hands=1, no_show="maybe")
     assert bad.value.code == "tournament_bad_no_show"
     assert not await svc.tournaments.store.events()
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="F", format="swiss", rounds=1,
-        hands=1, rules=preset("one-deck"), grace_seconds=5, no_show="forfeit",
-    )  # fmt: skip
+    ev = await one_deck_event(
+        svc, name="F", format="swiss", rounds=1, hands=1, grace_seconds=5, no_show="forfeit"
+    )
     await register(svc, ev, 2, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
     await drive(svc, clock, finished(svc, ev.id))

@@ -4,20 +4,16 @@
 from __future__ import annotations
 
 from bot.service import FakeClock
-from rules.presets import preset
 from storage import Database
 from tests.service_helpers import new_service
-from tests.tournament_helpers import DIRECTOR, GUILD, register
+from tests.tournament_helpers import DIRECTOR, one_deck_event, register
 
 
 async def test_the_next_hand_waits_the_tables_pause(sqlite_db: Database) -> None:
     clock = FakeClock()
     svc = new_service(sqlite_db, clock, next_hand_seconds=15)
     await svc.start()
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="Pace", format="swiss", rounds=1,
-        hands=2, rules=preset("one-deck"), grace_seconds=0,
-    )  # fmt: skip
+    ev = await one_deck_event(svc, name="Pace", format="swiss", rounds=1, hands=2, grace_seconds=0)
     await register(svc, ev, 2, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
     (table,) = await svc.tournaments.store.pairings(ev.id, 1)

@@ -17,23 +17,23 @@ from storage import Database
 from tests.discord_helpers import make_world
 from tests.service_helpers import new_service
 from tests.test_discord_tournament import PLAYERS, director, duplicate_entered
-from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register
+from tests.tournament_helpers import (
+    DIRECTOR,
+    GUILD,
+    drive,
+    file_service,
+    finished,
+    one_deck_event,
+    register,
+)
 
 
 async def test_the_grace_time_counts_from_the_restart(tmp_path: Path) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'grace.db'}"
-    db = Database(url)
-    await db.upgrade()
-    clock = FakeClock()
-    svc = new_service(db, clock)
-    await svc.start()
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="G", format="swiss", rounds=1,
-        hands=1, rules=preset("one-deck"), grace_seconds=60,
-    )  # fmt: skip
+    url, svc, clock = await file_service(tmp_path, "grace.db")
+    ev = await one_deck_event(svc, name="G", format="swiss", rounds=1, hands=1, grace_seconds=60)
     await register(svc, ev, 2, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
-    await db.dispose()
+    await svc.db.dispose()
     clock.advance(300)  # the bot was down past the grace time
     svc = new_service(Database(url), clock)
     await svc.start()
@@ -56,10 +56,7 @@ async def test_a_refused_write_delays_the_event_and_never_stalls_it(
     clock = FakeClock()
     svc = new_service(sqlite_db, clock)
     await svc.start()
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="S", format="swiss", rounds=2,
-        hands=1, rules=preset("one-deck"), grace_seconds=0,
-    )  # fmt: skip
+    ev = await one_deck_event(svc, name="S", format="swiss", rounds=2, hands=1, grace_seconds=0)
     await register(svc, ev, 4, 2)
     tours = svc.tournaments
     real = tours._next_round

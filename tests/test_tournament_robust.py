@@ -25,17 +25,23 @@ from storage.tournaments import EventInfo
 from tests.discord_helpers import make_world
 from tests.service_helpers import human_move, new_service
 from tests.test_discord_tournament import posts
-from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register, user
+from tests.tournament_helpers import (
+    DIRECTOR,
+    GUILD,
+    drive,
+    file_service,
+    finished,
+    one_deck_event,
+    register,
+    user,
+)
 
 ONE_DECK = preset("one-deck")
 FRIENDS_6 = preset("friends-6")
 
 
 async def new_event(svc: TableService, fmt: str, teams: int, rounds: int) -> EventInfo:
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name=fmt, format=fmt, rounds=rounds,
-        hands=1, rules=ONE_DECK, grace_seconds=0,
-    )  # fmt: skip
+    ev = await one_deck_event(svc, name=fmt, format=fmt, rounds=rounds, hands=1, grace_seconds=0)
     await register(svc, ev, teams, 2)
     return ev
 
@@ -91,12 +97,7 @@ async def test_a_knockout_ends_when_the_last_opponent_has_dropped(sqlite_db: Dat
 async def test_one_failing_event_neither_stops_another_nor_the_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 't.db'}"
-    db = Database(url)
-    await db.upgrade()
-    clock = FakeClock()
-    svc = new_service(db, clock)
-    await svc.start()
+    url, svc, clock = await file_service(tmp_path, "t.db")
     bad = await new_event(svc, "swiss", 2, 2)
     good = await new_event(svc, "swiss", 2, 2)
     await svc.tournaments.start(bad.id, DIRECTOR)
@@ -115,7 +116,7 @@ async def test_one_failing_event_neither_stops_another_nor_the_start(
     assert (await svc.tournaments.store.event(bad.id)).status == "running"
     assert f"tournament {bad.id}: not driven" in caplog.text
     # A restart with the broken event: the bot starts, the event stays in hand.
-    await db.dispose()
+    await svc.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
     monkeypatch.setattr(type(svc.tournaments), "_next_round", next_round)
@@ -131,12 +132,7 @@ async def test_one_failing_event_neither_stops_another_nor_the_start(
 async def test_tables_whose_thread_failed_open_later_without_hammering(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 't.db'}"
-    db = Database(url)
-    await db.upgrade()
-    clock = FakeClock()
-    svc = new_service(db, clock)
-    await svc.start()
+    url, svc, clock = await file_service(tmp_path, "t.db")
     ev = await new_event(svc, "swiss", 4, 1)
     calls: list[tuple[int, int]] = []
     news: list[tuple[str, int]] = []
@@ -167,7 +163,7 @@ async def test_tables_whose_thread_failed_open_later_without_hammering(
     await svc.tick()
     assert len(calls) == 2
     # A restart: the start tries again at once (and fails), then the tick.
-    await db.dispose()
+    await svc.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
     svc.tournaments.channels, svc.tournaments.announce = channels, announce
@@ -285,16 +281,8 @@ async def test_discord_start_without_thread_permission_says_so_and_opens_later(
 
 
 async def test_the_no_show_check_is_not_made_again_after_a_restart(tmp_path: Path) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 't.db'}"
-    db = Database(url)
-    await db.upgrade()
-    clock = FakeClock()
-    svc = new_service(db, clock)
-    await svc.start()
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="s", format="swiss", rounds=1, hands=1,
-        rules=ONE_DECK, grace_seconds=60,
-    )  # fmt: skip
+    url, svc, clock = await file_service(tmp_path, "t.db")
+    ev = await one_deck_event(svc, name="s", format="swiss", rounds=1, hands=1, grace_seconds=60)
     await register(svc, ev, 2, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
     (p,) = await svc.tournaments.store.pairings(ev.id, 1)
@@ -315,7 +303,7 @@ async def test_the_no_show_check_is_not_made_again_after_a_restart(tmp_path: Pat
     await svc.tournaments.replace_player(
         ev.id, DIRECTOR, team_no=0, old_id=seats[0], new_id=sub, new_name="Sub", reason="ill"
     )
-    await db.dispose()
+    await svc.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
     await svc.start()

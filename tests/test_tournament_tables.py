@@ -13,7 +13,15 @@ from bot.service.idle import IDLE, TableLimits
 from rules.presets import preset
 from storage import Database
 from tests.service_helpers import new_service
-from tests.tournament_helpers import DIRECTOR, GUILD, drive, finished, register, user
+from tests.tournament_helpers import (
+    DIRECTOR,
+    GUILD,
+    drive,
+    finished,
+    one_deck_event,
+    register,
+    user,
+)
 
 
 async def event_table(db: Database, **kw: object) -> tuple[TableService, FakeClock, int, int]:
@@ -21,10 +29,9 @@ async def event_table(db: Database, **kw: object) -> tuple[TableService, FakeClo
     svc = new_service(db, clock, turn_seconds=20, **kw)
     svc.limits = TableLimits()  # production's: pause after two timed-out turns, close in 30 min
     await svc.start()
-    ev = await svc.tournaments.new_event(
-        guild_id=GUILD, director_id=DIRECTOR, name="Idle", format="swiss", rounds=1,
-        hands=2, rules=preset("one-deck"), grace_seconds=3600,
-    )  # fmt: skip
+    ev = await one_deck_event(
+        svc, name="Idle", format="swiss", rounds=1, hands=2, grace_seconds=3600
+    )
     await register(svc, ev, 2, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
     (p,) = await svc.tournaments.store.pairings(ev.id, 1)

@@ -4,9 +4,14 @@ registration and a fake-clock driver that runs an event's AI tables."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
 
 from bot.service import FakeClock, TableService
+from rules.presets import preset
+from storage import Database
 from storage.tournaments import EventInfo
+from tests.service_helpers import new_service
 
 GUILD = 1_150_000_000_000_000_001
 DIRECTOR = 1_170_000_000_000_000_099
@@ -51,3 +56,31 @@ def finished(svc: TableService, event_id: int) -> Callable[[], Awaitable[bool]]:
         return event is not None and event.status == "finished"
 
     return done
+
+
+async def one_deck_event(
+    svc: TableService,
+    *,
+    name: str = "Cup",
+    format: str = "swiss",
+    rounds: int = 1,
+    hands: int = 1,
+    grace_seconds: int = 0,
+    **kw: Any,
+) -> EventInfo:
+    """An event of the tests' usual shape: one-deck rules, the tests' guild and director."""
+    return await svc.tournaments.new_event(
+        guild_id=GUILD, director_id=DIRECTOR, name=name, format=format, rounds=rounds,
+        hands=hands, rules=preset("one-deck"), grace_seconds=grace_seconds, **kw,
+    )  # fmt: skip
+
+
+async def file_service(tmp_path: Path, name: str = "t.db") -> tuple[str, TableService, FakeClock]:
+    """A started service on a fresh SQLite file (for tests that restart on it)."""
+    url = f"sqlite+aiosqlite:///{tmp_path / name}"
+    db = Database(url)
+    await db.upgrade()
+    clock = FakeClock()
+    svc = new_service(db, clock)
+    await svc.start()
+    return url, svc, clock
