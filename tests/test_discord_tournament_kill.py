@@ -22,31 +22,19 @@ PLAYERS = tuple(f"p{i}" for i in range(2 * TEAMS))
 # The child counts commits and dies at the ``offset``-th commit after round 2 opened
 # (0: never; it prints the commits round 2 took, which sizes the offsets).
 CHILD = r"""
-import asyncio, os, signal, sys
+import asyncio, sys
 from pathlib import Path
 import discord
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from bot.service.tournament.driver import GRACE_SECONDS
 from tests.discord_helpers import make_world
+from tests.kill_switch import KillSwitch
 from tests.test_discord_tournament import drive
 from tests.test_discord_tournament_kill import PLAYERS, ROUNDS, TEAMS
 
 tmp, offset = Path(sys.argv[1]), int(sys.argv[2])
-commits, kill_at = 0, 0
-
-@event.listens_for(Engine, "commit")
-def _commit(_conn):
-    global commits
-    commits += 1
-
-@event.listens_for(Engine, "before_cursor_execute")
-def _maybe_die(*_args):
-    if kill_at and commits >= kill_at:
-        os.kill(os.getpid(), signal.SIGKILL)
+switch = KillSwitch()
 
 async def main():
-    global kill_at
     async with make_world(tmp, names=PLAYERS) as w:
         p = w.members
         admins = w.guild.create_role("TD", permissions=discord.Permissions(manage_guild=True))
@@ -59,11 +47,11 @@ async def main():
         await w.slash(td, "tournament start")
         w.clock.advance(GRACE_SECONDS + 1)  # nobody plays: AI seats after the grace time
         await drive(w, "open", 2)
-        start = commits
+        start = switch.commits
         if offset:
-            kill_at = commits + offset
+            switch.at = switch.commits + offset
         await drive(w, "finished", 2)
-        print("round2", commits - start, flush=True)
+        print("round2", switch.commits - start, flush=True)
         await drive(w, "over", 0)
         print("done", flush=True)
 

@@ -16,27 +16,16 @@ from tests.service_helpers import new_service
 from tests.test_tournament_service import drive
 
 CHILD = r"""
-import asyncio, os, signal, sys
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
+import asyncio, sys
 from bot.service import FakeClock
 from rules.presets import preset
 from storage import Database
+from tests.kill_switch import KillSwitch
 from tests.service_helpers import new_service
 from tests.test_tournament_service import DIRECTOR, GUILD, drive, register
 
 url, kill_at = sys.argv[1], int(sys.argv[2])
-commits = 0
-
-@event.listens_for(Engine, "commit")
-def _commit(_conn):
-    global commits
-    commits += 1
-
-@event.listens_for(Engine, "before_cursor_execute")
-def _maybe_die(*_args):
-    if kill_at and commits >= kill_at:
-        os.kill(os.getpid(), signal.SIGKILL)
+switch = KillSwitch(kill_at)
 
 async def main():
     db = Database(url)
@@ -56,13 +45,13 @@ async def main():
     async def finished():
         rounds = await store.rounds(ev.id)
         if len(rounds) >= 2 and not seen:
-            seen.append(commits)
-            print("round2", commits, flush=True)
+            seen.append(switch.commits)
+            print("round2", switch.commits, flush=True)
         e = await store.event(ev.id)
         return e.status == "finished"
 
     await drive(svc, clock, finished)
-    print("done", commits, flush=True)
+    print("done", switch.commits, flush=True)
     await db.dispose()
 
 asyncio.run(main())
