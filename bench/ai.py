@@ -74,6 +74,7 @@ from bench.ai_stats import (  # noqa: E402
     wilson,
 )
 from bench.ai_voids import VoidLeads, shown_voids  # noqa: E402
+from bench.compiled import is_compiled  # noqa: E402
 from rules.actions import Action, DealCards, Pass  # noqa: E402
 from rules.ai.base import LEVELS, Player, make_player  # noqa: E402
 from rules.ai.strong import StrongPlayer  # noqa: E402
@@ -336,7 +337,8 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         f"preset {cfg.preset}, seed {cfg.seed!r}"
         + (f", strong budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
         + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
-        + (f", strong samples {cfg.samples}" if cfg.samples is not None else ""),
+        + (f", strong samples {cfg.samples}" if cfg.samples is not None else "")
+        + ("; rules/ compiled (bench/compiled.py)" if is_compiled() else ""),
     ]
     for name, title in (
         ("all", "all hands"),

@@ -40,6 +40,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bench.compiled import is_compiled
 from bench.engine_hands import Probe, perf_ns, play_hand, verify_follow
 from rules.errors import RuleError
 from rules.play import Lead, check_follow
@@ -252,7 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hands is not None and args.hands < 1:
         ap.error("--hands must be ≥ 1")
 
-    print(f"Python {platform.python_version()} ({platform.python_implementation()})")
+    build = "compiled (bench/compiled.py)" if is_compiled() else "pure Python"
+    py = f"Python {platform.python_version()} ({platform.python_implementation()})"
+    print(f"{py}; rules/: {build}")
     print(f"Machine: {platform.platform()}; {_cpu_name()}; {os.cpu_count()} logical CPUs")
     print(f"seed {args.seed}; single process, one core")
     sys.stdout.flush()

@@ -62,8 +62,11 @@ def parse_hands_per_s(output: str) -> dict[str, float]:
     raise ValueError("no results table in bench.engine's output:\n" + output)
 
 
-def run_bench(tree: Path, bench_args: Sequence[str]) -> dict[str, float]:
+def run_bench(tree: Path, bench_args: Sequence[str], compiled: bool = False) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("SHENGJI_COMPILED", None)
+    if compiled:  # the tree's own compiled build (bench/compiled.py), refused when stale
+        env["SHENGJI_COMPILED"] = "1"
     got = subprocess.run(
         [sys.executable, "-m", "bench.engine", *bench_args],
         cwd=tree,
@@ -89,6 +92,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--friends", default="friends-10", help="bench.engine --friends")
     ap.add_argument("--hands", type=int, default=1500, help="bench.engine --hands")
     ap.add_argument("--seed", type=int, default=20240601, help="bench.engine --seed")
+    ap.add_argument(
+        "--compiled",
+        action="store_true",
+        help="run the new tree with its compiled build (python -m bench.compiled there first)",
+    )
     args = ap.parse_args(argv)
     if args.rounds < 1:
         ap.error("--rounds must be ≥ 1")
@@ -117,6 +125,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             trees.append(new)
             new_name = args.new
         short = _git("rev-parse", "--short", "HEAD", cwd=base)
+        if args.compiled:
+            new_name += " (compiled build)"
+            if args.new is None:
+                from bench.compiled import stale_reason
+
+                reason = stale_reason(repo, repo / ".compiled")
+                if reason is not None:
+                    ap.error(f"--compiled: {reason}")
         print(f"base {args.base} ({short}) vs new {new_name}")
         print(f"python -m bench.engine {' '.join(bench_args)}; {args.rounds} rounds, alternating")
         sys.stdout.flush()
@@ -127,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if r % 2:
                 order.reverse()
             for label, tree in order:
-                got = run_bench(tree, bench_args)
+                got = run_bench(tree, bench_args, args.compiled and label == "new")
                 for name, hps in got.items():
                     runs[label].setdefault(name, []).append(hps)
                 cells = ", ".join(f"{n} {v:,.0f}" for n, v in got.items())

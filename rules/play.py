@@ -341,7 +341,7 @@ def play_key(ctx: TrumpContext, lead: Lead, cards: Sequence[int]) -> tuple[int, 
             return None
     memo_key = (ctx, lead, tuple(cards))
     got = _KEYS.get(memo_key, _MISS)
-    if got is _MISS:
+    if got == _MISS:  # (==: a compiled build unboxes the tuple, so no identity)
         if len(_KEYS) >= MEMO_SIZE:
             _KEYS.clear()
         got = _KEYS[memo_key] = _shaped_key(ctx, lead, cards, klass)

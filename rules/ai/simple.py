@@ -46,7 +46,7 @@ class SimplePlayer:
             return None
         if view.dealt < view.deal_total * 0.6:
             return None
-        current = None
+        current: Declaration | None = None
         options = possible_declarations(view.rules, view.level_rank, seat, hand, current)
         best: Declaration | None = None
         best_len = -1
