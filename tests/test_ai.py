@@ -380,3 +380,16 @@ def test_strong_defers_to_basic_outside_the_play() -> None:
         assert StrongPlayer(50).choose(v, random.Random(0)) == BasicPlayer().choose(
             v, random.Random(0)
         )
+
+
+def test_the_search_overrules_the_basic_play_only_on_enough_evidence() -> None:
+    from rules.ai.strong import select
+
+    # candidate 1 gains 0.1 in 40 of 50 samples and loses 0.1 in 10: sure, but small
+    rows = [[0.0, 0.1 if k % 5 else -0.1, -1.0] for k in range(50)]
+    assert select(rows, [0, 1, 2], confidence=1.0) == 1
+    assert select(rows[:2], [0, 1, 2], confidence=1.0) == 0  # too few samples
+    assert select(rows, [0, 2], confidence=1.0) == 0  # the only alternative is worse
+    # mean 0.06, sd of the gains 0.08: an effect of 0.75 sd passes, 1 sd does not
+    assert select(rows, [0, 1, 2], confidence=1.0, effect=0.7) == 1
+    assert select(rows, [0, 1, 2], confidence=1.0, effect=1.0) == 0

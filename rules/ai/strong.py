@@ -68,6 +68,7 @@ class StrongPlayer:
         max_candidates: int = 6,
         point_weight: float = 1.0,
         confidence: float = 1.0,
+        effect: float = 0.0,
         elimination: float = 2.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -78,6 +79,7 @@ class StrongPlayer:
         self.max_candidates = max_candidates
         self.point_weight = point_weight
         self.confidence = confidence
+        self.effect = effect
         self.elimination = elimination
         self.clock = clock
         self.basic = BasicPlayer()
@@ -140,7 +142,7 @@ class StrongPlayer:
             if late():
                 break
         self.last_samples = samples
-        return Play(seat, as_cards(cands[select(rows, alive, self.confidence)]))
+        return Play(seat, as_cards(cands[select(rows, alive, self.confidence, self.effect)]))
 
 
 def _diffs(rows: Sequence[Sequence[float]], i: int) -> tuple[float, float]:
@@ -161,9 +163,16 @@ def _keep(rows: Sequence[Sequence[float]], i: int, z: float) -> bool:
     return mean + z * se >= 0.0
 
 
-def select(rows: Sequence[Sequence[float]], alive: Sequence[int], confidence: float) -> int:
+def select(
+    rows: Sequence[Sequence[float]], alive: Sequence[int], confidence: float, effect: float = 0.0
+) -> int:
     """The candidate to play: the one whose gain over the basic choice (candidate 0),
-    paired sample by sample, has the best lower confidence bound, if that is positive."""
+    paired sample by sample, has the best lower confidence bound, if that is positive
+    and the mean gain is at least ``effect`` standard deviations of the paired gains.
+
+    The effect size does not shrink with more samples as the standard error does: the
+    play-outs' own bias (every seat plays the basic policy) makes small gains that
+    more samples only make look surer."""
     if len(rows) < 3:
         return 0  # too few samples to overrule the basic choice
     best, best_score = 0, 0.0
@@ -172,6 +181,8 @@ def select(rows: Sequence[Sequence[float]], alive: Sequence[int], confidence: fl
             continue
         mean, se = _diffs(rows, i)
         score = mean - confidence * se
+        if effect and mean < effect * se * len(rows) ** 0.5:  # (se·√n: the sd of the gains)
+            continue
         if mean > 0 and score > best_score + 1e-12:
             best, best_score = i, score
     return best
