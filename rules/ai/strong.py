@@ -170,9 +170,9 @@ def select(
     paired sample by sample, has the best lower confidence bound, if that is positive
     and the mean gain is at least ``effect`` standard deviations of the paired gains.
 
-    The effect size does not shrink with more samples as the standard error does: the
-    play-outs' own bias (every seat plays the basic policy) makes small gains that
-    more samples only make look surer."""
+    Unlike the standard error, the effect size does not shrink with more samples; it
+    was tried against gains that are the play-outs' bias and made the player weaker at
+    0.5 (README, strength figures), so the default, 0, leaves it off."""
     if len(rows) < 3:
         return 0  # too few samples to overrule the basic choice
     best, best_score = 0, 0.0
