@@ -56,6 +56,7 @@ MODULES = (
     "rules/ai/leading.py",
     "rules/ai/common.py",
     "rules/ai/calls.py",
+    "rules/ai/inference.py",
 )
 DIGEST_PRESETS = ("classic", "four-decks", "friends-6")
 

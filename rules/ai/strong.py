@@ -9,12 +9,18 @@ hand in that same sample with the basic policy. A play-out scores the hand's res
 for this seat's team: ±(1 + levels gained) for winning or losing the hand, plus the
 attackers' points (signed for the team) in score steps times ``point_weight``.
 
+Samples are weighed by inference (``rules.ai.inference``): a sample weighs
+``model_error ** m``, where ``m`` counts the other seats' past plays the basic policy
+would not have made from their sampled cards, so deals that explain what the others
+chose count for more (``model_error=None``: every sample alike).
+
 The samples are shared by all candidates, so candidates are compared sample by sample
 (paired): after a few samples a candidate clearly worse than the basic choice, or no
 different from it at all, is dropped; the search stops early when only the basic
 choice is left. The play is the candidate whose mean gain over the basic choice has the
 best lower confidence bound (mean − ``confidence`` × standard error), if positive;
-otherwise the basic choice. Follows with nothing to weigh (the trick cannot be won
+otherwise the basic choice (means and standard errors are weighted, the error from
+the samples' effective number). Follows with nothing to weigh (the trick cannot be won
 and the partner is not winning it, or the partner wins behind us) are played at once.
 Declaring, burying and calling friends defer to the basic player.
 
@@ -46,6 +52,7 @@ from rules.ai.basic import (
 )
 from rules.ai.calls import Calls
 from rules.ai.common import lead_unit, ruff_suits
+from rules.ai.inference import History
 from rules.ai.sim import Sampler, playout, utility
 from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
 from rules.cards import NUM_CARDS, POINTS, counts_of
@@ -54,6 +61,9 @@ from rules.trump import TRUMP
 from rules.views import View
 
 DEFAULT_BUDGET_MS = 300.0
+# How often another seat's play is taken to depart from the basic policy (the model of
+# the others): samples weigh error ** mismatches (``rules.ai.inference``); None = off.
+DEFAULT_MODEL_ERROR = 0.5
 ELIMINATE_AFTER = 3  # samples before candidates that are clearly worse are dropped
 
 
@@ -70,6 +80,7 @@ class StrongPlayer:
         confidence: float = 1.0,
         effect: float = 0.0,
         elimination: float = 2.0,
+        model_error: float | None = DEFAULT_MODEL_ERROR,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if budget_ms is None and max_samples is None:
@@ -81,6 +92,7 @@ class StrongPlayer:
         self.confidence = confidence
         self.effect = effect
         self.elimination = elimination
+        self.model_error = model_error
         self.clock = clock
         self.basic = BasicPlayer()
         self.last_samples = 0  # samples used by the last search (for the harness)
@@ -104,6 +116,8 @@ class StrongPlayer:
             return Play(seat, as_cards(cands[0]))
         sampler = Sampler(pub, seat, hand, kitty, shown_cards(view))
         calls = Calls.of_view(view) if view.friends_mode else None
+        history = None if self.model_error is None else History(view, seat, pub)
+        error = self.model_error if history is not None else None
         srng = random.Random(rng.getrandbits(64))
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
         clock = self.clock
@@ -112,11 +126,15 @@ class StrongPlayer:
             return deadline is not None and clock() > deadline
 
         rows: list[list[float]] = []
+        misses: list[int] = []  # per sample, the past plays the model does not explain
         alive = list(range(len(cands)))
         samples = 0
         while len(alive) > 1 and (self.max_samples is None or samples < self.max_samples):
             hands, hidden_kitty = sampler.sample(srng)
             world_kitty = kitty if kitty is not None else hidden_kitty
+            if history is not None:
+                hands[seat] = list(hand)
+                misses.append(history.mismatches(hands, world_kitty))
             values = [0.0] * len(cands)
             done = True
             for i in alive:
@@ -138,33 +156,65 @@ class StrongPlayer:
             rows.append(values)
             samples += 1
             if samples >= ELIMINATE_AFTER:
-                alive = [i for i in alive if i == 0 or _keep(rows, i, self.elimination)]
+                weights = _weights(misses[:samples], error)
+                alive = [i for i in alive if i == 0 or _keep(rows, weights, i, self.elimination)]
             if late():
                 break
         self.last_samples = samples
-        return Play(seat, as_cards(cands[select(rows, alive, self.confidence, self.effect)]))
+        weights = _weights(misses[:samples], error)
+        pick = select(rows, alive, self.confidence, self.effect, weights)
+        return Play(seat, as_cards(cands[pick]))
 
 
-def _diffs(rows: Sequence[Sequence[float]], i: int) -> tuple[float, float]:
-    """Mean and standard error of candidate ``i``'s gain over candidate 0."""
+def _weights(misses: Sequence[int], error: float | None) -> list[float] | None:
+    """Sample weights ``error ** mismatches``, scaled so the best-explained sample
+    weighs 1 (no underflow however long the hand); None without inference."""
+    if error is None or not misses:
+        return None
+    best = min(misses)
+    return [error ** (m - best) for m in misses]
+
+
+def _diffs(
+    rows: Sequence[Sequence[float]], i: int, weights: Sequence[float] | None = None
+) -> tuple[float, float]:
+    """Mean and standard error of candidate ``i``'s gain over candidate 0, the samples
+    counted by ``weights`` (the standard error from their effective number)."""
     n = len(rows)
     diffs = [r[i] - r[0] for r in rows]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, (var / n) ** 0.5
+    if weights is None or n < 2:
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        return mean, (var / n) ** 0.5
+    total = sum(weights)
+    if total <= 0.0:
+        return 0.0, 0.0
+    mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+    eff = total * total / sum(w * w for w in weights)
+    if eff <= 1.0 + 1e-9:
+        return mean, float("inf")
+    var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+    var *= eff / (eff - 1.0)
+    return mean, (var / eff) ** 0.5
 
 
-def _keep(rows: Sequence[Sequence[float]], i: int, z: float) -> bool:
+def _keep(
+    rows: Sequence[Sequence[float]], weights: Sequence[float] | None, i: int, z: float
+) -> bool:
     """Keep sampling candidate ``i`` unless it is clearly worse than the basic choice,
     or has made no difference at all so far."""
-    mean, se = _diffs(rows, i)
+    mean, se = _diffs(rows, i, weights)
     if se == 0.0 and mean == 0.0:
         return False
     return mean + z * se >= 0.0
 
 
 def select(
-    rows: Sequence[Sequence[float]], alive: Sequence[int], confidence: float, effect: float = 0.0
+    rows: Sequence[Sequence[float]],
+    alive: Sequence[int],
+    confidence: float,
+    effect: float = 0.0,
+    weights: Sequence[float] | None = None,
 ) -> int:
     """The candidate to play: the one whose gain over the basic choice (candidate 0),
     paired sample by sample, has the best lower confidence bound, if that is positive
@@ -179,7 +229,7 @@ def select(
     for i in alive:
         if i == 0:
             continue
-        mean, se = _diffs(rows, i)
+        mean, se = _diffs(rows, i, weights)
         score = mean - confidence * se
         if effect and mean < effect * se * len(rows) ** 0.5:  # (se·√n: the sd of the gains)
             continue

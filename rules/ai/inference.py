@@ -1,0 +1,122 @@
+"""Inference for the strong player: how well a sampled deal explains the plays so far.
+
+``Sampler`` deals the hidden cards consistently with the hard facts (voids, sizes,
+shown cards), as if every such deal were equally likely. But the other seats chose
+their plays from their cards: a seat that let a trick go cheaply when it could have
+fed its winning partner a ten probably holds no ten. ``History`` scores a sampled deal
+by replaying the hand from the start of the play with every past play of another
+seat set against the basic policy's choice from that seat's sampled holding at that
+moment (the model of the other seats the play-outs already use). Each play the
+policy does not explain is a mismatch; the strong player weighs a sample by
+``error ** mismatches`` (``error``: how often a real player departs from the
+model), so deals that explain what was played count for more.
+
+Only public facts and the sampled world are read: the plays in the view, and the
+sample's hands with each seat's later plays added back. A player who departs from
+the model in every world (a strong partner's search, a human's habit) costs every
+sample alike and so changes no comparison.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.ai.basic import play_policy
+from rules.ai.calls import Calls
+from rules.ai.state import Public
+from rules.cards import NUM_CARDS
+from rules.views import View
+
+Plays = list[tuple[int, tuple[int, ...]]]
+
+
+class History:
+    """The plays of the hand so far, ready to be replayed in sampled worlds."""
+
+    def __init__(self, view: View, seat: int, pub: Public) -> None:
+        assert view.dealer is not None
+        n = pub.n
+        self.seat = seat
+        self.dealer = view.dealer
+        self.tricks: list[Plays] = [
+            [(s, tuple(int(c) for c in cards)) for s, cards in t.plays] for t in view.tricks
+        ]
+        self.current: Plays = [(s, tuple(int(c) for c in cards)) for s, cards in view.current]
+        later = [[0] * NUM_CARDS for _ in range(n)]  # per seat, the cards it has played
+        for plays in [*self.tricks, self.current]:
+            for s, cards in plays:
+                for c in cards:
+                    later[s][c] += 1
+        self.later = later
+        self.checks = sum(1 for p in [*self.tricks, self.current] for s, _ in p if s != seat)
+        start = Public(
+            ctx=pub.ctx,
+            rules=pub.rules,
+            dealer=view.dealer,
+            played=[0] * NUM_CARDS,
+            voids=[0] * n,
+            trick=[],
+            leader=view.dealer,
+            points=0,
+            sizes=[pub.sizes[s] + sum(later[s]) for s in range(n)],
+            tricks_done=0,
+            _unseen=[None] * n,
+            nopairs=[0] * n,
+            n=n,
+            sides=None,
+        )
+        self.start = start
+        self.calls: Calls | None = None
+        if view.friends_mode:
+            now = Calls.of_view(view)
+            self.calls = Calls(
+                n=n,
+                dealer=view.dealer,
+                no_double_join=now.no_double_join,
+                cards=now.cards,
+                nth=now.nth,
+                seen=[0] * len(now.cards),
+                done=[None] * len(now.cards),
+                team=1 << view.dealer,
+                seat_points=[0] * n,
+                offset=0,
+            )
+
+    def mismatches(
+        self, hands: Sequence[Sequence[int]], kitty: Sequence[int] | None, limit: int = 1 << 30
+    ) -> int:
+        """How many past plays of the other seats the basic policy does not explain in
+        the world where the seats now hold ``hands`` (this seat's own included) and
+        the kitty is ``kitty``; counting stops at ``limit``."""
+        if not self.checks:
+            return 0
+        seat, dealer = self.seat, self.dealer
+        pub = self.start.copy()
+        calls = None if self.calls is None else self.calls.copy()
+        held = [
+            [h + k for h, k in zip(hs, ks, strict=True)]
+            for hs, ks in zip(hands, self.later, strict=True)
+        ]
+        missed = 0
+        for plays in [*self.tricks, self.current]:
+            for s, cards in plays:
+                h = held[s]
+                if s != seat:
+                    if calls is not None:
+                        pub.sides = calls.sides_for(s, h)
+                    got = play_policy(pub, s, h, kitty if s == dealer else None)
+                    if len(got) != len(cards) or sorted(got) != sorted(cards):
+                        missed += 1
+                        if missed >= limit:
+                            return missed
+                for c in cards:
+                    h[c] -= 1
+                pub.record(s, cards)
+                if calls is not None:
+                    calls.note_play(s, cards)
+            if len(pub.trick) == pub.n:
+                points = pub.table_points
+                w = pub.end_trick()
+                if calls is not None:
+                    calls.note_trick(w, points)
+        return missed

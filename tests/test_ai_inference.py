@@ -1,0 +1,108 @@
+"""The strong player's inference (rules/ai/inference.py): a sampled deal is weighed by
+how many of the other seats' past plays the basic policy explains in it.
+
+* The true deal explains every play of basic players: zero mismatches, at fixed
+  partners and at 找朋友 tables (so the replay rebuilds each seat's knowledge exactly).
+* Random deals consistent with the hard facts explain fewer: the weights carry news.
+* The weighted statistics reduce to the unweighted ones at equal weights, and a
+  sample of no weight changes nothing.
+* With inference on, the strong player still decides from its own view only, and is
+  reproducible with a sample cap.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ai_helpers import permute_hidden
+from test_strong_friends import into_play
+
+from rules.ai.inference import History
+from rules.ai.sim import Sampler
+from rules.ai.state import public_of, shown_cards
+from rules.ai.strong import StrongPlayer, _diffs, _weights, select
+from rules.cards import counts_of
+from rules.game import Match
+from rules.presets import preset
+
+POSITIONS = [("classic", 9), ("classic", 41), ("classic", 77), ("four-decks", 60)]
+POSITIONS += [("friends-6", 23), ("friends-6", 70), ("friends-8", 55)]
+
+
+def _world(m: Match) -> tuple[list[list[int]], list[int]]:
+    return [list(h) for h in m.hand.hands], counts_of(m.hand.buried)
+
+
+@pytest.mark.parametrize(("name", "plays"), POSITIONS)
+def test_the_true_deal_explains_every_basic_play(name: str, plays: int) -> None:
+    rules = preset(name)
+    m = into_play(rules, f"infer/{name}/{plays}", plays)
+    assert m.phase == "playing"
+    hands, kitty = _world(m)
+    for seat in range(rules.players):
+        v = m.view_for(seat)
+        history = History(v, seat, public_of(v))
+        assert history.checks > 0
+        assert history.mismatches(hands, kitty) == 0
+
+
+@pytest.mark.parametrize(("name", "plays"), POSITIONS)
+def test_random_deals_explain_fewer_plays(name: str, plays: int) -> None:
+    rules = preset(name)
+    m = into_play(rules, f"infer/{name}/{plays}", plays)
+    rng = random.Random(plays)
+    missed = 0
+    for seat in range(rules.players):
+        v = m.view_for(seat)
+        pub = public_of(v)
+        hand = counts_of(v.hand or ())
+        kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
+        sampler = Sampler(pub, seat, hand, kitty, shown_cards(v))
+        history = History(v, seat, pub)
+        for _ in range(5):
+            hands, hidden = sampler.sample(rng)
+            hands[seat] = list(hand)
+            got = history.mismatches(hands, kitty if kitty is not None else hidden)
+            assert history.mismatches(hands, hidden if kitty is None else kitty, limit=1) <= 1
+            missed += got
+    assert missed > 0
+
+
+def test_weights_and_weighted_statistics() -> None:
+    assert _weights([3, 5, 3], 0.5) == [1.0, 0.25, 1.0]
+    assert _weights([3, 5], None) is None
+    assert _weights([], 0.5) is None
+    assert _weights([400, 0], 0.1) == [0.1**400, 1.0]  # scaled: the best weighs 1
+    rows = [[0.0, 0.1 * (k % 3) - 0.05] for k in range(12)]
+    plain = _diffs(rows, 1)
+    weighed = _diffs(rows, 1, [1.0] * 12)
+    assert weighed == pytest.approx(plain)
+    # a sample of (almost) no weight changes neither the mean nor the choice
+    bad = [*rows, [0.0, -50.0]]
+    assert _diffs(bad, 1, [*([1.0] * 12), 0.0])[0] == pytest.approx(plain[0])
+    assert select(bad, [0, 1], 0.0, weights=[*([1.0] * 12), 0.0]) == select(rows, [0, 1], 0.0)
+    assert select(bad, [0, 1], 0.0) == 0  # unweighted, the outlier sinks candidate 1
+    # one sample carrying all the weight: no evidence to overrule the basic choice
+    assert select(rows, [0, 1], 1.0, weights=[1.0] + [1e-300] * 11) == 0
+
+
+@pytest.mark.parametrize(("name", "plays"), [("classic", 33), ("friends-6", 40)])
+def test_strong_with_inference_reads_only_its_view_and_is_reproducible(
+    name: str, plays: int
+) -> None:
+    rules = preset(name)
+    m = into_play(rules, f"infer-view/{name}", plays)
+    seat = m.turn
+    assert seat is not None
+    m2 = permute_hidden(m, seat, random.Random(plays))
+    assert m2.hand.hands != m.hand.hands
+    v1, v2 = m.view_for(seat), m2.view_for(seat)
+    assert v1 == v2
+
+    def player() -> StrongPlayer:
+        return StrongPlayer(None, max_samples=6, model_error=0.3)
+
+    p1, p2 = player(), player()
+    assert p1.choose(v1, random.Random(3)) == p2.choose(v2, random.Random(3))
+    assert p1.last_samples == p2.last_samples
