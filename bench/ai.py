@@ -270,6 +270,8 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
         a_levels = h.level_change if a_won else 0
         b_levels = h.level_change if not a_won else 0
         pts = h.attackers_points
+        dealer_side = set(h.team) if friends else {h.dealer, (h.dealer + 2) % 4}
+        won = [s for s in range(rules.players) if (s in dealer_side) == (h.winner == "defenders")]
         hands.append(
             HandRecord(
                 pair=pair,
@@ -286,6 +288,8 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
                 void_leads=checks.counts,
                 buried_by=labels[h.dealer],
                 kitty_lost=sum(POINTS[c] for c in h.kitty) * h.multiplier,
+                a_seats_won=sum(labels[s] == "A" for s in won),
+                b_seats_won=sum(labels[s] == "B" for s in won),
             )
         )
     return PairResult(hands, clock.times, clock.samples)
@@ -358,6 +362,13 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         )
         lines.append(f"    level swing   {_fmt_ci(b, 'level_swing', False)} per hand")
         lines.append(f"    point margin  {_fmt_ci(b, 'point_margin', False)} per hand")
+    if preset(cfg.preset).friends is not None:
+        sw = stats["seats_won"]
+        lo, hi = sw["ci95"]
+        lines.append(
+            f"  seats won       {100 * sw['value']:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]  "
+            f"(of the seats on the winning side, A's: {sw['a']} A, {sw['b']} B)"
+        )
     for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
         v = stats["void_leads"][label]
         lo, hi = v["per_100_hands"]["ci95"]

@@ -31,6 +31,9 @@ class HandRecord:
     # (kitty points × multiplier, 0 when the dealer's side won the last trick)
     buried_by: str = ""
     kitty_lost: int = 0
+    # seats on the side that won the hand, by label (找朋友: teams mix A and B seats)
+    a_seats_won: int = 0
+    b_seats_won: int = 0
 
 
 @dataclass
@@ -65,6 +68,12 @@ def _level_rate(hs: Sequence[HandRecord]) -> float:
 
 def _swing(hs: Sequence[HandRecord]) -> float:
     return sum(h.a_levels - h.b_levels for h in hs) / len(hs) if hs else math.nan
+
+
+def _seat_share(hs: Sequence[HandRecord]) -> float:
+    a = sum(h.a_seats_won for h in hs)
+    b = sum(h.b_seats_won for h in hs)
+    return a / (a + b) if a + b else math.nan
 
 
 def _margin(hs: Sequence[HandRecord]) -> float:
@@ -146,6 +155,17 @@ def summarise(results: Sequence[PairResult], seed: str, reps: int = 2000) -> dic
             "hands_won": sum(h.a_won == (label == "A") for h in buried),
         }
     out["kitty"] = kitty
+    # Seats won: of all the seats on winning sides, the share that were A's. With
+    # fixed partners it is the hands-won figure; at 找朋友 tables, where a side mixes
+    # A and B seats, it credits each seat with its own side's result (the duplicate
+    # run seats the other player at every position with the same cards).
+    lo, hi = bootstrap(groups, _seat_share, random.Random(f"{seed}/bootstrap/seats"), reps)
+    out["seats_won"] = {
+        "value": _seat_share(flat),
+        "ci95": [lo, hi],
+        "a": sum(h.a_seats_won for h in flat),
+        "b": sum(h.b_seats_won for h in flat),
+    }
     return out
 
 

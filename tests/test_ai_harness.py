@@ -51,6 +51,23 @@ def test_pairs_are_duplicate_deals() -> None:
         assert h.a_won == (h.a_levels > 0 or (h.a_attacking and h.attackers_points >= 80))
 
 
+def test_seats_won_credit_each_seat_with_its_own_side() -> None:
+    """Fixed partners: two seats per hand won, so the share is the hands-won figure.
+    找朋友: the winning side's seats, by label, whatever the mix of A and B in it."""
+    r = play_pair(Config("basic", "random", "seats"), 0)
+    for h in r.hands:
+        assert (h.a_seats_won, h.b_seats_won) == ((2, 0) if h.a_won else (0, 2))
+    stats = summarise([r], "seats", reps=50)
+    assert stats["seats_won"]["value"] == stats["all"]["hands_won"]["value"]
+    rules = preset("friends-6")
+    mixed = 0
+    for pair in range(3):
+        for h in play_pair(Config("basic", "random", "seats", preset="friends-6"), pair).hands:
+            assert 1 <= h.a_seats_won + h.b_seats_won <= rules.players - 1
+            mixed += h.a_seats_won > 0 and h.b_seats_won > 0
+    assert mixed  # sides mix A and B seats: the reason for the figure
+
+
 def test_pair_parameters_come_from_the_seed() -> None:
     rules = preset("classic")
     assert pair_params(rules, "s", 3) == pair_params(rules, "s", 3)
