@@ -44,7 +44,10 @@ With a 找朋友 preset (``--preset friends-6``) A and B alternate round the tab
 the dealer's seat A's in one run and B's in the other; a hand counts for A when the
 side of A's dealer (run 0) or of the attackers (run 1) wins. Teams form as the
 cards fall, so the split is by the dealer's label, and the shown-void check (fixed
-partners) is left out.
+partners) is left out. Since a side mixes A and B seats, it also prints *seats won*:
+of all the seats on the side that won a hand, the share that were A's (each seat
+credited with its own side's result; the duplicate run seats the other player at
+every position with the same cards, so equal players make it 50 %).
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ how many of the other seats' past plays the basic policy explains in it.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from ai_helpers import permute_hidden
@@ -101,8 +102,32 @@ def test_strong_with_inference_reads_only_its_view_and_is_reproducible(
     assert v1 == v2
 
     def player() -> StrongPlayer:
-        return StrongPlayer(None, max_samples=6, model_error=0.3)
+        return StrongPlayer(None, max_samples=6, model_error=0.3, friends_model_error=0.3)
 
     p1, p2 = player(), player()
     assert p1.choose(v1, random.Random(3)) == p2.choose(v2, random.Random(3))
     assert p1.last_samples == p2.last_samples
+
+
+def test_inference_is_on_at_fixed_partners_and_off_at_friends_tables_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+    real = History.mismatches
+
+    def counting(self: History, *args: Any, **kw: Any) -> int:
+        calls.append(1)
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(History, "mismatches", counting)
+    for name, expect in (("classic", True), ("friends-6", False)):
+        searched = 0
+        calls.clear()
+        for plays in (1, 12, 25, 33, 45):
+            m = into_play(preset(name), f"infer-default/{name}/{plays}", plays)
+            assert m.turn is not None
+            player = StrongPlayer(None, max_samples=4)
+            player.choose(m.view_for(m.turn), random.Random(1))
+            searched += player.last_samples
+        assert searched > 0, name
+        assert bool(calls) == expect, name
