@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from rules.ai.basic import play_policy
 from rules.ai.calls import Calls
-from rules.ai.state import Public
+from rules.ai.state import Public, blank_public
 from rules.cards import NUM_CARDS
 from rules.views import View
 
@@ -49,22 +49,7 @@ class History:
                     later[s][c] += 1
         self.later = later
         self.checks = sum(1 for p in [*self.tricks, self.current] for s, _ in p if s != seat)
-        start = Public(
-            ctx=pub.ctx,
-            rules=pub.rules,
-            dealer=view.dealer,
-            played=[0] * NUM_CARDS,
-            voids=[0] * n,
-            trick=[],
-            leader=view.dealer,
-            points=0,
-            sizes=[pub.sizes[s] + sum(later[s]) for s in range(n)],
-            tricks_done=0,
-            _unseen=[None] * n,
-            nopairs=[0] * n,
-            n=n,
-            sides=None,
-        )
+        start = blank_public(view, [pub.sizes[s] + sum(later[s]) for s in range(n)], None)
         self.start = start
         self.calls: Calls | None = None
         if view.friends_mode:

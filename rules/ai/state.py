@@ -253,28 +253,32 @@ def _fixed_sides(n: int, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return opps, partners
 
 
-def public_of(view: View) -> Public:
-    """Rebuild the public state of a view in the playing phase."""
+def blank_public(view: View, sizes: Sequence[int], sides: list[int] | None) -> Public:
+    """The public state of the view's hand before its first play, hands of ``sizes``."""
     assert view.dealer is not None
-    ctx = view.context
-    rules = view.rules
     n = view.players
-    pub = Public(
-        ctx=ctx,
-        rules=rules,
+    return Public(
+        ctx=view.context,
+        rules=view.rules,
         dealer=view.dealer,
         played=[0] * NUM_CARDS,
         voids=[0] * n,
         trick=[],
         leader=view.dealer,
         points=0,
-        sizes=[0] * n,
+        sizes=list(sizes),
         tricks_done=0,
         _unseen=[None] * n,
         nopairs=[0] * n,
         n=n,
-        sides=friend_sides(view) if view.friends_mode else None,
+        sides=sides,
     )
+
+
+def public_of(view: View) -> Public:
+    """Rebuild the public state of a view in the playing phase."""
+    sides = friend_sides(view) if view.friends_mode else None
+    pub = blank_public(view, [0] * view.players, sides)
     for t in view.tricks:
         for seat, cards in t.plays:
             pub.record(seat, cards)
