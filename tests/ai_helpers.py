@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.ai.state import Public
-from rules.cards import NUM_CARDS, Card, Suit, counts_of
+from rules.ai.state import Public, shown_cards
+from rules.cards import NUM_CARDS, Card, Suit, counts_of, full_deck
 from rules.game import Match
 from rules.notation import parse_cards
 from rules.presets import preset
@@ -155,3 +155,41 @@ def permute_hidden(m: Match, viewer: int, rng: random.Random) -> Match:
         h.buried = [Card(c) for c in range(NUM_CARDS) for _ in range(kitty_counts[c])]
     assert swaps
     return m2
+
+
+def assert_consistent(
+    v: View,
+    pub: Public,
+    seat: int,
+    hand: list[int],
+    kitty: list[int] | None,
+    hands: list[list[int]],
+    hidden_kitty: list[int],
+) -> None:
+    """A sampled deal (``hands``, this seat's empty or its own; the hidden kitty)
+    agrees with everything ``seat`` has seen."""
+    rules = pub.rules
+    shown = shown_cards(v)
+    assert not any(hands[seat]) or hands[seat] == hand
+    hands = [h if s != seat else [0] * NUM_CARDS for s, h in enumerate(hands)]
+    for s in range(pub.n):
+        if s == seat:
+            continue
+        assert sum(hands[s]) == v.hand_sizes[s]
+        for c in range(NUM_CARDS):
+            if hands[s][c]:
+                assert not pub.voids[s] >> pub.ctx.suit_of[c] & 1, "a shown void"
+            if pub.nopairs[s] >> pub.ctx.suit_of[c] & 1:
+                twins = [x for x in range(52) if pub.ctx.ident[x] == pub.ctx.ident[c]]
+                assert sum(hands[s][x] for x in twins) <= 1, "a pair it has not"
+            if s != v.dealer:
+                assert hands[s][c] >= shown[s][c], "a declared card moved"
+            else:
+                assert hands[s][c] + hidden_kitty[c] >= shown[s][c]
+    total = [0] * NUM_CARDS
+    for h in [*hands, hand, hidden_kitty, kitty or [0] * NUM_CARDS, pub.played]:
+        for c in range(NUM_CARDS):
+            total[c] += h[c]
+    assert total == counts_of(full_deck(rules.decks)), "every card exactly once"
+    if rules.kitty_size and seat != v.dealer:
+        assert sum(hidden_kitty) == rules.kitty_size

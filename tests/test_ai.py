@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
-from ai_helpers import permute_hidden
+from ai_helpers import assert_consistent, permute_hidden
 
 from rules.actions import Action, DealCards, NextHand, Pass
 from rules.ai import LEVELS, make_player
@@ -32,7 +32,7 @@ from rules.ai.random_player import RandomPlayer
 from rules.ai.sim import Sampler, playout
 from rules.ai.state import Public, public_of, shown_cards
 from rules.ai.strong import StrongPlayer
-from rules.cards import NUM_CARDS, counts_of, full_deck
+from rules.cards import counts_of, full_deck
 from rules.errors import RuleError
 from rules.game import Match
 from rules.presets import PRESETS, preset
@@ -314,31 +314,38 @@ def test_samples_are_consistent_with_what_was_seen(name: str) -> None:
             continue
         for seat in range(4):
             v, pub, hand, kitty, sampler = _sampler_at(m, seat)
-            shown = shown_cards(v)
             for _ in range(5):
                 hands, hidden_kitty = sampler.sample(rng)
-                assert not any(hands[seat])
-                for s in range(4):
-                    if s == seat:
-                        continue
-                    assert sum(hands[s]) == v.hand_sizes[s]
-                    for c in range(NUM_CARDS):
-                        if hands[s][c]:
-                            assert not pub.voids[s] >> pub.ctx.suit_of[c] & 1, "a shown void"
-                        if pub.nopairs[s] >> pub.ctx.suit_of[c] & 1:
-                            twins = [x for x in range(52) if pub.ctx.ident[x] == pub.ctx.ident[c]]
-                            assert sum(hands[s][x] for x in twins) <= 1, "a pair it has not"
-                        if s != v.dealer:
-                            assert hands[s][c] >= shown[s][c], "a declared card moved"
-                        else:
-                            assert hands[s][c] + hidden_kitty[c] >= shown[s][c]
-                total = [0] * NUM_CARDS
-                for h in [*hands, hand, hidden_kitty, kitty or [0] * NUM_CARDS, pub.played]:
-                    for c in range(NUM_CARDS):
-                        total[c] += h[c]
-                assert total == counts_of(full_deck(rules.decks)), "every card exactly once"
-                if rules.kitty_size and seat != v.dealer:
-                    assert sum(hidden_kitty) == rules.kitty_size
+                assert_consistent(v, pub, seat, hand, kitty, hands, hidden_kitty)
+
+
+@pytest.mark.parametrize("name", ["classic", "one-deck-two-color", "four-decks", "seed-001"])
+def test_swapped_samples_stay_consistent(name: str) -> None:
+    """The inference's walk (``Sampler.swap``) moves a card of one holder for one of
+    another: every deal it reaches keeps the shown facts, and a refused swap changes
+    nothing."""
+    rules = preset(name)
+    moved = refused = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = Match(rules, f"swap/{name}/{seed}", levels=(rules.levels[1],) * 2, first_dealer=seed)
+        play_until(m, [BasicPlayer() for _ in range(4)], rng, plays=10 + 9 * seed)
+        if m.phase != "playing":
+            continue
+        for seat in range(4):
+            v, pub, hand, kitty, sampler = _sampler_at(m, seat)
+            hands, hidden_kitty = sampler.sample(rng)
+            holding = [*hands, hidden_kitty]
+            for _ in range(60):
+                before = [list(h) for h in holding]
+                if sampler.swap(holding, rng):
+                    moved += 1
+                    assert holding != before
+                else:
+                    refused += 1
+                    assert holding == before
+            assert_consistent(v, pub, seat, hand, kitty, holding[:4], holding[4])
+    assert moved > 100 and refused > 0
 
 
 def test_playout_plays_the_hand_out() -> None:

@@ -16,10 +16,10 @@ import random
 from typing import Any
 
 import pytest
-from ai_helpers import permute_hidden
+from ai_helpers import assert_consistent, permute_hidden
 from test_strong_friends import into_play
 
-from rules.ai.inference import History
+from rules.ai.inference import History, Walk
 from rules.ai.sim import Sampler
 from rules.ai.state import public_of, shown_cards
 from rules.ai.strong import StrongPlayer, _diffs, _weights, select
@@ -88,9 +88,41 @@ def test_weights_and_weighted_statistics() -> None:
     assert select(rows, [0, 1], 1.0, weights=[1.0] + [1e-300] * 11) == 0
 
 
-@pytest.mark.parametrize(("name", "plays"), [("classic", 33), ("friends-6", 40)])
+@pytest.mark.parametrize(("name", "plays"), [("classic", 41), ("classic", 77), ("four-decks", 60)])
+def test_the_walk_settles_on_deals_that_explain_the_plays(name: str, plays: int) -> None:
+    """The walk's deals stay consistent with the view, its count is the deal's, and
+    they explain more of the plays than independent deals do."""
+    rules = preset(name)
+    m = into_play(rules, f"infer/{name}/{plays}", plays)
+    rng = random.Random(plays)
+    fresh = walked = 0
+    for seat in range(rules.players):
+        v = m.view_for(seat)
+        pub = public_of(v)
+        hand = counts_of(v.hand or ())
+        kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
+        sampler = Sampler(pub, seat, hand, kitty, shown_cards(v))
+        history = History(v, seat, pub)
+        walk = Walk(sampler, history, rng, hand, kitty, 0.2)
+        walk.step(20)
+        for _ in range(10):
+            hands, hidden = sampler.sample(rng)
+            hands[seat] = list(hand)
+            fresh += history.mismatches(hands, kitty if kitty is not None else hidden)
+            walk.step(3)
+            hands, hidden = walk.deal()
+            assert_consistent(v, pub, seat, hand, kitty, hands, hidden)
+            got = history.mismatches(hands, kitty if kitty is not None else hidden)
+            assert got == walk.missed
+            walked += got
+    assert walked < fresh * 0.8, (walked, fresh)
+
+
+@pytest.mark.parametrize(
+    ("name", "plays", "walk"), [("classic", 33, 0), ("classic", 33, 3), ("friends-6", 40, 0)]
+)
 def test_strong_with_inference_reads_only_its_view_and_is_reproducible(
-    name: str, plays: int
+    name: str, plays: int, walk: int
 ) -> None:
     rules = preset(name)
     m = into_play(rules, f"infer-view/{name}", plays)
@@ -102,14 +134,16 @@ def test_strong_with_inference_reads_only_its_view_and_is_reproducible(
     assert v1 == v2
 
     def player() -> StrongPlayer:
-        return StrongPlayer(None, max_samples=6, model_error=0.3, friends_model_error=0.3)
+        return StrongPlayer(
+            None, max_samples=6, model_error=0.3, friends_model_error=0.3, walk=walk
+        )
 
     p1, p2 = player(), player()
     assert p1.choose(v1, random.Random(3)) == p2.choose(v2, random.Random(3))
     assert p1.last_samples == p2.last_samples
 
 
-def test_inference_is_on_at_fixed_partners_and_off_at_friends_tables_by_default(
+def test_inference_walks_at_fixed_partners_and_is_off_at_friends_tables_by_default(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[int] = []
@@ -120,9 +154,18 @@ def test_inference_is_on_at_fixed_partners_and_off_at_friends_tables_by_default(
         return real(self, *args, **kw)
 
     monkeypatch.setattr(History, "mismatches", counting)
+    steps: list[int] = []
+    real_step = Walk.step
+
+    def stepping(self: Walk, k: int) -> None:
+        steps.append(k)
+        real_step(self, k)
+
+    monkeypatch.setattr(Walk, "step", stepping)
     for name, expect in (("classic", True), ("friends-6", False)):
         searched = 0
         calls.clear()
+        steps.clear()
         for plays in (1, 12, 25, 33, 45):
             m = into_play(preset(name), f"infer-default/{name}/{plays}", plays)
             assert m.turn is not None
@@ -131,3 +174,4 @@ def test_inference_is_on_at_fixed_partners_and_off_at_friends_tables_by_default(
             searched += player.last_samples
         assert searched > 0, name
         assert bool(calls) == expect, name
+        assert bool(steps) == expect, name  # (by the walk, at fixed partners)

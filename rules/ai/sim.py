@@ -77,6 +77,7 @@ class Sampler:
         # Forced instances: declared cards stay with the declarer (the dealer's may
         # also be in the kitty).
         forced: list[tuple[int, int]] = []  # (card, mask)
+        need: list[tuple[int, int, int, bool]] = []  # (seat, card, copies, or in the kitty)
         free = list(unseen)
         for s in holders:
             if s == KITTY:
@@ -92,6 +93,7 @@ class Sampler:
                 if not mask:
                     continue
                 forced.extend([(c, mask)] * k)
+                need.append((s, c, k, bool(mask >> KITTY & 1)))
                 free[c] -= k
         # Seats that have shown they hold no pair in a suit take at most one card of
         # each identity of it: such suits are dealt card by card.
@@ -115,6 +117,8 @@ class Sampler:
             else:
                 constrained.extend([(c, eligible[c])] * k)
         self.constrained = constrained
+        self.eligible = eligible
+        self.need = need
         self.unconstrained = unconstrained
         self.full = full
 
@@ -128,6 +132,52 @@ class Sampler:
         if got is None:
             raise ValueError("no deal is consistent with this view")
         return got
+
+    def swap(self, holding: list[list[int]], rng: random.Random) -> bool:
+        """A random local change to a sampled deal (the hands, this seat's empty, then
+        the hidden kitty, mutated): one card of one holder for one of another, each
+        picked uniformly among the cards it holds, so the move is symmetric on
+        physical deals. Returns False, changing nothing, when the result would break
+        a shown fact (a void, a pair-less suit, a declared card)."""
+        holders = [h for h in self.holders if sum(holding[h])]
+        if len(holders) < 2:
+            return False
+        a, b = rng.sample(holders, 2)
+        x, y = _pick(holding[a], rng), _pick(holding[b], rng)
+        eligible = self.eligible
+        if x == y or not (eligible[x] >> b & 1 and eligible[y] >> a & 1):
+            return False
+        ha, hb = holding[a], holding[b]
+        ha[x] -= 1
+        hb[y] -= 1
+        ha[y] += 1
+        hb[x] += 1
+        if self._breaks(holding, a, y) or self._breaks(holding, b, x) or self._short(holding):
+            ha[x] += 1
+            hb[y] += 1
+            ha[y] -= 1
+            hb[x] -= 1
+            return False
+        return True
+
+    def _breaks(self, holding: list[list[int]], h: int, c: int) -> bool:
+        """Does holder ``h``, just given a ``c``, now hold a pair in a suit it has shown
+        to be pair-less?"""
+        if not self.nopairs[h] >> self.suit_of[c] & 1:
+            return False
+        ident = self.ident
+        i = ident[c]
+        return sum(holding[h][x] for x in (i, i + 26) if x < 52 and ident[x] == i) > 1 or (
+            holding[h][c] > 1
+        )
+
+    def _short(self, holding: list[list[int]]) -> bool:
+        """Is a declared card no longer where it must be?"""
+        kit = self.kitty
+        for s, c, k, or_kitty in self.need:
+            if holding[s][c] + (holding[kit][c] if or_kitty else 0) < k:
+                return True
+        return False
 
     def _try(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
         caps = list(self.caps)
@@ -260,6 +310,16 @@ def _dealable(left: dict[int, int], caps: Sequence[int], holders: Sequence[int])
                 flow[(b[1], a[1])] -= push
         sent += push
     return True
+
+
+def _pick(counts: Sequence[int], rng: random.Random) -> int:
+    """A card of the count vector ``counts``, each copy equally likely."""
+    r = rng.randrange(sum(counts))
+    for c, k in enumerate(counts):
+        r -= k
+        if r < 0:
+            return c
+    raise AssertionError("empty holding")  # pragma: no cover
 
 
 def _twin_held(holding: Sequence[int], c: int, ident: Sequence[int]) -> bool:

@@ -13,7 +13,10 @@ Samples are weighed by inference (``rules.ai.inference``): a sample weighs
 ``model_error ** m``, where ``m`` counts the other seats' past plays the basic policy
 would not have made from their sampled cards, so deals that explain what the others
 chose count for more (``model_error=None``: every sample alike; at 找朋友 tables
-``friends_model_error``, off by default).
+``friends_model_error``, off by default). With ``walk`` > 0 the samples instead come
+from a Metropolis walk over deals (``rules.ai.inference.Walk``: ``settle`` proposals
+first, then ``walk`` between samples) that visits deals in proportion to those weights,
+so its samples weigh alike and the elimination below works as without inference.
 
 The samples are shared by all candidates, so candidates are compared sample by sample
 (paired): after a few samples a candidate clearly worse than the basic choice, or no
@@ -53,7 +56,7 @@ from rules.ai.basic import (
 )
 from rules.ai.calls import Calls
 from rules.ai.common import lead_unit, ruff_suits
-from rules.ai.inference import History
+from rules.ai.inference import History, Walk
 from rules.ai.sim import Sampler, playout, utility
 from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
 from rules.cards import NUM_CARDS, POINTS, counts_of
@@ -68,6 +71,10 @@ DEFAULT_BUDGET_MS = 300.0
 # tables it measured no gain (README, strength figures), so there it is off by default.
 DEFAULT_MODEL_ERROR = 0.5
 DEFAULT_FRIENDS_MODEL_ERROR: float | None = None
+# Proposals of the inference's walk between samples (0: weigh independent samples
+# instead). Against weighing, as strong or more and a quarter of the time per
+# decision (README, strength figures).
+DEFAULT_WALK = 3
 ELIMINATE_AFTER = 3  # samples before candidates that are clearly worse are dropped
 
 
@@ -86,6 +93,8 @@ class StrongPlayer:
         elimination: float = 2.0,
         model_error: float | None = DEFAULT_MODEL_ERROR,
         friends_model_error: float | None = DEFAULT_FRIENDS_MODEL_ERROR,
+        walk: int = DEFAULT_WALK,
+        settle: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if budget_ms is None and max_samples is None:
@@ -99,6 +108,8 @@ class StrongPlayer:
         self.elimination = elimination
         self.model_error = model_error
         self.friends_model_error = friends_model_error
+        self.walk = walk
+        self.settle = 2 * walk if settle is None else settle
         self.clock = clock
         self.basic = BasicPlayer()
         self.last_samples = 0  # samples used by the last search (for the harness)
@@ -135,12 +146,25 @@ class StrongPlayer:
         misses: list[int] = []  # per sample, the past plays the model does not explain
         alive = list(range(len(cands)))
         samples = 0
+        walk: Walk | None = None
         while len(alive) > 1 and (self.max_samples is None or samples < self.max_samples):
-            hands, hidden_kitty = sampler.sample(srng)
-            world_kitty = kitty if kitty is not None else hidden_kitty
-            if history is not None:
+            if history is None or error is None:
+                hands, hidden_kitty = sampler.sample(srng)
+            elif self.walk:
+                if walk is None:
+                    walk = Walk(sampler, history, srng, hand, kitty, error)
+                    walk.step(self.settle)  # (a longer first stretch, to settle)
+                else:
+                    walk.step(self.walk)
+                hands, hidden_kitty = walk.deal()
+                misses.append(0)  # (the walk's deals weigh alike)
+            else:
+                hands, hidden_kitty = sampler.sample(srng)
                 hands[seat] = list(hand)
-                misses.append(history.mismatches(hands, world_kitty))
+                misses.append(
+                    history.mismatches(hands, kitty if kitty is not None else hidden_kitty)
+                )
+            world_kitty = kitty if kitty is not None else hidden_kitty
             values = [0.0] * len(cands)
             done = True
             for i in alive:
