@@ -72,8 +72,8 @@ DEFAULT_BUDGET_MS = 300.0
 DEFAULT_MODEL_ERROR = 0.5
 DEFAULT_FRIENDS_MODEL_ERROR: float | None = None
 # Proposals of the inference's walk between samples (0: weigh independent samples
-# instead). Against weighing, as strong or more and a quarter of the time per
-# decision (README, strength figures).
+# instead). Against weighing: 69.7 % against 67.9 % of 1,000 hands at classic, in about
+# half the median decision time (README, strength figures).
 DEFAULT_WALK = 3
 ELIMINATE_AFTER = 3  # samples before candidates that are clearly worse are dropped
 
