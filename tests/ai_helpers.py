@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.ai.state import Public, shown_cards
+from rules.ai.sim import Sampler
+from rules.ai.state import Public, public_of, shown_cards
 from rules.cards import NUM_CARDS, Card, Suit, counts_of, full_deck
 from rules.game import Match
 from rules.notation import parse_cards
@@ -193,3 +194,13 @@ def assert_consistent(
     assert total == counts_of(full_deck(rules.decks)), "every card exactly once"
     if rules.kitty_size and seat != v.dealer:
         assert sum(hidden_kitty) == rules.kitty_size
+
+
+def sampler_at(m: Match, seat: int) -> tuple[View, Public, list[int], list[int] | None, Sampler]:
+    """What ``seat`` sees and a sampler of the cards it cannot: (view, public state,
+    hand, its buried kitty if it buried one, sampler)."""
+    v = m.view_for(seat)
+    pub = public_of(v)
+    hand = counts_of(v.hand or ())
+    kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
+    return v, pub, hand, kitty, Sampler(pub, seat, hand, kitty, shown_cards(v))

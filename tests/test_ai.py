@@ -19,24 +19,22 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
-from ai_helpers import assert_consistent, permute_hidden
+from ai_helpers import assert_consistent, permute_hidden, sampler_at
 
 from rules.actions import Action, DealCards, NextHand, Pass
 from rules.ai import LEVELS, make_player
 from rules.ai.base import Player
 from rules.ai.basic import BasicPlayer
 from rules.ai.random_player import RandomPlayer
-from rules.ai.sim import Sampler, playout
-from rules.ai.state import Public, public_of, shown_cards
+from rules.ai.sim import playout
 from rules.ai.strong import StrongPlayer
 from rules.cards import counts_of, full_deck
 from rules.errors import RuleError
 from rules.game import Match
 from rules.presets import PRESETS, preset
-from rules.views import View
 
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
@@ -295,25 +293,22 @@ def test_declaring_decisions_depend_only_on_the_view() -> None:
 # ---- the strong player's sampling and search ----------------------------------------------------
 
 
-def _sampler_at(m: Match, seat: int) -> tuple[View, Public, list[int], list[int] | None, Sampler]:
-    v = m.view_for(seat)
-    pub = public_of(v)
-    hand = counts_of(v.hand or ())
-    kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
-    return v, pub, hand, kitty, Sampler(pub, seat, hand, kitty, shown_cards(v))
+def _positions(name: str, tag: str) -> Iterator[tuple[Match, random.Random]]:
+    """Three matches of preset ``name`` some plays into the hand, with their rngs."""
+    rules = preset(name)
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = Match(rules, f"{tag}/{name}/{seed}", levels=(rules.levels[1],) * 2, first_dealer=seed)
+        play_until(m, [BasicPlayer() for _ in range(4)], rng, plays=10 + 9 * seed)
+        if m.phase == "playing":
+            yield m, rng
 
 
 @pytest.mark.parametrize("name", ["classic", "one-deck-two-color", "four-decks", "seed-001"])
 def test_samples_are_consistent_with_what_was_seen(name: str) -> None:
-    rules = preset(name)
-    for seed in range(3):
-        rng = random.Random(seed)
-        m = Match(rules, f"sample/{name}/{seed}", levels=(rules.levels[1],) * 2, first_dealer=seed)
-        play_until(m, [BasicPlayer() for _ in range(4)], rng, plays=10 + 9 * seed)
-        if m.phase != "playing":
-            continue
+    for m, rng in _positions(name, "sample"):
         for seat in range(4):
-            v, pub, hand, kitty, sampler = _sampler_at(m, seat)
+            v, pub, hand, kitty, sampler = sampler_at(m, seat)
             for _ in range(5):
                 hands, hidden_kitty = sampler.sample(rng)
                 assert_consistent(v, pub, seat, hand, kitty, hands, hidden_kitty)
@@ -324,16 +319,10 @@ def test_swapped_samples_stay_consistent(name: str) -> None:
     """The inference's walk (``Sampler.swap``) moves a card of one holder for one of
     another: every deal it reaches keeps the shown facts, and a refused swap changes
     nothing."""
-    rules = preset(name)
     moved = refused = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        m = Match(rules, f"swap/{name}/{seed}", levels=(rules.levels[1],) * 2, first_dealer=seed)
-        play_until(m, [BasicPlayer() for _ in range(4)], rng, plays=10 + 9 * seed)
-        if m.phase != "playing":
-            continue
+    for m, rng in _positions(name, "swap"):
         for seat in range(4):
-            v, pub, hand, kitty, sampler = _sampler_at(m, seat)
+            v, pub, hand, kitty, sampler = sampler_at(m, seat)
             hands, hidden_kitty = sampler.sample(rng)
             holding = [*hands, hidden_kitty]
             for _ in range(60):
@@ -353,7 +342,7 @@ def test_playout_plays_the_hand_out() -> None:
     play_until(m, [BasicPlayer() for _ in range(4)], random.Random(0), plays=0)
     seat = m.turn
     assert seat is not None
-    _v, pub, hand, kitty, sampler = _sampler_at(m, seat)
+    _v, pub, hand, kitty, sampler = sampler_at(m, seat)
     hands, hidden = sampler.sample(random.Random(1))
     hands[seat] = list(hand)
     total = playout(pub.copy(), hands, kitty if kitty is not None else hidden)

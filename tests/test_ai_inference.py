@@ -16,12 +16,11 @@ import random
 from typing import Any
 
 import pytest
-from ai_helpers import assert_consistent, permute_hidden
+from ai_helpers import assert_consistent, permute_hidden, sampler_at
 from test_strong_friends import into_play
 
 from rules.ai.inference import History, Walk
-from rules.ai.sim import Sampler
-from rules.ai.state import public_of, shown_cards
+from rules.ai.state import public_of
 from rules.ai.strong import StrongPlayer, _diffs, _weights, select
 from rules.cards import counts_of
 from rules.game import Match
@@ -55,11 +54,7 @@ def test_random_deals_explain_fewer_plays(name: str, plays: int) -> None:
     rng = random.Random(plays)
     missed = 0
     for seat in range(rules.players):
-        v = m.view_for(seat)
-        pub = public_of(v)
-        hand = counts_of(v.hand or ())
-        kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
-        sampler = Sampler(pub, seat, hand, kitty, shown_cards(v))
+        v, pub, hand, kitty, sampler = sampler_at(m, seat)
         history = History(v, seat, pub)
         for _ in range(5):
             hands, hidden = sampler.sample(rng)
@@ -97,11 +92,7 @@ def test_the_walk_settles_on_deals_that_explain_the_plays(name: str, plays: int)
     rng = random.Random(plays)
     fresh = walked = 0
     for seat in range(rules.players):
-        v = m.view_for(seat)
-        pub = public_of(v)
-        hand = counts_of(v.hand or ())
-        kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
-        sampler = Sampler(pub, seat, hand, kitty, shown_cards(v))
+        v, pub, hand, kitty, sampler = sampler_at(m, seat)
         history = History(v, seat, pub)
         walk = Walk(sampler, history, rng, hand, kitty, 0.2)
         walk.step(20)

@@ -8,15 +8,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import assert_consistent, permute_hidden
+from ai_helpers import assert_consistent, permute_hidden, sampler_at
 from test_friends_ai import TABLES, _play
 from test_house_properties import house_rules, play_hand
 
 from rules.actions import DealCards, Play
 from rules.ai.basic import BasicPlayer
 from rules.ai.calls import Calls
-from rules.ai.sim import Sampler, playout
-from rules.ai.state import public_of, shown_cards
+from rules.ai.sim import playout
+from rules.ai.state import public_of
 from rules.ai.strong import StrongPlayer
 from rules.cards import counts_of
 from rules.game import Match
@@ -58,11 +58,7 @@ def test_samples_agree_with_the_view(name: str) -> None:
         if m.phase != "playing":
             continue
         for seat in range(rules.players):
-            v = m.view_for(seat)
-            pub = public_of(v)
-            hand = counts_of(v.hand or ())
-            kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
-            sampler = Sampler(pub, seat, hand, kitty, shown_cards(v))
+            v, pub, hand, kitty, sampler = sampler_at(m, seat)
             rng = random.Random(k * 10 + seat)
             for swaps in (0, 0, 40):
                 hands, hidden = sampler.sample(rng)
