@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from rules.actions import DealCards, Play
+from rules.ai.basic import BasicPlayer
 from rules.ai.sim import Sampler
 from rules.ai.state import Public, public_of, shown_cards
 from rules.cards import NUM_CARDS, Card, Suit, counts_of, full_deck
 from rules.game import Match
 from rules.notation import parse_cards
 from rules.presets import preset
+from rules.ruleset import RuleSet
 from rules.trump import TrumpContext
 from rules.views import TrickView, View
 
@@ -204,3 +207,24 @@ def sampler_at(m: Match, seat: int) -> tuple[View, Public, list[int], list[int] 
     hand = counts_of(v.hand or ())
     kitty = counts_of(v.buried) if seat == v.dealer and v.buried else None
     return v, pub, hand, kitty, Sampler(pub, seat, hand, kitty, shown_cards(v))
+
+
+def into_play(rules: RuleSet, seed: str, plays: int) -> Match:
+    """A match ``plays`` cards into the play, every seat played by basic."""
+    rng = random.Random(seed)
+    m = Match(rules, seed, first_dealer=rng.randrange(rules.players))
+    basic = BasicPlayer()
+    m.apply(DealCards(10_000))
+    count = 0
+    for _ in range(10_000):
+        if m.phase == "playing" and count >= plays:
+            return m
+        if m.phase in ("scored", "finished"):
+            return m
+        for s in range(rules.players):
+            a = basic.choose(m.view_for(s), rng)
+            if a is not None:
+                m.apply(a)
+                count += isinstance(a, Play)
+                break
+    raise AssertionError("no progress")

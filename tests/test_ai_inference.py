@@ -16,8 +16,7 @@ import random
 from typing import Any
 
 import pytest
-from ai_helpers import assert_consistent, permute_hidden, sampler_at
-from test_strong_friends import into_play
+from ai_helpers import assert_consistent, into_play, permute_hidden, sampler_at
 
 from rules.ai.inference import History, Walk
 from rules.ai.state import public_of

@@ -8,11 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import assert_consistent, permute_hidden, sampler_at
+from ai_helpers import assert_consistent, into_play, permute_hidden, sampler_at
 from test_friends_ai import TABLES, _play
 from test_house_properties import house_rules, play_hand
 
-from rules.actions import DealCards, Play
 from rules.ai.basic import BasicPlayer
 from rules.ai.calls import Calls
 from rules.ai.sim import playout
@@ -26,27 +25,6 @@ from rules.ruleset import RuleSet
 
 def quick() -> StrongPlayer:
     return StrongPlayer(None, max_samples=2, max_candidates=3)
-
-
-def into_play(rules: RuleSet, seed: str, plays: int) -> Match:
-    """A match ``plays`` cards into the play, every seat played by basic."""
-    rng = random.Random(seed)
-    m = Match(rules, seed, first_dealer=rng.randrange(rules.players))
-    basic = BasicPlayer()
-    m.apply(DealCards(10_000))
-    count = 0
-    for _ in range(10_000):
-        if m.phase == "playing" and count >= plays:
-            return m
-        if m.phase in ("scored", "finished"):
-            return m
-        for s in range(rules.players):
-            a = basic.choose(m.view_for(s), rng)
-            if a is not None:
-                m.apply(a)
-                count += isinstance(a, Play)
-                break
-    raise AssertionError("no progress")
 
 
 @pytest.mark.parametrize("name", ["friends-5", "friends-6", "friends-8"])
