@@ -337,6 +337,24 @@ def test_swapped_samples_stay_consistent(name: str) -> None:
     assert moved > 100 and refused > 0
 
 
+def test_swaps_keep_two_colour_pair_less_suits() -> None:
+    """Two-colour play: a seat that has shown it holds no pair in a suit never gets,
+    by a swap, two cards of one identity there (either colour) — a position where a
+    walk of swaps would otherwise make one."""
+    rules = preset("one-deck-two-color")
+    rng = random.Random(4)
+    m = Match(rules, "swap2c/4/30", levels=(rules.levels[1],) * 2, first_dealer=0)
+    play_until(m, [BasicPlayer() for _ in range(4)], rng, plays=30)
+    assert m.phase == "playing"
+    for seat in range(4):
+        v, pub, hand, kitty, sampler = sampler_at(m, seat)
+        hands, hidden_kitty = sampler.sample(rng)
+        holding = [*hands, hidden_kitty]
+        for _ in range(80):
+            sampler.swap(holding, rng)
+        assert_consistent(v, pub, seat, hand, kitty, holding[:4], holding[4])
+
+
 def test_playout_plays_the_hand_out() -> None:
     m = Match(preset("classic"), "playout", levels=(4, 4), first_dealer=3)
     play_until(m, [BasicPlayer() for _ in range(4)], random.Random(0), plays=0)

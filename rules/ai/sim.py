@@ -165,11 +165,11 @@ class Sampler:
         to be pair-less?"""
         if not self.nopairs[h] >> self.suit_of[c] & 1:
             return False
-        ident = self.ident
-        i = ident[c]
-        return sum(holding[h][x] for x in (i, i + 26) if x < 52 and ident[x] == i) > 1 or (
-            holding[h][c] > 1
-        )
+        held, ident = holding[h], self.ident
+        held[c] -= 1  # (the rule ``_try`` deals by: may ``h`` take this ``c``?)
+        broke = held[c] > 0 or (ident[26] != 26 and _twin_held(held, c, ident))
+        held[c] += 1
+        return broke
 
     def _short(self, holding: list[list[int]]) -> bool:
         """Is a declared card no longer where it must be?"""

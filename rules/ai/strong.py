@@ -156,8 +156,7 @@ class StrongPlayer:
                     walk.step(self.settle)  # (a longer first stretch, to settle)
                 else:
                     walk.step(self.walk)
-                hands, hidden_kitty = walk.deal()
-                misses.append(0)  # (the walk's deals weigh alike)
+                hands, hidden_kitty = walk.deal()  # (its deals weigh alike: no misses)
             else:
                 hands, hidden_kitty = sampler.sample(srng)
                 hands[seat] = list(hand)
