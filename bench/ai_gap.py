@@ -1,56 +1,96 @@
 """How much of the oracle's edge over basic a player closes:
-``python -m bench.ai_gap STRONG.json ORACLE.json``.
+``python -m bench.ai_gap STRONG.json ORACLE.json [STRONG2.json ORACLE2.json …]``.
 
-Both files are ``bench.ai --json`` outputs of ``X basic`` runs on the same seed and
-pairs (``strong basic`` and ``oracle basic``). Basic against itself wins 50 % of the
-hands with a level swing of 0 (duplicate deals), so the share closed is
-(X − 50 %) ÷ (oracle − 50 %) in hands won and X's swing ÷ the oracle's in levels.
+Each two files are ``bench.ai --json`` outputs of ``X basic`` and ``oracle basic`` runs
+on the same preset, seed and pairs; more than one two pools the runs (hands won and
+seats won by their counts, the level swing by hands). Basic against itself wins 50 %
+of the hands with a level swing of 0 (duplicate deals), so the share closed is
+(X − 50 %) ÷ (oracle − 50 %) in hands won and X's swing ÷ the oracle's in levels. At
+找朋友 presets, where a side mixes A and B seats, it also gives the share in *seats
+won* (``bench.ai``), the figure the 找朋友 targets are set in.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 
-def shares(player: dict[str, Any], oracle: dict[str, Any]) -> dict[str, float]:
-    p, o = player["stats"]["all"], oracle["stats"]["all"]
-    won_p, won_o = p["hands_won"]["value"], o["hands_won"]["value"]
-    swing_p, swing_o = p["level_swing"]["value"], o["level_swing"]["value"]
+def _gap(p: float, o: float, zero: float) -> float:
+    return (p - zero) / (o - zero) if o != zero else float("nan")
+
+
+def pooled(runs: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """Hands won, level swing and seats won of several runs, pooled."""
+    hands = sum(r["stats"]["all"]["hands"] for r in runs)
+    won = sum(r["stats"]["all"]["hands_won"]["value"] * r["stats"]["all"]["hands"] for r in runs)
+    swing = sum(
+        r["stats"]["all"]["level_swing"]["value"] * r["stats"]["all"]["hands"] for r in runs
+    )
+    a = sum(r["stats"]["seats_won"]["a"] for r in runs if "seats_won" in r["stats"])
+    b = sum(r["stats"]["seats_won"]["b"] for r in runs if "seats_won" in r["stats"])
     return {
-        "hands_won": (won_p - 0.5) / (won_o - 0.5) if won_o != 0.5 else float("nan"),
-        "level_swing": swing_p / swing_o if swing_o else float("nan"),
+        "hands": hands,
+        "hands_won": won / hands,
+        "level_swing": swing / hands,
+        "seats_won": a / (a + b) if a + b else float("nan"),
+    }
+
+
+def shares(
+    player: dict[str, Any] | Sequence[dict[str, Any]],
+    oracle: dict[str, Any] | Sequence[dict[str, Any]],
+) -> dict[str, float]:
+    p = pooled([player] if isinstance(player, dict) else player)
+    o = pooled([oracle] if isinstance(oracle, dict) else oracle)
+    return {
+        "hands_won": _gap(p["hands_won"], o["hands_won"], 0.5),
+        "level_swing": _gap(p["level_swing"], o["level_swing"], 0.0),
+        "seats_won": _gap(p["seats_won"], o["seats_won"], 0.5),
     }
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
+    if not argv or len(argv) % 2:
         print(__doc__.split("\n")[1], file=sys.stderr)
         return 2
-    with open(argv[0]) as f:
-        player = json.load(f)
-    with open(argv[1]) as f:
-        oracle = json.load(f)
-    if (player["config"]["seed"], player["stats"]["pairs"]) != (
-        oracle["config"]["seed"],
-        oracle["stats"]["pairs"],
-    ):
-        print("the two runs must share the seed and the number of pairs", file=sys.stderr)
-        return 2
-    s = shares(player, oracle)
-    p, o = player["stats"]["all"], oracle["stats"]["all"]
-    name = player["config"]["a"]
+    runs = []
+    for path in argv:
+        with open(path) as f:
+            runs.append(json.load(f))
+    players, oracles = runs[0::2], runs[1::2]
+    for p, o in zip(players, oracles, strict=True):
+        key_p = (p["config"]["preset"], p["config"]["seed"], p["stats"]["pairs"])
+        key_o = (o["config"]["preset"], o["config"]["seed"], o["stats"]["pairs"])
+        if key_p != key_o:
+            print(
+                "each two runs must share the preset, the seed and the number of pairs "
+                f"({key_p} against {key_o})",
+                file=sys.stderr,
+            )
+            return 2
+    s = shares(players, oracles)
+    p, o = pooled(players), pooled(oracles)
+    name = players[0]["config"]["a"]
+    runs_note = f" ({len(players)} runs, {p['hands']} hands)" if len(players) > 1 else ""
     print(
-        f"hands won: {name} {100 * p['hands_won']['value']:.1f} %, "
-        f"oracle {100 * o['hands_won']['value']:.1f} %, basic 50 %: "
+        f"hands won{runs_note}: {name} {100 * p['hands_won']:.1f} %, "
+        f"oracle {100 * o['hands_won']:.1f} %, basic 50 %: "
         f"{name} closes {100 * s['hands_won']:.1f} % of the oracle's edge"
     )
     print(
-        f"level swing: {name} {p['level_swing']['value']:+.2f}, "
-        f"oracle {o['level_swing']['value']:+.2f} per hand: "
+        f"level swing: {name} {p['level_swing']:+.2f}, "
+        f"oracle {o['level_swing']:+.2f} per hand: "
         f"{name} closes {100 * s['level_swing']:.1f} %"
     )
+    if str(players[0]["config"]["preset"]).startswith("friends"):
+        print(
+            f"seats won: {name} {100 * p['seats_won']:.1f} %, "
+            f"oracle {100 * o['seats_won']:.1f} %, basic 50 %: "
+            f"{name} closes {100 * s['seats_won']:.1f} %"
+        )
     return 0
 
 

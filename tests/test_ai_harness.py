@@ -293,3 +293,40 @@ def test_gap_share(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None
     if won_o != 0.5:
         share = 100 * (won_s - 0.5) / (won_o - 0.5)
         assert f"strong closes {share:.1f} % of the oracle's edge" in out
+
+
+def test_gap_pools_runs_and_gives_seats_won_at_friends(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench.ai_gap`` pools several runs by their counts and, at a 找朋友 preset,
+    gives the share closed in seats won; runs on other deals are refused."""
+    import json
+
+    from bench.ai_gap import main as gap_main
+    from bench.ai_gap import pooled
+
+    paths: dict[tuple[str, str], str] = {}
+    runs: dict[str, list[dict[str, object]]] = {"strong": [], "oracle": []}
+    for seed in ("gapf1", "gapf2"):
+        for a in ("strong", "oracle"):
+            cfg = Config(a, "basic", seed, preset="friends-5", samples=2)
+            stats = summarise(run_pairs(cfg, 1), cfg.seed, reps=20)
+            run = {"config": dataclasses.asdict(cfg), "stats": stats}
+            path = os.path.join(str(tmp_path), f"{a}-{seed}.json")
+            with open(path, "w") as f:
+                json.dump(run, f)
+            paths[(a, seed)] = path
+            runs[a].append(run)
+    argv = [paths[(a, s)] for s in ("gapf1", "gapf2") for a in ("strong", "oracle")]
+    assert gap_main(argv) == 0
+    out = capsys.readouterr().out
+    p, o = pooled(runs["strong"]), pooled(runs["oracle"])  # type: ignore[arg-type]
+    sw = [r["stats"]["seats_won"] for r in runs["strong"]]  # type: ignore[index]
+    assert p["seats_won"] == sum(s["a"] for s in sw) / sum(s["a"] + s["b"] for s in sw)
+    assert "(2 runs, 4 hands)" in out
+    assert f"seats won: strong {100 * p['seats_won']:.1f} %" in out
+    assert f"oracle {100 * o['seats_won']:.1f} %" in out
+    # a strong run against an oracle run of another seed: refused, nothing printed
+    assert gap_main([paths[("strong", "gapf1")], paths[("oracle", "gapf2")]]) == 2
+    assert gap_main([paths[("strong", "gapf1")]]) == 2
+    assert "seats won" not in capsys.readouterr().out
