@@ -24,8 +24,18 @@ TRUMP_COST = 1000.0
 INF = float("inf")
 
 
-def suggest_bury(ctx: TrumpContext, hand: Sequence[int], n: int) -> list[int]:
-    """``n`` card ids from ``hand`` (counts by card id) to bury."""
+def suggest_bury(
+    ctx: TrumpContext,
+    hand: Sequence[int],
+    n: int,
+    *,
+    point_cost: float = POINT_COST,
+    void_bonus: float = VOID_BONUS,
+    void: int | None = None,
+) -> list[int]:
+    """``n`` card ids from ``hand`` (counts by card id) to bury. The keywords give the
+    other kitties the strong player weighs (``bury_options``): another price on point
+    cards or on voiding, or plain suit ``void`` buried whole (when it fits)."""
     if n <= 0:
         return []
     held = [c for c in range(NUM_CARDS) if hand[c]]
@@ -33,7 +43,11 @@ def suggest_bury(ctx: TrumpContext, hand: Sequence[int], n: int) -> list[int]:
     tables: list[tuple[list[float], list[list[int]]]] = []
     for s in suits:
         cards = [c for c in held if ctx.suit_of[c] == s]
-        tables.append(_suit_table(ctx, hand, s, cards))
+        table = _suit_table(ctx, hand, s, cards, point_cost, void_bonus)
+        if s == void and len(table[0]) - 1 <= n:
+            costs, chosen = table
+            table = ([INF] * (len(costs) - 1) + [costs[-1]], chosen)
+        tables.append(table)
     # Combine the suits: best[k] = cheapest cost of k cards from the suits so far.
     best: list[float] = [0.0] + [INF] * n
     picks: list[list[int]] = [[] for _ in range(n + 1)]
@@ -53,8 +67,38 @@ def suggest_bury(ctx: TrumpContext, hand: Sequence[int], n: int) -> list[int]:
     return picks[n]
 
 
+def bury_options(ctx: TrumpContext, hand: Sequence[int], n: int, cap: int) -> list[list[int]]:
+    """Up to ``cap`` distinct kitties worth comparing, the suggestion first: each short
+    plain suit buried whole (shortest first), then points priced like other cards (a
+    lone 10 or K may go to void a suit), then no premium on voids."""
+    out: list[list[int]] = []
+    seen: set[tuple[int, ...]] = set()
+
+    def add(cards: list[int]) -> None:
+        key = tuple(sorted(cards))
+        if len(out) < cap and key not in seen:
+            seen.add(key)
+            out.append(cards)
+
+    add(suggest_bury(ctx, hand, n))
+    lengths: dict[int, int] = {}
+    for c in range(NUM_CARDS):
+        if hand[c] and ctx.suit_of[c] != TRUMP:
+            lengths[ctx.suit_of[c]] = lengths.get(ctx.suit_of[c], 0) + hand[c]
+    for s in sorted((s for s, k in lengths.items() if k <= n), key=lambda s: lengths[s]):
+        add(suggest_bury(ctx, hand, n, void=s))
+    add(suggest_bury(ctx, hand, n, point_cost=10.0))
+    add(suggest_bury(ctx, hand, n, void_bonus=0.0))
+    return out
+
+
 def _suit_table(
-    ctx: TrumpContext, hand: Sequence[int], suit: int, cards: list[int]
+    ctx: TrumpContext,
+    hand: Sequence[int],
+    suit: int,
+    cards: list[int],
+    point_cost: float = POINT_COST,
+    void_bonus: float = VOID_BONUS,
 ) -> tuple[list[float], list[list[int]]]:
     """For k = 0..len: the cheapest cost of burying k cards of this suit, and which."""
     # Units: a lone card, or the copies of one identity held two or more times.
@@ -70,7 +114,7 @@ def _suit_table(
     options: list[list[tuple[float, list[int]]]] = []  # per unit: (cost, cards) choices
     for ident, copies in counts.items():
         copies.sort()
-        base = [_card_cost(ctx, c, top) for c in copies]
+        base = [_card_cost(ctx, c, top, point_cost) for c in copies]
         if ident not in paired:
             options.append([(base[0], copies[:1])])
             continue
@@ -92,17 +136,17 @@ def _suit_table(
                     nxt_chosen[k] = chosen[have] + cs
         costs, chosen = nxt, nxt_chosen
     if suit != TRUMP and size:
-        costs[size] -= VOID_BONUS
+        costs[size] -= void_bonus
     return costs, chosen
 
 
-def _card_cost(ctx: TrumpContext, c: int, top: int) -> float:
+def _card_cost(ctx: TrumpContext, c: int, top: int, point_cost: float = POINT_COST) -> float:
     pos = ctx.pos[c]
     if ctx.suit_of[c] == TRUMP:
         return TRUMP_COST + pos + (POINT_COST if POINTS[c] else 0.0)
     v = float(pos)
     if POINTS[c]:
-        v += POINT_COST
+        v += point_cost
     if pos == top:
         v += ACE_COST
     elif pos == top - 1:

@@ -209,6 +209,25 @@ def sampler_at(m: Match, seat: int) -> tuple[View, Public, list[int], list[int] 
     return v, pub, hand, kitty, Sampler(pub, seat, hand, kitty, shown_cards(v))
 
 
+def into_phase(rules: RuleSet, seed: str, phase: str) -> Match:
+    """A match dealt from ``seed`` and played by basic up to ``phase`` (e.g. burying)."""
+    rng = random.Random(seed)
+    m = Match(rules, seed, first_dealer=rng.randrange(rules.players))
+    basic = BasicPlayer()
+    m.apply(DealCards(10_000))
+    for _ in range(10_000):
+        if m.phase == phase:
+            return m
+        if m.phase == "dealing":  # (nobody declared: dealt again)
+            m.apply(DealCards(10_000))
+        for s in range(rules.players):
+            a = basic.choose(m.view_for(s), rng)
+            if a is not None:
+                m.apply(a)
+                break
+    raise AssertionError(f"never reached {phase}")
+
+
 def into_play(rules: RuleSet, seed: str, plays: int) -> Match:
     """A match ``plays`` cards into the play, every seat played by basic."""
     rng = random.Random(seed)
