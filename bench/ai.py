@@ -19,7 +19,7 @@ For A against B it prints, overall and split by A attacking / A defending:
 
 each with a 95% interval from a paired bootstrap over the pairs (the hands-won
 figures also with a Wilson interval), the decision time (median, p99, max) of
-each player's card plays and kitty burials, and per player the point cards led into
+each player's card plays, kitty burials and friend calls, and per player the point cards led into
 a shown void per 100 hands (``VoidLeads``: a lead in a plain suit holding a point
 card while an opponent, who plays later in the trick, has shown a void in that suit
 and no void in trumps), with how often such a lead was won by the opponents and the
@@ -34,7 +34,9 @@ with other work, ``--cpu-clock`` counts the budget in the process's CPU time, so
 strong player searches as much as it would on an idle machine (decisions then take
 longer in wall time).
 
-Runs in ``--jobs`` processes (one pair at a time each).
+Runs in ``--jobs`` processes (one pair at a time each). ``--json FILE`` writes the
+figures and a row per hand (``HAND_FIELDS``), which ``bench.ai_paired`` compares deal by
+deal between two runs on the same deals.
 
 ``oracle`` (``bench.ai_oracle``) is a bench-only player that CHEATS: it sees every
 hand (perfect-information play-outs). It is the ceiling the strong player is measured
@@ -157,7 +159,7 @@ class _Clock:
         self, label: str, player: Player, match: Match, seat: int, rng: random.Random
     ) -> Action | None:
         view = match.view_for(seat)
-        timed = view.phase in ("playing", "burying")
+        timed = view.phase in ("playing", "burying", "calling")
         t0 = self.now()
         if isinstance(player, OraclePlayer):
             action = player.choose_seeing(match, seat, rng)  # cheats: reads every hand
@@ -396,9 +398,18 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
             lines.append(
                 f"  decision time{kind} {label} ({name}): median {t['median_ms']:.2f} ms, "
                 f"p99 {t['p99_ms']:.1f} ms, max {t['max_ms']:.1f} ms "
-                f"over {int(t['decisions'])} plays/burials{extra}"
+                f"over {int(t['decisions'])} plays, burials and calls{extra}"
             )
     return "\n".join(lines)
+
+
+# Per hand in ``--json`` (for paired comparisons of two runs: ``bench.ai_paired``).
+HAND_FIELDS = ("pair", "run", "a_won", "a_levels", "b_levels", "a_seats_won", "b_seats_won")
+
+
+def hand_rows(results: Sequence[PairResult]) -> list[list[int]]:
+    """Every hand as a row of ``HAND_FIELDS``, in pair and run order."""
+    return [[int(getattr(h, k)) for k in HAND_FIELDS] for r in results for h in r.hands]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -441,7 +452,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  wall time {time.time() - t0:.0f} s with {args.jobs} job(s)")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"config": asdict(cfg), "stats": stats, "timing": times}, f, indent=2)
+            out = {"config": asdict(cfg), "stats": stats, "timing": times}
+            out["hand_fields"] = list(HAND_FIELDS)
+            out["hands"] = hand_rows(results)
+            json.dump(out, f, indent=2)
     return 0
 
 

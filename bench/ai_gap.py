@@ -52,25 +52,44 @@ def shares(
     }
 
 
-def main(argv: list[str]) -> int:
+def mismatch(a: dict[str, Any], b: dict[str, Any]) -> str | None:
+    """Why two runs are not on the same deals (None when they are)."""
+    key_a = (a["config"]["preset"], a["config"]["seed"], a["stats"]["pairs"])
+    key_b = (b["config"]["preset"], b["config"]["seed"], b["stats"]["pairs"])
+    if key_a == key_b:
+        return None
+    return (
+        "each two runs must share the preset, the seed and the number of pairs "
+        f"({key_a} against {key_b})"
+    )
+
+
+Runs = list[dict[str, Any]]
+
+
+def read_twos(argv: Sequence[str], usage: str) -> tuple[Runs, Runs] | None:
+    """The runs named two by two (the first and the second of each two), or None,
+    having said why on stderr, when they are not an even number of runs on the same
+    deals."""
     if not argv or len(argv) % 2:
-        print(__doc__.split("\n")[1], file=sys.stderr)
-        return 2
+        print(usage, file=sys.stderr)
+        return None
     runs = []
     for path in argv:
         with open(path) as f:
             runs.append(json.load(f))
-    players, oracles = runs[0::2], runs[1::2]
-    for p, o in zip(players, oracles, strict=True):
-        key_p = (p["config"]["preset"], p["config"]["seed"], p["stats"]["pairs"])
-        key_o = (o["config"]["preset"], o["config"]["seed"], o["stats"]["pairs"])
-        if key_p != key_o:
-            print(
-                "each two runs must share the preset, the seed and the number of pairs "
-                f"({key_p} against {key_o})",
-                file=sys.stderr,
-            )
-            return 2
+    firsts, seconds = runs[0::2], runs[1::2]
+    for a, b in zip(firsts, seconds, strict=True):
+        if (why := mismatch(a, b)) is not None:
+            print(why, file=sys.stderr)
+            return None
+    return firsts, seconds
+
+
+def main(argv: list[str]) -> int:
+    if (twos := read_twos(argv, __doc__.split("\n")[1])) is None:
+        return 2
+    players, oracles = twos
     s = shares(players, oracles)
     p, o = pooled(players), pooled(oracles)
     name = players[0]["config"]["a"]

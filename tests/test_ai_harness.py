@@ -330,3 +330,50 @@ def test_gap_pools_runs_and_gives_seats_won_at_friends(
     assert gap_main([paths[("strong", "gapf1")], paths[("oracle", "gapf2")]]) == 2
     assert gap_main([paths[("strong", "gapf1")]]) == 2
     assert "seats won" not in capsys.readouterr().out
+
+
+def test_paired_compares_two_runs_deal_by_deal(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench.ai --json`` writes a row per hand; ``bench.ai_paired`` takes two runs on
+    the same deals and prints X − Y (the mean of the per-deal differences, which over
+    equal deals is the difference of the two rates), refusing runs on other deals,
+    against other opponents or without the rows."""
+    import json
+
+    from bench.ai import HAND_FIELDS
+    from bench.ai import main as ai_main
+    from bench.ai_paired import main as paired_main
+
+    def run(a: str, b: str, seed: str) -> tuple[str, dict[str, object]]:
+        path = os.path.join(str(tmp_path), f"{a}-{b}-{seed}.json")
+        assert ai_main([a, b, "--pairs", "4", "--seed", seed, "--quiet", "--json", path]) == 0
+        with open(path) as f:
+            return path, json.load(f)
+
+    x, xr = run("basic", "random", "pr1")
+    y, yr = run("simple", "random", "pr1")
+    capsys.readouterr()
+    assert xr["hand_fields"] == list(HAND_FIELDS)
+    assert len(xr["hands"]) == 8  # type: ignore[arg-type]
+    won = [row[2] for row in xr["hands"]]  # type: ignore[union-attr]
+    assert sum(won) / 8 == xr["stats"]["all"]["hands_won"]["value"]  # type: ignore[index]
+    assert paired_main([x, y]) == 0
+    out = capsys.readouterr().out
+    hx = xr["stats"]["all"]["hands_won"]["value"]  # type: ignore[index]
+    hy = yr["stats"]["all"]["hands_won"]["value"]  # type: ignore[index]
+    assert f"hands won: X − Y = {100 * (hx - hy):+.1f} points" in out
+    assert "over 4 deals" in out
+    assert paired_main([x, x]) == 0
+    assert "+0.0 points ± 0.0" in capsys.readouterr().out
+    z, _ = run("basic", "random", "pr2")
+    w, _ = run("basic", "simple", "pr1")
+    capsys.readouterr()
+    assert paired_main([x, z]) == 2  # other deals
+    assert paired_main([x, w]) == 2  # another opponent
+    old = os.path.join(str(tmp_path), "old.json")
+    with open(old, "w") as f:
+        json.dump({k: v for k, v in yr.items() if k not in ("hands", "hand_fields")}, f)
+    assert paired_main([x, old]) == 2  # no per-hand rows
+    assert paired_main([x]) == 2
+    assert "X − Y" not in capsys.readouterr().out
