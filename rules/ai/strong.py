@@ -28,8 +28,8 @@ the samples' effective number). Follows with nothing to weigh (the trick cannot 
 and the partner is not winning it, or the partner wins behind us) are played at once.
 Declaring defers to the basic player. The kitty and the friend calls are searched
 the same way from the first lead (``rules.ai.opening``): a few other kitties or call
-sets against the basic one, each played out in the same sampled deals
-(``search_start=False``: the basic player's).
+sets against the basic one, each played out in the same sampled deals, within
+``start_budget`` times a play's budget (``search_start=False``: the basic player's).
 
 At 找朋友 tables (N seats) the same search runs with N-seat samples and play-outs: a
 sample deals the unseen cards (the called copies still out among the seats that may
