@@ -1,4 +1,5 @@
-"""找朋友 test helpers: rigged N-seat deals and random legal N-seat hands."""
+"""找朋友 test helpers: rigged N-seat deals, random legal N-seat hands, and hands
+played by AI levels round the table at every kind of 找朋友 table (``TABLES``)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from collections import Counter
 from collections.abc import Iterable
 
 from rules.actions import Action, Bury, CallFriends, DealCards, NextHand, Pass, Play
+from rules.ai import make_player
 from rules.cards import NUM_CARDS, Card, full_deck
-from rules.friends import FriendCall, call_allowed
+from rules.friends import FriendCall, call_allowed, check_calls
 from rules.game import Match
-from rules.ruleset import RuleSet
+from rules.presets import FRIENDS_PRESETS, friends_rules
+from rules.ruleset import FriendRules, RuleSet
 
 
 def rig(match: Match, hands: dict[int, Iterable[Card]], kitty: Iterable[Card] = ()) -> None:
@@ -83,3 +86,42 @@ def random_action(match: Match, rng: random.Random) -> Action:
         if a is not None:
             return a
     raise AssertionError(f"nothing to do in phase {match.phase}")
+
+
+TABLES: list[RuleSet] = [
+    *FRIENDS_PRESETS.values(),
+    friends_rules(7, 3, FriendRules(no_double_join=True)),
+    friends_rules(10, 4, FriendRules(policy="no-point-card")),
+    friends_rules(10),  # five decks: quintuples
+    friends_rules(4, 5),  # 66 cards a hand
+]
+
+
+def play_ai_hands(rules: RuleSet, levels: list[str], seed: str, hands: int) -> Match:
+    """Play ``hands`` hands with these AI levels round the table; every action an AI
+    chooses from its own view must be accepted (``apply`` raises otherwise)."""
+    rng = random.Random(seed)
+    players = [make_player(levels[s % len(levels)]) for s in range(rules.players)]
+    m = Match(rules, seed)
+    done = 0
+    while m.phase != "finished" and done < hands:
+        if m.phase == "dealing":
+            m.apply(DealCards(rng.choice((9, 40))))
+        acted = False
+        for s in range(rules.players):
+            if m.phase == "calling" and s == m.dealer:
+                a = players[s].choose(m.view_for(s), rng)
+                assert isinstance(a, CallFriends)
+                check_calls(rules, m.context, a.calls)
+            a = players[s].choose(m.view_for(s), rng)
+            if a is not None:
+                m.apply(a)
+                acted = True
+                break
+        if m.phase == "scored":
+            done += 1
+            if done < hands:
+                m.apply(NextHand())
+            continue
+        assert acted or m.phase == "dealing", f"nobody acts in phase {m.phase}"
+    return m

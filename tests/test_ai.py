@@ -386,7 +386,8 @@ def test_strong_is_reproducible_and_keeps_to_its_budget() -> None:
         StrongPlayer(None)
 
 
-def test_strong_defers_to_basic_outside_the_play() -> None:
+def test_strong_declares_as_basic() -> None:
+    """It searches plays, the kitty and the calls; declaring is basic's."""
     m = Match(preset("classic"), "defer", levels=(8, 8), first_dealer=1)
     m.apply(DealCards(m.deal_total))
     for seat in range(4):

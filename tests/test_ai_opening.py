@@ -9,7 +9,7 @@ import random
 
 import pytest
 from ai_helpers import hand, into_phase, permute_hidden
-from test_house_properties import house_rules, play_hand
+from house_helpers import house_rules, play_hand
 
 from rules.actions import Bury, CallFriends
 from rules.ai.basic import BasicPlayer

@@ -4,63 +4,23 @@ the basic player reads partners from the calls and the cards seen."""
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
+from friends_helpers import TABLES, play_ai_hands
 
-from rules.actions import CallFriends, DealCards, NextHand
-from rules.ai import make_player
+from rules.actions import CallFriends, DealCards
 from rules.ai.state import friend_sides, public_of
-from rules.friends import check_calls
 from rules.game import Match
-from rules.presets import FRIENDS_PRESETS, friends_rules
-from rules.ruleset import FriendRules, RuleSet
+from rules.presets import FRIENDS_PRESETS
+from rules.ruleset import RuleSet
 
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
-
-TABLES: list[RuleSet] = [
-    *FRIENDS_PRESETS.values(),
-    friends_rules(7, 3, FriendRules(no_double_join=True)),
-    friends_rules(10, 4, FriendRules(policy="no-point-card")),
-    friends_rules(10),  # five decks: quintuples
-    friends_rules(4, 5),  # 66 cards a hand
-]
-
-
-def _play(rules: RuleSet, levels: list[str], seed: str, hands: int) -> Match:
-    """Play ``hands`` hands with these AI levels round the table; every action an AI
-    chooses from its own view must be accepted (``apply`` raises otherwise)."""
-    rng = random.Random(seed)
-    players = [make_player(levels[s % len(levels)]) for s in range(rules.players)]
-    m = Match(rules, seed)
-    done = 0
-    while m.phase != "finished" and done < hands:
-        if m.phase == "dealing":
-            m.apply(DealCards(rng.choice((9, 40))))
-        acted = False
-        for s in range(rules.players):
-            if m.phase == "calling" and s == m.dealer:
-                a = players[s].choose(m.view_for(s), rng)
-                assert isinstance(a, CallFriends)
-                check_calls(rules, m.context, a.calls)
-            a = players[s].choose(m.view_for(s), rng)
-            if a is not None:
-                m.apply(a)
-                acted = True
-                break
-        if m.phase == "scored":
-            done += 1
-            if done < hands:
-                m.apply(NextHand())
-            continue
-        assert acted or m.phase == "dealing", f"nobody acts in phase {m.phase}"
-    return m
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.name}x{r.decks}")
 @pytest.mark.parametrize("levels", [["random"], ["basic"], ["basic", "random", "simple"]])
 def test_ai_plays_legal_friends_hands(rules: RuleSet, levels: list[str]) -> None:
-    m = _play(rules, levels, f"ai/{rules.name}/{'-'.join(levels)}", hands=1)
+    m = play_ai_hands(rules, levels, f"ai/{rules.name}/{'-'.join(levels)}", hands=1)
     assert m.history and len(m.history[-1].levels_after) == rules.players
 
 
@@ -68,7 +28,7 @@ def test_ai_plays_legal_friends_hands(rules: RuleSet, levels: list[str]) -> None
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.name}x{r.decks}")
 def test_ai_plays_legal_friends_matches_long(rules: RuleSet) -> None:
     for i in range(10 if SLOW else 1):
-        _play(rules, ["basic", "random"], f"long/{rules.name}/{i}", hands=4 if SLOW else 2)
+        play_ai_hands(rules, ["basic", "random"], f"long/{rules.name}/{i}", hands=4 if SLOW else 2)
 
 
 def test_basic_reads_sides_from_calls_and_plays() -> None:

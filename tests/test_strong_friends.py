@@ -9,8 +9,8 @@ import random
 
 import pytest
 from ai_helpers import assert_consistent, into_play, permute_hidden, sampler_at
-from test_friends_ai import TABLES, _play
-from test_house_properties import house_rules, play_hand
+from friends_helpers import TABLES, play_ai_hands
+from house_helpers import house_rules, play_hand
 
 from rules.ai.basic import BasicPlayer
 from rules.ai.calls import Calls
@@ -89,7 +89,7 @@ def test_strong_plays_legal_friends_hands(rules: RuleSet) -> None:
 
     base.LEVELS["quick-strong"] = quick
     try:
-        m = _play(rules, ["quick-strong", "basic"], f"fstrong/{rules.name}", hands=1)
+        m = play_ai_hands(rules, ["quick-strong", "basic"], f"fstrong/{rules.name}", hands=1)
     finally:
         del base.LEVELS["quick-strong"]
     assert m.history
