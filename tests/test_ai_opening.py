@@ -184,3 +184,22 @@ def test_the_opening_has_its_own_budget() -> None:
         assert isinstance(p.choose(v, random.Random(2)), Bury)
         used.append(p.last_samples)
     assert 0 < used[0] < used[1]
+
+
+def test_a_dealer_who_did_not_bury_calls_as_basic() -> None:
+    """After a kitty theft (炒地皮) another seat may have buried last: the dealer does
+    not know the kitty, so it calls as basic does instead of weighing calls on a kitty
+    it cannot see."""
+    import dataclasses
+
+    rules = FRIENDS_PRESETS["friends-6"]
+    m = into_phase(rules, "theftcall", "calling")
+    dealer = m.dealer
+    assert dealer is not None
+    v = dataclasses.replace(m.view_for(dealer), burier=(dealer + 1) % 6, buried=None)
+    p = StrongPlayer(None, max_samples=8)
+    assert p.choose(v, random.Random(4)) == BasicPlayer().choose(v, random.Random(4))
+    assert p.last_samples == 0
+    # the same view with its own kitty: it searches
+    p.choose(m.view_for(dealer), random.Random(4))
+    assert p.last_samples > 0
