@@ -49,7 +49,11 @@ cards fall, so the split is by the dealer's label, and the shown-void check (fix
 partners) is left out. Since a side mixes A and B seats, it also prints *seats won*:
 of all the seats on the side that won a hand, the share that were A's (each seat
 credited with its own side's result; the duplicate run seats the other player at
-every position with the same cards, so equal players make it 50 %).
+every position with the same cards, so equal players make it 50 %), and the
+*seats-won ceiling*: the share A would reach if the side with the larger share of A
+seats won every hand — the most any player could reach with the sides these hands had
+(100 % with fixed partners; ``bench.ai_pool`` pools runs and gives the share of that
+edge a player takes).
 """
 
 from __future__ import annotations
@@ -277,6 +281,7 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
         pts = h.attackers_points
         dealer_side = set(h.team) if friends else {h.dealer, (h.dealer + 2) % 4}
         won = [s for s in range(rules.players) if (s in dealer_side) == (h.winner == "defenders")]
+        lost = [s for s in range(rules.players) if s not in won]
         hands.append(
             HandRecord(
                 pair=pair,
@@ -295,6 +300,8 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
                 kitty_lost=sum(POINTS[c] for c in h.kitty) * h.multiplier,
                 a_seats_won=sum(labels[s] == "A" for s in won),
                 b_seats_won=sum(labels[s] == "B" for s in won),
+                a_seats_lost=sum(labels[s] == "A" for s in lost),
+                b_seats_lost=sum(labels[s] == "B" for s in lost),
             )
         )
     return PairResult(hands, clock.times, clock.samples)
@@ -374,6 +381,10 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
             f"  seats won       {100 * sw['value']:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]  "
             f"(of the seats on the winning side, A's: {sw['a']} A, {sw['b']} B)"
         )
+        lines.append(
+            f"  seats-won ceiling {100 * sw['ceiling']:5.1f}%  (if the side with the larger "
+            "share of A seats won every hand: no player passes it with these sides)"
+        )
     for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
         v = stats["void_leads"][label]
         lo, hi = v["per_100_hands"]["ci95"]
@@ -404,7 +415,17 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
 
 
 # Per hand in ``--json`` (for paired comparisons of two runs: ``bench.ai_paired``).
-HAND_FIELDS = ("pair", "run", "a_won", "a_levels", "b_levels", "a_seats_won", "b_seats_won")
+HAND_FIELDS = (
+    "pair",
+    "run",
+    "a_won",
+    "a_levels",
+    "b_levels",
+    "a_seats_won",
+    "b_seats_won",
+    "a_seats_lost",
+    "b_seats_lost",
+)
 
 
 def hand_rows(results: Sequence[PairResult]) -> list[list[int]]:

@@ -34,6 +34,9 @@ class HandRecord:
     # seats on the side that won the hand, by label (找朋友: teams mix A and B seats)
     a_seats_won: int = 0
     b_seats_won: int = 0
+    # ... and on the side that lost it (with the above: the whole table)
+    a_seats_lost: int = 0
+    b_seats_lost: int = 0
 
 
 @dataclass
@@ -73,6 +76,21 @@ def _swing(hs: Sequence[HandRecord]) -> float:
 def _seat_share(hs: Sequence[HandRecord]) -> float:
     a = sum(h.a_seats_won for h in hs)
     b = sum(h.b_seats_won for h in hs)
+    return a / (a + b) if a + b else math.nan
+
+
+def _seat_ceiling(hs: Sequence[HandRecord]) -> float:
+    """The seats-won share if A's seats decided every hand: the side with the larger
+    share of A seats wins (equal shares: either side, half each). With fixed partners
+    that is 1; at 找朋友 tables, where sides mix A and B, it is what no player can pass
+    with the sides the cards made."""
+    a = b = 0.0
+    for h in hs:
+        won = h.a_seats_won / max(1, h.a_seats_won + h.b_seats_won)
+        lost = h.a_seats_lost / max(1, h.a_seats_lost + h.b_seats_lost)
+        w = 1.0 if won > lost else 0.0 if won < lost else 0.5
+        a += w * h.a_seats_won + (1 - w) * h.a_seats_lost
+        b += w * h.b_seats_won + (1 - w) * h.b_seats_lost
     return a / (a + b) if a + b else math.nan
 
 
@@ -165,6 +183,8 @@ def summarise(results: Sequence[PairResult], seed: str, reps: int = 2000) -> dic
         "ci95": [lo, hi],
         "a": sum(h.a_seats_won for h in flat),
         "b": sum(h.b_seats_won for h in flat),
+        # the ceiling: A's seats deciding every hand, with the sides these hands had
+        "ceiling": _seat_ceiling(flat),
     }
     return out
 

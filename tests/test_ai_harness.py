@@ -14,6 +14,8 @@ from ai_helpers import lead_view
 
 from bench.ai import (
     Config,
+    HandRecord,
+    PairResult,
     VoidLeads,
     bootstrap,
     build_player,
@@ -57,15 +59,44 @@ def test_seats_won_credit_each_seat_with_its_own_side() -> None:
     r = play_pair(Config("basic", "random", "seats"), 0)
     for h in r.hands:
         assert (h.a_seats_won, h.b_seats_won) == ((2, 0) if h.a_won else (0, 2))
+        assert (h.a_seats_lost, h.b_seats_lost) == ((0, 2) if h.a_won else (2, 0))
     stats = summarise([r], "seats", reps=50)
     assert stats["seats_won"]["value"] == stats["all"]["hands_won"]["value"]
+    assert stats["seats_won"]["ceiling"] == 1.0  # fixed partners: A could win every hand
     rules = preset("friends-6")
     mixed = 0
+    hands = []
     for pair in range(3):
         for h in play_pair(Config("basic", "random", "seats", preset="friends-6"), pair).hands:
             assert 1 <= h.a_seats_won + h.b_seats_won <= rules.players - 1
+            assert h.a_seats_won + h.b_seats_won + h.a_seats_lost + h.b_seats_lost == 6
+            assert h.a_seats_won + h.a_seats_lost == 3  # A and B alternate round the table
             mixed += h.a_seats_won > 0 and h.b_seats_won > 0
+            hands.append(h)
     assert mixed  # sides mix A and B seats: the reason for the figure
+    ceiling = summarise([PairResult(hands)], "seats", reps=50)["seats_won"]["ceiling"]
+    assert 0.5 < ceiling < 1.0
+
+
+def _sides(won: tuple[int, int], lost: tuple[int, int]) -> HandRecord:
+    h = HandRecord(0, 0, 2, 0, None, False, True, 1, 0, 0, 0)
+    h.a_seats_won, h.b_seats_won = won
+    h.a_seats_lost, h.b_seats_lost = lost
+    return h
+
+
+def test_seats_won_ceiling_lets_the_side_with_more_a_seats_win() -> None:
+    """The ceiling credits each hand to the side with the larger share of A seats,
+    whichever side won it; equal shares count half each."""
+    hands = [
+        _sides((1, 2), (2, 1)),  # the B-heavy side won: the ceiling gives it to 2 A · 1 B
+        _sides((3, 0), (0, 3)),  # the all-A side won: kept
+        _sides((1, 1), (2, 2)),  # equal shares: half each
+    ]
+    ceiling = summarise([PairResult(hands)], "c", reps=10)["seats_won"]["ceiling"]
+    a = 2 + 3 + (1 + 2) / 2
+    b = 1 + 0 + (1 + 2) / 2
+    assert ceiling == pytest.approx(a / (a + b))
 
 
 def test_pair_parameters_come_from_the_seed() -> None:
@@ -377,3 +408,87 @@ def test_paired_compares_two_runs_deal_by_deal(
     assert paired_main([x, old]) == 2  # no per-hand rows
     assert paired_main([x]) == 2
     assert "X − Y" not in capsys.readouterr().out
+
+
+def test_pool_gives_the_share_of_the_decisive_edge(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench.ai_pool`` pools runs of one match-up (other seeds) into hands won, seats
+    won, the ceiling ``bench.ai`` computes per run and the share of the edge between
+    50 % and that ceiling; runs of another match-up or without the losing side's seats
+    are refused."""
+    import json
+
+    from bench.ai import main as ai_main
+    from bench.ai_pool import main as pool_main
+
+    def run(a: str, seed: str, preset_name: str) -> tuple[str, dict[str, object]]:
+        path = os.path.join(str(tmp_path), f"{a}-{seed}-{preset_name}.json")
+        argv = [a, "random", "--pairs", "3", "--seed", seed, "--quiet", "--preset", preset_name]
+        assert ai_main([*argv, "--json", path]) == 0
+        with open(path) as f:
+            return path, json.load(f)
+
+    x1, r1 = run("basic", "po1", "friends-6")
+    x2, r2 = run("basic", "po2", "friends-6")
+    capsys.readouterr()
+    assert pool_main([x1, x2]) == 0
+    out = capsys.readouterr().out
+    s1, s2 = r1["stats"]["seats_won"], r2["stats"]["seats_won"]  # type: ignore[index]
+    seats = (s1["a"] + s2["a"]) / (s1["a"] + s1["b"] + s2["a"] + s2["b"])
+    assert "12 hands, seeds po1, po2" in out
+    assert f"seats won   {100 * seats:5.1f} %" in out
+    # one run alone: its ceiling is the one bench.ai printed for it
+    assert pool_main([x1]) == 0
+    out = capsys.readouterr().out
+    ceiling = s1["ceiling"]
+    assert f"ceiling     {100 * ceiling:5.1f} %" in out
+    share = (s1["a"] / (s1["a"] + s1["b"]) - 0.5) / (ceiling - 0.5)
+    assert f"share of the decisive edge {100 * share:.1f} %" in out
+    assert f"classic hands won {50 + 50 * share:.1f} %" in out
+    # at classic the ceiling is 100 %: the share is (hands won − 50 %) ÷ 50 %
+    c, rc = run("basic", "po1", "classic")
+    capsys.readouterr()
+    assert pool_main([c]) == 0
+    out = capsys.readouterr().out
+    won = rc["stats"]["all"]["hands_won"]["value"]  # type: ignore[index]
+    assert "ceiling     100.0 %" in out
+    assert f"classic hands won {100 * won:.1f} %" in out
+    # refused, with nothing printed: another preset, another player, an older run
+    s, _ = run("simple", "po1", "friends-6")
+    capsys.readouterr()
+    assert pool_main([x1, c]) == 2
+    assert pool_main([x1, s]) == 2
+    old = os.path.join(str(tmp_path), "old.json")
+    r1["hand_fields"] = r1["hand_fields"][:7]  # type: ignore[index]
+    with open(old, "w") as f:
+        json.dump(r1, f)
+    assert pool_main([old]) == 2
+    assert pool_main([]) == 2
+    assert "seats won" not in capsys.readouterr().out
+
+
+def test_latency_sweep_times_the_strong_seats_at_each_preset(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench.ai_latency`` prints one row per preset asked for (the strong seats'
+    decisions: their count, median, p99, maximum, how many over 2 s) and the worst p99;
+    an unknown preset is refused before anything runs."""
+    from bench.ai_latency import main as latency_main
+    from bench.ai_latency import measure, p99
+
+    assert p99([float(k) for k in range(1, 101)]) == 99.0
+    assert p99([0.5]) == 0.5
+    assert p99([float(k) for k in range(1, 201)]) == 198.0
+    argv = ["--pairs", "1", "--samples", "2", "--presets", "one-deck,friends-5"]
+    assert latency_main(argv) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split() for line in out.splitlines()[2:4]}
+    assert set(rows) == {"one-deck", "friends-5"}
+    assert rows["one-deck"][1] == "4×1" and rows["friends-5"][1] == "5×2"
+    f = measure("one-deck", 1, "latency", samples=2)  # the same deal: the same decisions
+    assert int(rows["one-deck"][2]) == f["decisions"] > 0
+    assert f["median"] <= f["p99"] <= f["max"] < 2.0 and f["over"] == 0
+    assert "within the 2 s bound" in out
+    assert latency_main(["--presets", "one-deck,friends-11"]) == 2
+    assert "strong" not in capsys.readouterr().out

@@ -1,0 +1,135 @@
+"""Several ``bench.ai`` runs of one match-up pooled, and the edge as a share of what any
+player could reach: ``python -m bench.ai_pool RUN.json [RUN2.json …]``.
+
+The runs are ``bench.ai --json`` outputs of the same two players on the same preset
+(other seeds: more deals). Pooled over their hands it prints hands won (Wilson
+interval) and seats won (``bench.ai``: each seat credited with its own side's result),
+both with a 95 % bootstrap interval over the deals, and the *seats-won ceiling*: the
+share A would reach if the side with the larger share of A seats won every hand. With
+fixed partners that is 100 %; at 找朋友 tables, where the cards mix A and B seats on
+both sides, it is far lower (about 63–70 %), so a seats-won figure only means
+something against it. Hence the *share of the decisive edge*:
+
+    (seats won − 50 %) ÷ (ceiling − 50 %)
+
+the same measure at every preset (at classic it is (hands won − 50 %) ÷ 50 %), and the
+classic hands-won figure that share equals: 50 % + share × 50 %.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from bench.ai_stats import wilson
+
+USAGE = "usage: python -m bench.ai_pool RUN.json [RUN2.json …] (bench.ai --json runs)"
+NEEDED = ("pair", "a_won", "a_seats_won", "b_seats_won", "a_seats_lost", "b_seats_lost")
+
+# One hand: (a_won, A seats on the winning side, B seats there, A seats on the losing
+# side, B seats there).
+Hand = tuple[int, int, int, int, int]
+
+
+def deals_of(runs: Sequence[dict[str, Any]]) -> list[list[Hand]]:
+    """The hands of every deal (duplicate pair) of the runs, which must be one match-up
+    on one preset and carry the per-hand rows with the losing side's seats."""
+    first = runs[0]["config"]
+    deals: dict[tuple[int, int], list[Hand]] = {}
+    for k, run in enumerate(runs):
+        cfg = run["config"]
+        for key in ("a", "b", "preset"):
+            if cfg[key] != first[key]:
+                raise ValueError(f"runs of other {key}s: {first[key]!r} and {cfg[key]!r}")
+        fields = run.get("hand_fields") or []
+        if any(f not in fields for f in NEEDED):
+            raise ValueError("a run without the losing side's seats (an older bench.ai)")
+        at = [fields.index(f) for f in NEEDED]
+        for row in run["hands"]:
+            p, *rest = (row[i] for i in at)
+            deals.setdefault((k, p), []).append((rest[0], rest[1], rest[2], rest[3], rest[4]))
+    return list(deals.values())
+
+
+def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
+    hands = [h for d in deals for h in d]
+    won = sum(h[0] for h in hands)
+    aw = sum(h[1] for h in hands)
+    bw = sum(h[2] for h in hands)
+    ca = cb = 0.0
+    for _, a_w, b_w, a_l, b_l in hands:
+        sw, sl = a_w / max(1, a_w + b_w), a_l / max(1, a_l + b_l)
+        w = 1.0 if sw > sl else 0.0 if sw < sl else 0.5
+        ca += w * a_w + (1 - w) * a_l
+        cb += w * b_w + (1 - w) * b_l
+    seats = aw / (aw + bw) if aw + bw else math.nan
+    ceiling = ca / (ca + cb) if ca + cb else math.nan
+    share = (seats - 0.5) / (ceiling - 0.5) if ceiling > 0.5 else math.nan
+    return {
+        "hands": float(len(hands)),
+        "hands_won": won / len(hands) if hands else math.nan,
+        "seats_won": seats,
+        "ceiling": ceiling,
+        "share": share,
+    }
+
+
+def interval(
+    deals: Sequence[Sequence[Hand]], name: str, reps: int = 2000, seed: str = "pool"
+) -> tuple[float, float]:
+    """95 % percentile bootstrap interval of ``figures()[name]``, resampling deals."""
+    rnd = random.Random(seed)
+    n = len(deals)
+    vals = sorted(
+        v
+        for _ in range(reps)
+        if not math.isnan(v := figures([deals[rnd.randrange(n)] for _ in range(n)])[name])
+    )
+    if not vals:
+        return (math.nan, math.nan)
+    return vals[int(0.025 * (len(vals) - 1))], vals[math.ceil(0.975 * (len(vals) - 1))]
+
+
+def main(argv: Sequence[str]) -> int:
+    if not argv:
+        print(USAGE, file=sys.stderr)
+        return 2
+    runs = []
+    for path in argv:
+        with open(path) as f:
+            runs.append(json.load(f))
+    try:
+        deals = deals_of(runs)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    f = figures(deals)
+    cfg = runs[0]["config"]
+    seeds = ", ".join(str(r["config"]["seed"]) for r in runs)
+    n = int(f["hands"])
+    print(f"{cfg['a']} (A) vs {cfg['b']} (B), {cfg['preset']}: {n} hands, seeds {seeds}")
+    wl, wh = wilson(round(f["hands_won"] * n), n)
+    lo, hi = interval(deals, "hands_won")
+    print(
+        f"  hands won   {100 * f['hands_won']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        f"  (Wilson [{100 * wl:.1f}, {100 * wh:.1f}])"
+    )
+    lo, hi = interval(deals, "seats_won")
+    print(f"  seats won   {100 * f['seats_won']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]")
+    print(
+        f"  ceiling     {100 * f['ceiling']:5.1f} %  (the side with more A seats wins every hand)"
+    )
+    lo, hi = interval(deals, "share")
+    print(
+        f"  share of the decisive edge {100 * f['share']:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        f" = classic hands won {50 + 50 * f['share']:.1f} %"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
