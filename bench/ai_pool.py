@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bench.ai_stats import wilson
+from bench.ai_stats import ceiling_seats, wilson
 
 USAGE = "usage: python -m bench.ai_pool RUN.json [RUN2.json …] (bench.ai --json runs)"
 NEEDED = ("pair", "a_won", "a_seats_won", "b_seats_won", "a_seats_lost", "b_seats_lost")
@@ -61,11 +61,10 @@ def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
     aw = sum(h[1] for h in hands)
     bw = sum(h[2] for h in hands)
     ca = cb = 0.0
-    for _, a_w, b_w, a_l, b_l in hands:
-        sw, sl = a_w / max(1, a_w + b_w), a_l / max(1, a_l + b_l)
-        w = 1.0 if sw > sl else 0.0 if sw < sl else 0.5
-        ca += w * a_w + (1 - w) * a_l
-        cb += w * b_w + (1 - w) * b_l
+    for h in hands:
+        da, db = ceiling_seats(*h[1:])
+        ca += da
+        cb += db
     seats = aw / (aw + bw) if aw + bw else math.nan
     ceiling = ca / (ca + cb) if ca + cb else math.nan
     share = (seats - 0.5) / (ceiling - 0.5) if ceiling > 0.5 else math.nan

@@ -79,18 +79,24 @@ def _seat_share(hs: Sequence[HandRecord]) -> float:
     return a / (a + b) if a + b else math.nan
 
 
+def ceiling_seats(a_won: int, b_won: int, a_lost: int, b_lost: int) -> tuple[float, float]:
+    """A's and B's seats on the winning side of one hand if A's seats decided it: the
+    side with the larger share of A seats wins (equal shares: either side, half each)."""
+    won = a_won / max(1, a_won + b_won)
+    lost = a_lost / max(1, a_lost + b_lost)
+    w = 1.0 if won > lost else 0.0 if won < lost else 0.5
+    return w * a_won + (1 - w) * a_lost, w * b_won + (1 - w) * b_lost
+
+
 def _seat_ceiling(hs: Sequence[HandRecord]) -> float:
-    """The seats-won share if A's seats decided every hand: the side with the larger
-    share of A seats wins (equal shares: either side, half each). With fixed partners
-    that is 1; at 找朋友 tables, where sides mix A and B, it is what no player can pass
-    with the sides the cards made."""
+    """The seats-won share if A's seats decided every hand (``ceiling_seats``). With
+    fixed partners that is 1; at 找朋友 tables, where sides mix A and B, it is what no
+    player can pass with the sides the cards made."""
     a = b = 0.0
     for h in hs:
-        won = h.a_seats_won / max(1, h.a_seats_won + h.b_seats_won)
-        lost = h.a_seats_lost / max(1, h.a_seats_lost + h.b_seats_lost)
-        w = 1.0 if won > lost else 0.0 if won < lost else 0.5
-        a += w * h.a_seats_won + (1 - w) * h.a_seats_lost
-        b += w * h.b_seats_won + (1 - w) * h.b_seats_lost
+        da, db = ceiling_seats(h.a_seats_won, h.b_seats_won, h.a_seats_lost, h.b_seats_lost)
+        a += da
+        b += db
     return a / (a + b) if a + b else math.nan
 
 
