@@ -126,13 +126,15 @@ class Config:
     cpu_clock: bool = False  # strong's budget in process CPU time, not wall time
 
 
-# Extra keyword arguments for the strong player (experiments set this before running).
+# Extra keyword arguments for the strong player and the oracle (experiments set these
+# before running).
 STRONG_KWARGS: dict[str, Any] = {}
+ORACLE_KWARGS: dict[str, Any] = {}
 
 
 def build_player(level: str, cfg: Config) -> Player:
     if level == "oracle":
-        return OraclePlayer()
+        return OraclePlayer(**ORACLE_KWARGS)
     if level == "strong" and (cfg.budget_ms is not None or cfg.samples is not None):
         kwargs = dict(STRONG_KWARGS)
         if cfg.cpu_clock:

@@ -492,3 +492,22 @@ def test_latency_sweep_times_the_strong_seats_at_each_preset(
     assert "within the 2 s bound" in out
     assert latency_main(["--presets", "one-deck,friends-11"]) == 2
     assert "strong" not in capsys.readouterr().out
+
+
+def test_experiments_reach_the_players_through_the_kwargs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``STRONG_KWARGS`` and ``ORACLE_KWARGS`` (set by experiments before a run) reach
+    the players ``bench.ai`` seats; empty, the players are the defaults."""
+    import bench.ai as bench_ai
+    from bench.ai_oracle import OraclePlayer
+
+    cfg = Config("oracle", "strong", "kw", budget_ms=100)
+    oracle = build_player("oracle", cfg)
+    assert isinstance(oracle, OraclePlayer) and oracle.max_candidates == 6
+    monkeypatch.setitem(bench_ai.ORACLE_KWARGS, "max_candidates", 12)
+    monkeypatch.setitem(bench_ai.STRONG_KWARGS, "confidence", 0.5)
+    oracle = build_player("oracle", cfg)
+    strong = build_player("strong", cfg)
+    assert isinstance(oracle, OraclePlayer) and oracle.max_candidates == 12
+    assert isinstance(strong, StrongPlayer) and strong.confidence == 0.5
