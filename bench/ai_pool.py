@@ -94,17 +94,20 @@ def interval(
 
 
 def main(argv: Sequence[str]) -> int:
-    if not argv:
-        print(USAGE, file=sys.stderr)
-        return 2
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__ if argv else USAGE, file=sys.stdout if argv else sys.stderr)
+        return 0 if argv else 2
     runs = []
-    for path in argv:
-        with open(path) as f:
-            runs.append(json.load(f))
     try:
+        for path in argv:
+            with open(path) as f:
+                runs.append(json.load(f))
         deals = deals_of(runs)
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
+    except OSError as exc:
+        print(f"cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        print(f"not bench.ai --json runs of one match-up: {exc}", file=sys.stderr)
         return 2
     f = figures(deals)
     cfg = runs[0]["config"]

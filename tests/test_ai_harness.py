@@ -465,7 +465,13 @@ def test_pool_gives_the_share_of_the_decisive_edge(
         json.dump(r1, f)
     assert pool_main([old]) == 2
     assert pool_main([]) == 2
+    assert pool_main([os.path.join(str(tmp_path), "missing.json")]) == 2
+    with open(os.path.join(str(tmp_path), "junk.json"), "w") as f:
+        f.write("[1, 2]")
+    assert pool_main([os.path.join(str(tmp_path), "junk.json")]) == 2
     assert "seats won" not in capsys.readouterr().out
+    assert pool_main(["--help"]) == 0
+    assert "share of the decisive edge" in capsys.readouterr().out
 
 
 def test_latency_sweep_times_the_strong_seats_at_each_preset(
