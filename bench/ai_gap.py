@@ -75,18 +75,28 @@ def read_twos(argv: Sequence[str], usage: str) -> tuple[Runs, Runs] | None:
         print(usage, file=sys.stderr)
         return None
     runs = []
-    for path in argv:
-        with open(path) as f:
-            runs.append(json.load(f))
-    firsts, seconds = runs[0::2], runs[1::2]
-    for a, b in zip(firsts, seconds, strict=True):
-        if (why := mismatch(a, b)) is not None:
-            print(why, file=sys.stderr)
-            return None
+    try:
+        for path in argv:
+            with open(path) as f:
+                runs.append(json.load(f))
+        firsts, seconds = runs[0::2], runs[1::2]
+        for a, b in zip(firsts, seconds, strict=True):
+            if (why := mismatch(a, b)) is not None:
+                print(why, file=sys.stderr)
+                return None
+    except OSError as exc:
+        print(f"cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return None
+    except (ValueError, KeyError, TypeError) as exc:
+        print(f"not a bench.ai --json run: {exc}", file=sys.stderr)
+        return None
     return firsts, seconds
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     if (twos := read_twos(argv, __doc__.split("\n")[1])) is None:
         return 2
     players, oracles = twos

@@ -62,6 +62,9 @@ def paired(xs: Sequence[dict[str, Any]], ys: Sequence[dict[str, Any]]) -> dict[s
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     if (twos := read_twos(argv, __doc__.split("\n")[1])) is None:
         return 2
     xs, ys = twos

@@ -360,7 +360,12 @@ def test_gap_pools_runs_and_gives_seats_won_at_friends(
     # a strong run against an oracle run of another seed: refused, nothing printed
     assert gap_main([paths[("strong", "gapf1")], paths[("oracle", "gapf2")]]) == 2
     assert gap_main([paths[("strong", "gapf1")]]) == 2
+    missing = os.path.join(str(tmp_path), "missing.json")
+    assert gap_main([paths[("strong", "gapf1")], missing]) == 2  # said, no traceback
+    assert "cannot read" in capsys.readouterr().err
     assert "seats won" not in capsys.readouterr().out
+    assert gap_main(["--help"]) == 0
+    assert "oracle's edge" in capsys.readouterr().out
 
 
 def test_paired_compares_two_runs_deal_by_deal(
@@ -407,7 +412,10 @@ def test_paired_compares_two_runs_deal_by_deal(
         json.dump({k: v for k, v in yr.items() if k not in ("hands", "hand_fields")}, f)
     assert paired_main([x, old]) == 2  # no per-hand rows
     assert paired_main([x]) == 2
+    assert paired_main([x, os.path.join(str(tmp_path), "missing.json")]) == 2
     assert "X − Y" not in capsys.readouterr().out
+    assert paired_main(["-h"]) == 0
+    assert "deal by deal" in capsys.readouterr().out
 
 
 def test_pool_gives_the_share_of_the_decisive_edge(
