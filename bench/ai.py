@@ -50,8 +50,8 @@ partners) is left out. Since a side mixes A and B seats, it also prints *seats w
 of all the seats on the side that won a hand, the share that were A's (each seat
 credited with its own side's result; the duplicate run seats the other player at
 every position with the same cards, so equal players make it 50 %), and the
-*seats-won ceiling*: the share A would reach if the side with the larger share of A
-seats won every hand — the most any player could reach with the sides these hands had
+*seats-won ceiling*: the most A's share could be if A's seats decided which side won
+every hand — what no player could pass with the sides these hands had
 (100 % with fixed partners; ``bench.ai_pool`` pools runs and gives the share of that
 edge a player takes).
 """
@@ -384,8 +384,8 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
             f"(of the seats on the winning side, A's: {sw['a']} A, {sw['b']} B)"
         )
         lines.append(
-            f"  seats-won ceiling {100 * sw['ceiling']:5.1f}%  (if the side with the larger "
-            "share of A seats won every hand: no player passes it with these sides)"
+            f"  seats-won ceiling {100 * sw['ceiling']:5.1f}%  (if A's seats decided who won "
+            "every hand: no player passes it with these sides)"
         )
     for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
         v = stats["void_leads"][label]

@@ -5,7 +5,7 @@ The runs are ``bench.ai --json`` outputs of the same two players on the same pre
 (other seeds: more deals). Pooled over their hands it prints hands won (Wilson
 interval) and seats won (``bench.ai``: each seat credited with its own side's result),
 both with a 95 % bootstrap interval over the deals, and the *seats-won ceiling*: the
-share A would reach if the side with the larger share of A seats won every hand. With
+most A's share could be if A's seats decided which side won every hand. With
 fixed partners that is 100 %; at 找朋友 tables, where the cards mix A and B seats on
 both sides, it is far lower (about 63–70 %), so a seats-won figure only means
 something against it. Hence the *share of the decisive edge*:
@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bench.ai_stats import ceiling_seats, wilson
+from bench.ai_stats import seat_ceiling, wilson
 
 USAGE = "usage: python -m bench.ai_pool RUN.json [RUN2.json …] (bench.ai --json runs)"
 NEEDED = ("pair", "a_won", "a_seats_won", "b_seats_won", "a_seats_lost", "b_seats_lost")
@@ -60,13 +60,8 @@ def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
     won = sum(h[0] for h in hands)
     aw = sum(h[1] for h in hands)
     bw = sum(h[2] for h in hands)
-    ca = cb = 0.0
-    for h in hands:
-        da, db = ceiling_seats(*h[1:])
-        ca += da
-        cb += db
+    ceiling = seat_ceiling([h[1:] for h in hands])
     seats = aw / (aw + bw) if aw + bw else math.nan
-    ceiling = ca / (ca + cb) if ca + cb else math.nan
     share = (seats - 0.5) / (ceiling - 0.5) if ceiling > 0.5 else math.nan
     return {
         "hands": float(len(hands)),
@@ -122,9 +117,7 @@ def main(argv: Sequence[str]) -> int:
     )
     lo, hi = interval(deals, "seats_won")
     print(f"  seats won   {100 * f['seats_won']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]")
-    print(
-        f"  ceiling     {100 * f['ceiling']:5.1f} %  (the side with more A seats wins every hand)"
-    )
+    print(f"  ceiling     {100 * f['ceiling']:5.1f} %  (A's seats deciding who wins every hand)")
     lo, hi = interval(deals, "share")
     print(
         f"  share of the decisive edge {100 * f['share']:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"

@@ -79,25 +79,37 @@ def _seat_share(hs: Sequence[HandRecord]) -> float:
     return a / (a + b) if a + b else math.nan
 
 
-def ceiling_seats(a_won: int, b_won: int, a_lost: int, b_lost: int) -> tuple[float, float]:
-    """A's and B's seats on the winning side of one hand if A's seats decided it: the
-    side with the larger share of A seats wins (equal shares: either side, half each)."""
-    won = a_won / max(1, a_won + b_won)
-    lost = a_lost / max(1, a_lost + b_lost)
-    w = 1.0 if won > lost else 0.0 if won < lost else 0.5
-    return w * a_won + (1 - w) * a_lost, w * b_won + (1 - w) * b_lost
+def seat_ceiling(sides: Sequence[tuple[int, int, int, int]]) -> float:
+    """The most A's share of the winners' seats could be if A's seats decided who won
+    each hand, the sides staying as they were: per hand (A and B seats on the side that
+    won, then on the side that lost) either side may be made the winner. With fixed
+    partners that is 1; at 找朋友 tables, where both sides mix A and B, it is what no
+    player can pass with these sides.
+
+    The best choice per hand depends on the ratio itself (a side of 1 A seat has the
+    larger share, one of 4 A seats out of 5 may add more), so it is found exactly by
+    Dinkelbach's iteration: pick each hand's side by A seats − ratio × seats, recompute
+    the ratio, until it stops rising (a few rounds)."""
+    if not sides:
+        return math.nan
+    ratio = -1.0
+    while True:
+        a = t = 0
+        for a_w, b_w, a_l, b_l in sides:
+            if a_w - ratio * (a_w + b_w) >= a_l - ratio * (a_l + b_l):
+                a, t = a + a_w, t + a_w + b_w
+            else:
+                a, t = a + a_l, t + a_l + b_l
+        new = a / t if t else math.nan
+        if not new > ratio + 1e-12:
+            return max(new, ratio) if ratio >= 0 else new
+        ratio = new
 
 
 def _seat_ceiling(hs: Sequence[HandRecord]) -> float:
-    """The seats-won share if A's seats decided every hand (``ceiling_seats``). With
-    fixed partners that is 1; at 找朋友 tables, where sides mix A and B, it is what no
-    player can pass with the sides the cards made."""
-    a = b = 0.0
-    for h in hs:
-        da, db = ceiling_seats(h.a_seats_won, h.b_seats_won, h.a_seats_lost, h.b_seats_lost)
-        a += da
-        b += db
-    return a / (a + b) if a + b else math.nan
+    return seat_ceiling(
+        [(h.a_seats_won, h.b_seats_won, h.a_seats_lost, h.b_seats_lost) for h in hs]
+    )
 
 
 def _margin(hs: Sequence[HandRecord]) -> float:
