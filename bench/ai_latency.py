@@ -13,37 +13,35 @@ caps the search instead (a quick run, not a latency figure).
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections.abc import Sequence
 
 from bench.ai import Config, run_pairs
+from bench.ai_stats import p99, timing
 from bench.compiled import is_compiled
 from rules.presets import PRESET_NAMES, preset
 from rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
+
+__all__ = ["DEFAULT_PRESETS", "LIMIT_S", "main", "measure", "p99"]
 
 LIMIT_S = 2.0  # the issue's bound on a decision's p99
 DEFAULT_PRESETS = (*PRESET_NAMES, *(f"friends-{n}" for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)))
 
 
-def p99(times: Sequence[float]) -> float:
-    ts = sorted(times)
-    return ts[min(len(ts) - 1, -(-99 * len(ts) // 100) - 1)]
-
-
 def measure(
     name: str, pairs: int, seed: str, jobs: int = 1, samples: int | None = None
 ) -> dict[str, float]:
-    """The strong seats' decision times at one preset (seconds)."""
+    """The strong seats' decision times at one preset (seconds; ``bench.ai``'s timing)."""
     cfg = Config("strong", "basic", seed, name, samples=samples)
-    times = [t for r in run_pairs(cfg, pairs, jobs) for t in r.times.get("A", [])]
+    results = run_pairs(cfg, pairs, jobs)
+    t = timing(results)["A"]
     return {
-        "decisions": float(len(times)),
-        "median": statistics.median(times),
-        "p99": p99(times),
-        "max": max(times),
-        "over": float(sum(t > LIMIT_S for t in times)),
+        "decisions": t["decisions"],
+        "median": t["median_ms"] / 1000,
+        "p99": t["p99_ms"] / 1000,
+        "max": t["max_ms"] / 1000,
+        "over": float(sum(x > LIMIT_S for r in results for x in r.times.get("A", []))),
     }
 
 

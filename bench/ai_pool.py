@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bench.ai_stats import seat_ceiling, wilson
+from bench.ai_stats import bootstrap, seat_ceiling, wilson
 
 USAGE = "usage: python -m bench.ai_pool RUN.json [RUN2.json …] (bench.ai --json runs)"
 NEEDED = ("pair", "a_won", "a_seats_won", "b_seats_won", "a_seats_lost", "b_seats_lost")
@@ -75,17 +75,9 @@ def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
 def interval(
     deals: Sequence[Sequence[Hand]], name: str, reps: int = 2000, seed: str = "pool"
 ) -> tuple[float, float]:
-    """95 % percentile bootstrap interval of ``figures()[name]``, resampling deals."""
-    rnd = random.Random(seed)
-    n = len(deals)
-    vals = sorted(
-        v
-        for _ in range(reps)
-        if not math.isnan(v := figures([deals[rnd.randrange(n)] for _ in range(n)])[name])
-    )
-    if not vals:
-        return (math.nan, math.nan)
-    return vals[int(0.025 * (len(vals) - 1))], vals[math.ceil(0.975 * (len(vals) - 1))]
+    """95 % percentile bootstrap interval of ``figures()[name]``, resampling deals
+    (``bench.ai_stats.bootstrap``)."""
+    return bootstrap(deals, lambda hands: figures([hands])[name], random.Random(seed), reps)
 
 
 def main(argv: Sequence[str]) -> int:

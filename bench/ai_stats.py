@@ -8,7 +8,7 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 
 @dataclass
@@ -57,6 +57,7 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 Metric = Callable[[Sequence[HandRecord]], float]
+H = TypeVar("H")  # one hand, as a HandRecord or as another tool's row
 
 
 def _won(hs: Sequence[HandRecord]) -> float:
@@ -92,7 +93,7 @@ def seat_ceiling(sides: Sequence[tuple[int, int, int, int]]) -> float:
     the ratio, until it stops rising (a few rounds)."""
     if not sides:
         return math.nan
-    ratio = -1.0
+    ratio = 0.0  # the first round takes the side with more A seats
     while True:
         a = t = 0
         for a_w, b_w, a_l, b_l in sides:
@@ -100,9 +101,9 @@ def seat_ceiling(sides: Sequence[tuple[int, int, int, int]]) -> float:
                 a, t = a + a_w, t + a_w + b_w
             else:
                 a, t = a + a_l, t + a_l + b_l
-        new = a / t if t else math.nan
-        if not new > ratio + 1e-12:
-            return max(new, ratio) if ratio >= 0 else new
+        new = a / t  # the winning side of a hand always has a seat
+        if new <= ratio + 1e-12:
+            return max(new, ratio)
         ratio = new
 
 
@@ -125,7 +126,10 @@ METRICS: dict[str, Metric] = {
 
 
 def bootstrap(
-    groups: Sequence[Sequence[HandRecord]], metric: Metric, rnd: random.Random, reps: int
+    groups: Sequence[Sequence[H]],
+    metric: Callable[[Sequence[H]], float],
+    rnd: random.Random,
+    reps: int,
 ) -> tuple[float, float]:
     """95% percentile interval, resampling whole pairs (``groups``)."""
     n = len(groups)
@@ -218,17 +222,22 @@ def _void_rate(label: str) -> Metric:
     return rate
 
 
+def p99(times: Sequence[float]) -> float:
+    """The 99th percentile (nearest rank) of ``times``."""
+    ts = sorted(times)
+    return ts[min(len(ts) - 1, -(-99 * len(ts) // 100) - 1)]
+
+
 def timing(results: Sequence[PairResult]) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     for label in ("A", "B"):
         ts = sorted(t for r in results for t in r.times.get(label, []))
         if not ts:
             continue
-        p99 = ts[min(len(ts) - 1, math.ceil(0.99 * len(ts)) - 1)]
         entry = {
             "decisions": float(len(ts)),
             "median_ms": 1000 * statistics.median(ts),
-            "p99_ms": 1000 * p99,
+            "p99_ms": 1000 * p99(ts),
             "max_ms": 1000 * ts[-1],
         }
         ss = [n for r in results for n in r.samples.get(label, [])]
