@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from rules import units
 from rules.cards import ALL_CARDS, Card
-from rules.rng import shuffle, shuffled_first
+from rules.rng import below, shuffle
 from rules.ruleset import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import (
@@ -204,19 +204,15 @@ def generate_follow(
 
 
 def _random_single(ctx: TrumpContext, hand: Counts, suit: int, rng: random.Random) -> list[Card]:
-    """``generate_follow(ctx, hand, lead, rng)`` for a single lead, with the same draws
-    and result: the first card of the shuffled led suit (or, void, of the shuffled other
-    cards), found with ``shuffled_first`` rather than by building and shuffling a list."""
+    """A uniformly random legal follow of a single lead: a card of the led suit, or
+    (void) any card, picked with one draw (``below``) instead of shuffling a list."""
     sc = ctx.suit_counts[suit](hand)
     held = sum(sc)
-    if held >= 2:
-        return [ALL_CARDS[_nth(ctx.suit_cards[suit], sc, shuffled_first(rng, held))]]
+    if held:
+        return [ALL_CARDS[_nth(ctx.suit_cards[suit], sc, below(rng, held) if held > 1 else 0)]]
     oc = ctx.other_counts[suit](hand)
     rest = sum(oc)
-    p = shuffled_first(rng, rest) if rest >= 2 else 0  # the other cards are shuffled anyway
-    if held == 1:
-        return [ALL_CARDS[_nth(ctx.suit_cards[suit], sc, 0)]]
-    return [ALL_CARDS[_nth(ctx.other_cards[suit], oc, p)]] if rest else []
+    return [ALL_CARDS[_nth(ctx.other_cards[suit], oc, below(rng, rest))]] if rest else []
 
 
 def _nth(cards: Sequence[int], counts: Sequence[int], p: int) -> int:

@@ -1,4 +1,5 @@
-"""``shuffle(rng, x)``: exactly ``rng.shuffle(x)`` (same order, same draws), faster.
+"""``shuffle(rng, x)``: exactly ``rng.shuffle(x)`` (same order, same draws), faster;
+``below(rng, n)``: exactly ``rng.randrange(n)``, faster.
 
 ``random.Random.shuffle`` calls the Python method ``_randbelow`` once per element;
 the play engine and the AI play-outs shuffle short lists all the time, so that call
@@ -34,32 +35,13 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-def shuffled_first(rng: random.Random, n: int) -> int:
-    """The index (in a list of ``n`` items) of the item ``rng.shuffle`` would put
-    first, with exactly the draws ``rng.shuffle`` makes, without moving any item.
-
-    Fisher-Yates swaps ``x[i]`` and ``x[j]`` for i = n-1 .. 1. The last step that
-    writes position 0 is the smallest i with j == 0; what it moves there is what
-    position i held just before, that is what the smallest later-drawn step with
-    j == i moved there, and so on down a chain that ends at an item never moved
-    before being taken. ``hit[q]`` keeps the smallest i (≠ q) that drew j == q.
-    """
+def below(rng: random.Random, n: int) -> int:
+    """A uniform index in ``range(n)`` (n ≥ 1) with one ``getrandbits`` draw (retried
+    only on rejection): ``rng.randrange(n)`` without its Python call layers."""
     if type(rng) is not random.Random or n >= len(_BITS):
-        x = list(range(n))
-        rng.shuffle(x)
-        return x[0]
-    getrandbits = rng.getrandbits
-    bits = _BITS
-    hit = [0] * n  # 0: never drawn (no step has i == 0)
-    for i in range(n - 1, 0, -1):
-        m = i + 1
-        k = bits[m]
-        j = getrandbits(k)
-        while j >= m:
-            j = getrandbits(k)
-        if j != i:
-            hit[j] = i
-    p = 0
-    while hit[p]:
-        p = hit[p]
-    return p
+        return rng.randrange(n)
+    k = _BITS[n]
+    j = rng.getrandbits(k)
+    while j >= n:
+        j = rng.getrandbits(k)
+    return j

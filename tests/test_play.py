@@ -677,3 +677,32 @@ def test_built_follows_find_many_follows_of_the_worst_case_within_a_small_budget
     assert complete and {tuple(sorted(f)) for f in got} == everything
     some, _ = build_legal_follows(L2S, hand, lead, limit=25, max_nodes=300)
     assert len(some) == min(25, len(everything))
+
+
+@pytest.mark.parametrize(
+    ("hand", "lead", "allowed"),
+    [
+        ("♠AA7 ♥3 ♣K", "♠5", "♠AA7"),  # in suit: each held copy alike
+        ("♥3 ♣K ♣K ♦9", "♠5", "♥3 ♣K ♣K ♦9"),  # void: any card, each copy alike
+        ("♠7 ♥3 ♣K", "♠5", "♠7"),  # one card of the suit: that card, no draw
+    ],
+)
+def test_a_random_single_follow_is_uniform_over_the_legal_cards(hand, lead, allowed):
+    rng = random.Random(7)
+    counts = counts_of(C(hand))
+    ld = make_lead(L10, C(lead))
+    state = rng.getstate()
+    got: dict[int, int] = {}
+    n = 6000
+    for _ in range(n):
+        [card] = generate_follow(L10, counts, ld, rng)
+        got[int(card)] = got.get(int(card), 0) + 1
+    want = counts_of(C(allowed))
+    assert set(got) == {c for c, k in enumerate(want) if k}  # every legal card, no other
+    copies = sum(want)
+    for card, k in got.items():
+        # each copy held is picked with probability 1/copies (6000 draws: ±4 SE)
+        p = want[card] / copies
+        assert abs(k / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-9
+    if copies == 1:
+        assert rng.getstate() == state  # a forced card draws nothing
