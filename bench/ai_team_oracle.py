@@ -1,0 +1,62 @@
+"""A diagnostic that CHEATS on the teams only: ``python -m bench.ai_team_oracle A B …``
+(``bench.ai``'s arguments; level ``oracle`` seats it).
+
+At 找朋友 tables it is the strong player with one extra fact: where every copy of a
+pending called card is (pinned to its true holder as a declared card is), so its
+samples know who may become a friend; every other hidden card is sampled as usual.
+The gap between it and ``strong`` on the same deals (``bench.ai_paired``) is what
+knowing the teams is worth, the most that reading them from the plays could gain.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import bench.ai as bench_ai
+import rules.ai.strong as strong_module
+from bench.ai import Config
+from bench.ai_oracle import OraclePlayer
+from rules.actions import Action
+from rules.ai.base import Player
+from rules.ai.state import shown_cards
+from rules.ai.strong import StrongPlayer
+from rules.game import Match
+
+
+class TeamOracle(StrongPlayer, OraclePlayer):
+    level = "oracle"
+    sees_all = True
+
+    def choose_seeing(self, match: Match, seat: int, rng: random.Random) -> Action | None:
+        view = match.view_for(seat)
+        if not view.friends_mode:
+            return StrongPlayer.choose(self, view, rng)
+        shown = shown_cards(view)
+        for fc in view.friend_calls:
+            if fc.joined is None:
+                c = int(fc.call.card)
+                for s in range(match.players):
+                    if s != seat:
+                        shown[s][c] = max(shown[s][c], match.hand.hands[s][c])
+        strong_module.shown_cards = lambda v: shown  # (this decision only)
+        try:
+            return StrongPlayer.choose(self, view, rng)
+        finally:
+            strong_module.shown_cards = shown_cards
+
+
+_build = bench_ai.build_player
+
+
+def build(level: str, cfg: Config) -> Player:
+    if level != "oracle":
+        return _build(level, cfg)
+    clock = {"clock": time.process_time} if cfg.cpu_clock else {}
+    return TeamOracle(cfg.budget_ms, max_samples=cfg.samples, **clock)
+
+
+if __name__ == "__main__":
+    bench_ai.build_player = build
+    sys.exit(bench_ai.main())
