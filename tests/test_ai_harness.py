@@ -546,3 +546,43 @@ def test_experiments_reach_the_players_through_the_kwargs(
     strong = build_player("strong", cfg)
     assert isinstance(oracle, OraclePlayer) and oracle.max_candidates == 12
     assert isinstance(strong, StrongPlayer) and strong.confidence == 0.5
+
+
+def test_the_team_oracle_pins_every_pending_called_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bench.ai_team_oracle`` (a diagnostic that cheats on the teams only): the
+    strong search's samples get each pending called card where it really is, and
+    nothing else of the other hands; the module's ``shown_cards`` is restored after."""
+    import rules.ai.strong as strong_module
+    from ai_helpers import into_play
+    from bench.ai_team_oracle import TeamOracle
+    from rules.ai.state import shown_cards
+    from rules.presets import FRIENDS_PRESETS
+
+    seen: list[list[list[int]]] = []
+    real_sampler = strong_module.Sampler
+
+    def spy(pub, seat, hand, kitty, shown):  # type: ignore[no-untyped-def]
+        seen.append([list(row) for row in shown])
+        return real_sampler(pub, seat, hand, kitty, shown)
+
+    monkeypatch.setattr(strong_module, "Sampler", spy)
+    rules = FRIENDS_PRESETS["friends-8"]
+    m = into_play(rules, "team-oracle/1", 3)
+    seat = m.turn
+    assert seat is not None
+    v = m.view_for(seat)
+    pending = [int(fc.call.card) for fc in v.friend_calls if fc.joined is None]
+    assert pending
+    player = TeamOracle(None, max_samples=2, max_candidates=3)
+    for k in range(4):  # until a decision is searched
+        player.choose_seeing(m, seat, random.Random(k))
+        if seen:
+            break
+    assert seen, "no searched decision"
+    plain = shown_cards(v)
+    for s in range(rules.players):
+        for c in range(len(plain[s])):
+            pinned = c in pending and s != seat
+            want = max(plain[s][c], m.hand.hands[s][c]) if pinned else plain[s][c]
+            assert seen[0][s][c] == want
+    assert strong_module.shown_cards is shown_cards

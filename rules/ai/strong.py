@@ -63,7 +63,6 @@ from rules.ai.inference import History, Walk
 from rules.ai.opening import Option, StartWorlds, bury_option, call_options
 from rules.ai.sim import Sampler, playout, utility
 from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
-from rules.ai.teams import TeamEvidence
 from rules.burying import bury_options
 from rules.cards import NUM_CARDS, POINTS, counts_of
 from rules.play import generate_follow, legal_follows
@@ -85,9 +84,6 @@ DEFAULT_WALK = 3
 # hand is played with it. Four against one: 70.6 % against 70.0 % of 1,000 hands at
 # classic (README, strength figures).
 DEFAULT_START_BUDGET = 4.0
-# 找朋友: deals drawn per sample, one kept in proportion to the teams' clues
-# (``rules.ai.teams``); 1: every deal kept and weighed by them instead.
-DEFAULT_TEAM_DRAWS = 8
 ELIMINATE_AFTER = 3  # samples before candidates that are clearly worse are dropped
 
 
@@ -110,9 +106,6 @@ class StrongPlayer:
         settle: int | None = None,
         search_start: bool = True,
         start_budget: float = DEFAULT_START_BUDGET,
-        team_evidence: bool = True,
-        team_temper: float = 1.0,
-        team_draws: int = DEFAULT_TEAM_DRAWS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if budget_ms is None and max_samples is None:
@@ -130,9 +123,6 @@ class StrongPlayer:
         self.settle = 2 * walk if settle is None else settle
         self.search_start = search_start
         self.start_budget = start_budget
-        self.team_evidence = team_evidence
-        self.team_temper = team_temper
-        self.team_draws = team_draws
         self.clock = clock
         self.basic = BasicPlayer()
         self.last_samples = 0  # samples used by the last search (for the harness)
@@ -165,12 +155,6 @@ class StrongPlayer:
         calls = Calls.of_view(view) if view.friends_mode else None
         error = self.friends_model_error if view.friends_mode else self.model_error
         history = None if error is None else History(view, seat, pub)
-        team = None
-        if view.friends_mode and self.team_evidence:
-            team = TeamEvidence.of(view, seat, self.team_temper)
-            if not team.clues:
-                team = None
-        team_weights: list[float] = []  # per sample, what the teams' clues make of it
         srng = random.Random(rng.getrandbits(64))
         late = self._deadline(start)
         rows: list[list[float]] = []
@@ -180,10 +164,7 @@ class StrongPlayer:
         walk: Walk | None = None
         while len(alive) > 1 and (self.max_samples is None or samples < self.max_samples):
             if history is None or error is None:
-                if team is not None and self.team_draws > 1:
-                    hands, hidden_kitty = team.resample(sampler, srng, self.team_draws)
-                else:
-                    hands, hidden_kitty = sampler.sample(srng)
+                hands, hidden_kitty = sampler.sample(srng)
             elif self.walk:
                 if walk is None:
                     walk = Walk(sampler, history, srng, hand, kitty, error)
@@ -198,8 +179,6 @@ class StrongPlayer:
                     history.mismatches(hands, kitty if kitty is not None else hidden_kitty)
                 )
             world_kitty = kitty if kitty is not None else hidden_kitty
-            if team is not None and (history is not None or self.team_draws <= 1):
-                team_weights.append(team.weight(hands))  # (weighed, not drawn by them)
             values = [0.0] * len(cands)
             done = True
             for i in alive:
@@ -221,12 +200,12 @@ class StrongPlayer:
             rows.append(values)
             samples += 1
             if samples >= ELIMINATE_AFTER:
-                weights = _combine(_weights(misses[:samples], error), team_weights[:samples])
+                weights = _weights(misses[:samples], error)
                 alive = [i for i in alive if i == 0 or _keep(rows, weights, i, self.elimination)]
             if late():
                 break
         self.last_samples = samples
-        weights = _combine(_weights(misses[:samples], error), team_weights[:samples])
+        weights = _weights(misses[:samples], error)
         pick = select(rows, alive, self.confidence, self.effect, weights)
         return Play(seat, as_cards(cands[pick]))
 
@@ -299,16 +278,6 @@ def _weights(misses: Sequence[int], error: float | None) -> list[float] | None:
         return None
     best = min(misses)
     return [error ** (m - best) for m in misses]
-
-
-def _combine(weights: list[float] | None, team: Sequence[float]) -> list[float] | None:
-    """The inference's weights times the teams' clues' (找朋友), scaled so the heaviest
-    sample weighs 1; either may be missing."""
-    if not team:
-        return weights
-    got = list(team) if weights is None else [w * t for w, t in zip(weights, team, strict=True)]
-    top = max(got)
-    return [w / top for w in got] if top > 0 else None
 
 
 def _diffs(
