@@ -73,16 +73,16 @@ DEFAULT_BUDGET_MS = 300.0
 # How often another seat's play is taken to depart from the basic policy (the model of
 # the others): samples weigh error ** mismatches (``rules.ai.inference``); None = off.
 # At fixed partners it raised hands won against basic from 61 % to 68 %; at 找朋友
-# tables it measured no gain (README, strength figures), so there it is off by default.
+# tables it measured no gain (docs/ai-strength.md), so there it is off by default.
 DEFAULT_MODEL_ERROR = 0.5
 DEFAULT_FRIENDS_MODEL_ERROR: float | None = None
 # Proposals of the inference's walk between samples (0: weigh independent samples
 # instead). Against weighing: 69.7 % against 67.9 % of 1,000 hands at classic, in about
-# half the median decision time (README, strength figures).
+# half the median decision time (docs/ai-strength.md).
 DEFAULT_WALK = 3
 # The kitty's and the calls' budget, in plays' budgets: one decision a hand, and the
 # hand is played with it. Four against one: 70.6 % against 70.0 % of 1,000 hands at
-# classic (README, strength figures).
+# classic (docs/ai-strength.md).
 DEFAULT_START_BUDGET = 4.0
 ELIMINATE_AFTER = 3  # samples before candidates that are clearly worse are dropped
 
@@ -327,7 +327,7 @@ def select(
 
     Unlike the standard error, the effect size does not shrink with more samples; it
     was tried against gains that are the play-outs' bias and made the player weaker at
-    0.5 (README, strength figures), so the default, 0, leaves it off."""
+    0.5 (docs/ai-strength.md), so the default, 0, leaves it off."""
     if len(rows) < 3:
         return 0  # too few samples to overrule the basic choice
     best, best_score = 0, 0.0
