@@ -15,7 +15,6 @@ import sys
 import time
 
 import bench.ai as bench_ai
-import rules.ai.strong as strong_module
 from bench.ai import Config
 from bench.ai_oracle import OraclePlayer
 from rules.actions import Action
@@ -23,28 +22,36 @@ from rules.ai.base import Player
 from rules.ai.state import shown_cards
 from rules.ai.strong import StrongPlayer
 from rules.game import Match
+from rules.views import View
 
 
 class TeamOracle(StrongPlayer, OraclePlayer):
+    """``OraclePlayer`` only so that ``bench.ai`` hands it the match; it plays as
+    ``StrongPlayer`` with more cards pinned."""
+
     level = "oracle"
     sees_all = True
+    _match: Match | None = None
 
     def choose_seeing(self, match: Match, seat: int, rng: random.Random) -> Action | None:
-        view = match.view_for(seat)
-        if not view.friends_mode:
-            return StrongPlayer.choose(self, view, rng)
+        self._match = match
+        try:
+            return StrongPlayer.choose(self, match.view_for(seat), rng)
+        finally:
+            self._match = None
+
+    def pinned(self, view: View) -> list[list[int]]:
         shown = shown_cards(view)
+        match, seat = self._match, view.seat
+        if match is None or not view.friends_mode:
+            return shown
         for fc in view.friend_calls:
             if fc.joined is None:
                 c = int(fc.call.card)
                 for s in range(match.players):
                     if s != seat:
                         shown[s][c] = max(shown[s][c], match.hand.hands[s][c])
-        strong_module.shown_cards = lambda v: shown  # (this decision only)
-        try:
-            return StrongPlayer.choose(self, view, rng)
-        finally:
-            strong_module.shown_cards = shown_cards
+        return shown
 
 
 _build = bench_ai.build_player

@@ -551,7 +551,7 @@ def test_experiments_reach_the_players_through_the_kwargs(
 def test_the_team_oracle_pins_every_pending_called_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     """``bench.ai_team_oracle`` (a diagnostic that cheats on the teams only): the
     strong search's samples get each pending called card where it really is, and
-    nothing else of the other hands; the module's ``shown_cards`` is restored after."""
+    nothing else of the other hands, and only while it decides with the match."""
     import rules.ai.strong as strong_module
     from ai_helpers import into_play
     from bench.ai_team_oracle import TeamOracle
@@ -585,4 +585,4 @@ def test_the_team_oracle_pins_every_pending_called_copy(monkeypatch: pytest.Monk
             pinned = c in pending and s != seat
             want = max(plain[s][c], m.hand.hands[s][c]) if pinned else plain[s][c]
             assert seen[0][s][c] == want
-    assert strong_module.shown_cards is shown_cards
+    assert player.pinned(v) == plain  # outside choose_seeing: no match, nothing more

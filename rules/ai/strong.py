@@ -151,7 +151,7 @@ class StrongPlayer:
         cands = candidates(pub, seat, hand, kitty, base, rng, self.max_candidates)
         if len(cands) == 1:
             return Play(seat, as_cards(cands[0]))
-        sampler = Sampler(pub, seat, hand, kitty, shown_cards(view))
+        sampler = Sampler(pub, seat, hand, kitty, self.pinned(view))
         calls = Calls.of_view(view) if view.friends_mode else None
         error = self.friends_model_error if view.friends_mode else self.model_error
         history = None if error is None else History(view, seat, pub)
@@ -208,6 +208,11 @@ class StrongPlayer:
         weights = _weights(misses[:samples], error)
         pick = select(rows, alive, self.confidence, self.effect, weights)
         return Play(seat, as_cards(cands[pick]))
+
+    def pinned(self, view: View) -> list[list[int]]:
+        """Per seat, the cards its samples must give that seat: the declared cards not
+        played yet (``shown_cards``). A bench diagnostic pins more (``bench.ai_team_oracle``)."""
+        return shown_cards(view)
 
     def _deadline(self, start: float, times: float = 1.0) -> Callable[[], bool]:
         """Has ``times`` the budget run out since ``start``? (Never, without a budget.)"""
