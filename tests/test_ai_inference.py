@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from ai_helpers import assert_consistent, into_play, permute_hidden, sampler_at
 
+from rules.ai.basic import play_policy
 from rules.ai.inference import History, Walk
 from rules.ai.state import public_of
 from rules.ai.strong import StrongPlayer, _diffs, _weights, select
@@ -108,6 +109,87 @@ def test_the_walk_settles_on_deals_that_explain_the_plays(name: str, plays: int)
     assert walked < fresh * 0.8, (walked, fresh)
 
 
+def _replayed(history: History, hands: list[list[int]], kitty: list[int]) -> int:
+    """The count by its definition: the hand replayed in order from its first play,
+    every other seat's play set against the basic policy from its holding then."""
+    seat, dealer = history.seat, history.dealer
+    pub = history.start.copy()
+    calls = None if history.calls is None else history.calls.copy()
+    later = history.later
+    held = [[a + b for a, b in zip(h, k, strict=True)] for h, k in zip(hands, later, strict=True)]
+    missed = 0
+    for plays in [*history.tricks, history.current]:
+        for s, cards in plays:
+            if s != seat:
+                if calls is not None:
+                    pub.sides = calls.sides_for(s, held[s])
+                got = play_policy(pub, s, held[s], kitty if s == dealer else None)
+                missed += sorted(got) != sorted(cards)
+            for c in cards:
+                held[s][c] -= 1
+            pub.record(s, cards)
+            if calls is not None:
+                calls.note_play(s, cards)
+        if len(pub.trick) == pub.n:
+            points = pub.table_points
+            w = pub.end_trick()
+            if calls is not None:
+                calls.note_trick(w, points)
+    return missed
+
+
+@pytest.mark.parametrize(("name", "plays"), POSITIONS)
+def test_a_deals_count_is_the_sum_of_its_seats_and_the_walk_keeps_them(
+    name: str, plays: int
+) -> None:
+    """A seat's plays are judged from its own cards (the dealer's with the kitty), so
+    the count is a sum over seats; the walk re-judges only the seats a swap touched,
+    and its per-seat counts stay those of its deal."""
+    rules = preset(name)
+    m = into_play(rules, f"infer/{name}/{plays}", plays)
+    rng = random.Random(plays)
+    for seat in range(rules.players):
+        v, pub, hand, kitty, sampler = sampler_at(m, seat)
+        history = History(v, seat, pub)
+        walk = Walk(sampler, history, rng, hand, kitty, 0.3)
+        for _ in range(6):
+            walk.step(2)
+            hands, hidden = walk.deal()
+            world_kitty = kitty if kitty is not None else hidden
+            per = [history.seat_mismatches(s, hands[s], world_kitty) for s in range(len(hands))]
+            assert per[seat] == 0
+            assert walk.per == per
+            total = _replayed(history, hands, world_kitty)
+            assert history.mismatches(hands, world_kitty) == sum(per) == total == walk.missed
+            assert history.mismatches(hands, world_kitty, limit=2) == min(total, 2)
+            if seat != history.dealer and kitty is None:  # another kitty re-judges the dealer
+                other = [list(h) for h in hands]
+                other.append(list(hidden))
+                if sampler.exchange(other, rng) is not None:
+                    assert _replayed(history, other[:-1], other[-1]) == history.mismatches(
+                        other[:-1], other[-1]
+                    )
+
+
+def test_the_walk_takes_a_proposal_with_the_metropolis_odds() -> None:
+    """``_allowance(u)``: a proposal d mismatches behind is taken exactly when
+    error ** d > u (at most CUTOFF − 1 behind), so counting stops at the first
+    mismatch that refuses it."""
+    walk = Walk.__new__(Walk)
+    for error in (0.5, 0.2, 0.05):
+        walk.error = error
+        for k in range(400):
+            u = (k + 0.37) / 400  # (off the exact powers, where rounding decides)
+            allowed = walk._allowance(u)
+            for d in range(Walk.CUTOFF + 2):
+                taken = d < allowed
+                assert taken == (error**d > u and d < Walk.CUTOFF), (error, u, d)
+    walk.error = 1.0
+    assert walk._allowance(0.7) == Walk.CUTOFF
+    walk.error = 0.0
+    assert walk._allowance(0.7) == 1  # only deals as good or better
+
+
 @pytest.mark.parametrize(
     ("name", "plays", "walk"), [("classic", 33, 0), ("classic", 33, 3), ("friends-6", 40, 0)]
 )
@@ -137,13 +219,13 @@ def test_inference_walks_at_fixed_partners_and_is_off_at_friends_tables_by_defau
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[int] = []
-    real = History.mismatches
+    real = History.seat_mismatches
 
     def counting(self: History, *args: Any, **kw: Any) -> int:
         calls.append(1)
         return real(self, *args, **kw)
 
-    monkeypatch.setattr(History, "mismatches", counting)
+    monkeypatch.setattr(History, "seat_mismatches", counting)
     steps: list[int] = []
     real_step = Walk.step
 

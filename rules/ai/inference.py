@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from math import ceil, log
 
 from rules.ai.basic import play_policy
 from rules.ai.calls import Calls
@@ -71,6 +72,50 @@ class History:
                 seat_points=[0] * n,
                 offset=0,
             )
+        # Per other seat, its past plays with the public state (and calls) just before
+        # each: a seat's plays are judged from its own cards only (and the dealer's
+        # from the kitty too), so a deal's count is a sum over seats and a change to
+        # two holders re-judges only their seats (``seat_mismatches``).
+        self.steps: list[list[tuple[Public, Calls | None, list[int]]]] = [[] for _ in range(n)]
+        pub = start.copy()
+        calls = None if self.calls is None else self.calls.copy()
+        for plays in [*self.tricks, self.current]:
+            for s, cards in plays:
+                if s != seat:
+                    snap = None if calls is None else calls.copy()
+                    self.steps[s].append((pub.copy(), snap, sorted(cards)))
+                pub.record(s, cards)
+                if calls is not None:
+                    calls.note_play(s, cards)
+            if len(pub.trick) == pub.n:
+                points = pub.table_points
+                w = pub.end_trick()
+                if calls is not None:
+                    calls.note_trick(w, points)
+
+    def seat_mismatches(
+        self, s: int, hand: Sequence[int], kitty: Sequence[int] | None, limit: int = 1 << 30
+    ) -> int:
+        """How many of seat ``s``'s past plays the basic policy does not explain when it
+        now holds ``hand`` (the kitty counts for the dealer only); stops at ``limit``."""
+        steps = self.steps[s]
+        if not steps:
+            return 0
+        k = kitty if s == self.dealer else None
+        h = [a + b for a, b in zip(hand, self.later[s], strict=True)]
+        missed = 0
+        for pub, calls, cards in steps:
+            pub.forget_unseen(s)  # (cached from another holding)
+            if calls is not None:
+                pub.sides = calls.sides_for(s, h)
+            got = play_policy(pub, s, h, k)
+            if len(got) != len(cards) or sorted(got) != cards:
+                missed += 1
+                if missed >= limit:
+                    return missed
+            for c in cards:
+                h[c] -= 1
+        return missed
 
     def mismatches(
         self, hands: Sequence[Sequence[int]], kitty: Sequence[int] | None, limit: int = 1 << 30
@@ -80,35 +125,11 @@ class History:
         the kitty is ``kitty``; counting stops at ``limit``."""
         if not self.checks:
             return 0
-        seat, dealer = self.seat, self.dealer
-        pub = self.start.copy()
-        calls = None if self.calls is None else self.calls.copy()
-        held = [
-            [h + k for h, k in zip(hs, ks, strict=True)]
-            for hs, ks in zip(hands, self.later, strict=True)
-        ]
         missed = 0
-        for plays in [*self.tricks, self.current]:
-            for s, cards in plays:
-                h = held[s]
-                if s != seat:
-                    if calls is not None:
-                        pub.sides = calls.sides_for(s, h)
-                    got = play_policy(pub, s, h, kitty if s == dealer else None)
-                    if len(got) != len(cards) or sorted(got) != sorted(cards):
-                        missed += 1
-                        if missed >= limit:
-                            return missed
-                for c in cards:
-                    h[c] -= 1
-                pub.record(s, cards)
-                if calls is not None:
-                    calls.note_play(s, cards)
-            if len(pub.trick) == pub.n:
-                points = pub.table_points
-                w = pub.end_trick()
-                if calls is not None:
-                    calls.note_trick(w, points)
+        for s in range(len(self.steps)):
+            missed += self.seat_mismatches(s, hands[s], kitty, limit - missed)
+            if missed >= limit:
+                return limit
         return missed
 
 
@@ -120,7 +141,12 @@ class Walk:
     instead proposes a swap of two hidden cards (``Sampler.swap``; one step in
     ``FRESH``, a new consistent deal, so it does not stay stuck near one deal) and
     accepts it with odds ``error ** (new − old)``, so it settles among the deals that
-    explain the plays and the deals it yields weigh alike."""
+    explain the plays and the deals it yields weigh alike.
+
+    A proposal costs replays of the hand, so it is made cheap: a swap re-judges only
+    the two seats it touched (``History.seat_mismatches``; the dealer's for the
+    kitty), and the acceptance draw comes first, so the count stops at the mismatch
+    that refuses the proposal."""
 
     FRESH = 5
     CUTOFF = 6  # a proposal this many mismatches behind is refused in any case (~1 %)
@@ -138,30 +164,79 @@ class Walk:
         self.hand, self.kitty, self.error = list(hand), kitty, error
         self.n = len(history.later)
         self.holding = self._fresh()
-        self.missed = self._count(self.holding, 1 << 30)
+        per = self._per_seat(self.holding, None, 1 << 30)  # (never short)
+        assert per is not None
+        self.per: list[int] = per  # each seat's count in the current deal
+        self.missed = sum(per)
 
     def _fresh(self) -> list[list[int]]:
         hands, hidden = self.sampler.sample(self.rng)
         hands[self.history.seat] = list(self.hand)
         return [*hands, hidden]
 
-    def _count(self, holding: list[list[int]], limit: int) -> int:
+    def _per_seat(
+        self, holding: list[list[int]], seats: Sequence[int] | None, limit: int
+    ) -> list[int] | None:
+        """Each seat's count in ``holding``, recounting only ``seats`` (None: all) and
+        taking the others' from the current deal; None once the total reaches
+        ``limit``."""
+        history = self.history
         kitty = self.kitty if self.kitty is not None else holding[self.n]
-        return self.history.mismatches(holding[: self.n], kitty, limit)
+        if seats is None:
+            per, seats = [0] * self.n, range(self.n)
+        else:
+            per = list(self.per)
+            for s in seats:
+                per[s] = 0
+        total = sum(per)
+        if total >= limit:
+            return None
+        for s in seats:
+            per[s] = history.seat_mismatches(s, holding[s], kitty, limit - total)
+            total += per[s]
+            if total >= limit:
+                return None
+        return per
+
+    def _seats(self, a: int, b: int) -> list[int]:
+        """The seats whose plays a change to holders ``a`` and ``b`` can explain
+        differently: their own, and the dealer's for the kitty (not this seat's)."""
+        seat, dealer = self.history.seat, self.history.dealer
+        out: list[int] = []
+        for h in (a, b):
+            s = dealer if h == self.n else h
+            if s != seat and s not in out:
+                out.append(s)
+        return out
 
     def step(self, k: int) -> None:
-        """``k`` proposals (a refused swap counts as one)."""
+        """``k`` proposals (a refused swap counts as one). The acceptance draw comes
+        first, so counting a proposal stops at the first mismatch that refuses it."""
         rng = self.rng
         for _ in range(k):
+            seats: list[int] | None = None
             if rng.randrange(self.FRESH) == 0:
                 new = self._fresh()
             else:
                 new = [list(h) for h in self.holding]
-                if not self.sampler.swap(new, rng):
+                pair = self.sampler.exchange(new, rng)
+                if pair is None:
                     continue
-            m = self._count(new, self.missed + self.CUTOFF)
-            if m <= self.missed or rng.random() < self.error ** (m - self.missed):
-                self.holding, self.missed = new, m
+                seats = self._seats(*pair)
+            per = self._per_seat(new, seats, self.missed + self._allowance(rng.random()))
+            if per is not None:
+                self.holding, self.per, self.missed = new, per, sum(per)
+
+    def _allowance(self, u: float) -> int:
+        """For the draw ``u``, how many more mismatches refuse a proposal: it is taken
+        when ``error ** (new − old) > u``, i.e. new − old < log u / log error (at most
+        ``CUTOFF``)."""
+        error = self.error
+        if u <= 0.0 or error >= 1.0:
+            return self.CUTOFF
+        if error <= 0.0:
+            return 1
+        return max(1, min(self.CUTOFF, ceil(log(u) / log(error))))
 
     def deal(self) -> tuple[list[list[int]], list[int]]:
         """The walk's current deal: every seat's hand (this seat's own), the kitty."""

@@ -139,14 +139,19 @@ class Sampler:
         picked uniformly among the cards it holds, so the move is symmetric on
         physical deals. Returns False, changing nothing, when the result would break
         a shown fact (a void, a pair-less suit, a declared card)."""
+        return self.exchange(holding, rng) is not None
+
+    def exchange(self, holding: list[list[int]], rng: random.Random) -> tuple[int, int] | None:
+        """``swap``, returning the two holders that changed (the kitty is holder N), or
+        None when nothing changed."""
         holders = [h for h in self.holders if sum(holding[h])]
         if len(holders) < 2:
-            return False
+            return None
         a, b = rng.sample(holders, 2)
         x, y = _pick(holding[a], rng), _pick(holding[b], rng)
         eligible = self.eligible
         if x == y or not (eligible[x] >> b & 1 and eligible[y] >> a & 1):
-            return False
+            return None
         ha, hb = holding[a], holding[b]
         ha[x] -= 1
         hb[y] -= 1
@@ -157,8 +162,8 @@ class Sampler:
             hb[y] += 1
             ha[y] -= 1
             hb[x] -= 1
-            return False
-        return True
+            return None
+        return a, b
 
     def _breaks(self, holding: list[list[int]], h: int, c: int) -> bool:
         """Does holder ``h``, just given a ``c``, now hold a pair in a suit it has shown

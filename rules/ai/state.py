@@ -239,6 +239,11 @@ class Public:
             got = self._unseen[seat] = self.unseen(hand, kitty)
         return got
 
+    def forget_unseen(self, seat: int) -> None:
+        """Drop ``seat``'s cached unseen cards (``unseen_for``): before this state is
+        asked again for ``seat`` holding other cards."""
+        self._unseen[seat] = None
+
     def to_play(self) -> list[int]:
         """Seats still to play in the current trick, in order (after the one to act)."""
         n = len(self.trick)
