@@ -4,6 +4,7 @@ void, and the command line."""
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 import random
@@ -586,3 +587,42 @@ def test_the_team_oracle_pins_every_pending_called_copy(monkeypatch: pytest.Monk
             want = max(plain[s][c], m.hand.hands[s][c]) if pinned else plain[s][c]
             assert seen[0][s][c] == want
     assert player.pinned(v) == plain  # outside choose_seeing: no match, nothing more
+
+
+def test_walk_diagnostic_scores_deals_against_the_true_deal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench.ai_walk``: a deal that is the true one places every hidden card and
+    leaves no play unexplained (the other seats are basic players); fresh deals place
+    fewer and explain less; malformed settings are refused."""
+    from bench import ai_walk
+    from rules.ai.inference import Walk
+    from rules.game import Match
+
+    settings = ai_walk.parse_settings("fresh,0.3:2")
+    assert [s.name for s in settings] == ["fresh", "0.3:2"]
+    for bad in ("0:3", "1.5:3", "0.5:0", "x"):
+        with pytest.raises((argparse.ArgumentTypeError, ValueError)):
+            ai_walk.parse_settings(bad)
+    probe = ai_walk.run("classic", "walk-test", 1, settings, 3)
+    fresh = [r for (name, _), rows in probe.rows.items() if name == "fresh" for r in rows]
+    assert fresh and all(0.0 < p < 1.0 for p, _, _ in fresh)
+    assert sum(u for _, u, _ in fresh) > 0
+
+    truth: list[tuple[list[list[int]], list[int]]] = []
+    real_measure = ai_walk.Probe.measure
+
+    def measure(
+        self: ai_walk.Probe, match: Match, seat: int, trick: int, rng: random.Random
+    ) -> None:
+        truth[:] = [([list(h) for h in match.hand.hands], counts_of(match.hand.buried))]
+        real_measure(self, match, seat, trick, rng)
+
+    monkeypatch.setattr(ai_walk.Probe, "measure", measure)
+    monkeypatch.setattr(Walk, "deal", lambda self: ([list(h) for h in truth[0][0]], truth[0][1]))
+    probe = ai_walk.run("classic", "walk-test", 1, ai_walk.parse_settings("0.3:2"), 3)
+    rows = [r for rows in probe.rows.values() for r in rows]
+    assert rows and all(p == 1.0 and u == 0.0 for p, u, _ in rows)
+    assert ai_walk.main(["--deals", "1", "--samples", "2", "--settings", "fresh"]) == 0
+    out = capsys.readouterr().out
+    assert "reads the true deal" in out and "placed" in out

@@ -1,0 +1,194 @@
+"""How close the inference's deals come to the true deal: ``python -m bench.ai_walk``.
+
+A diagnostic that reads the true deal (bench only). Basic players play seeded deals;
+at one seat's first play of every fourth trick the seat's view is handed to the
+strong player's sampler and walk (``rules.ai.inference.Walk``) under each setting
+``ERROR:WALK`` (``settle`` twice ``WALK``, as the strong player does; ``fresh``:
+independent consistent deals, no inference), and for the first ``--samples`` deals
+it yields the run prints, by trick:
+
+* *placed*: the share of the hidden cards (the other hands and a kitty the seat did
+  not bury) that the deal gives to their true holder;
+* *unexplained*: the other seats' past plays the basic policy does not explain in
+  the deal (the true deal: none — every other seat here is a basic player);
+* *ms*: CPU milliseconds per deal, the walk included (the play-outs are not).
+
+The other seats play exactly the model the walk assumes, so *placed* is what the
+inference could learn from a perfectly modelled table, not from people.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bench.ai import _Clock, pair_params, play_deal
+from bench.ai_oracle import OraclePlayer
+from rules.actions import Action
+from rules.ai.base import Player
+from rules.ai.basic import BasicPlayer
+from rules.ai.inference import History, Walk
+from rules.ai.sim import Sampler
+from rules.ai.state import public_of, shown_cards
+from rules.cards import counts_of
+from rules.game import Match
+from rules.presets import preset
+
+TRICKS = (4, 8, 12, 16, 20)
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    error: float | None  # None: fresh deals
+    walk: int = 0
+
+
+def parse_settings(text: str) -> list[Setting]:
+    """``fresh,0.5:3,0.1:10`` → settings (``ERROR:WALK``)."""
+    out: list[Setting] = []
+    for part in text.split(","):
+        part = part.strip()
+        if part == "fresh":
+            out.append(Setting("fresh", None))
+            continue
+        error, _, walk = part.partition(":")
+        e, w = float(error), int(walk or 3)
+        if not 0.0 < e <= 1.0 or w < 1:
+            raise argparse.ArgumentTypeError(f"not ERROR:WALK with 0 < ERROR ≤ 1: {part!r}")
+        out.append(Setting(f"{e:g}:{w}", e, w))
+    return out
+
+
+@dataclass
+class Probe(BasicPlayer, OraclePlayer):
+    """Plays as basic; at its first play of every fourth trick it measures the
+    settings' deals against the true deal (``OraclePlayer`` only so that
+    ``bench.ai`` hands it the match)."""
+
+    settings: Sequence[Setting] = ()
+    samples: int = 20
+    # (setting, trick) -> per decision (placed, unexplained, seconds per deal)
+    rows: dict[tuple[str, int], list[tuple[float, float, float]]] = field(default_factory=dict)
+    done: set[int] = field(default_factory=set)
+    level = "oracle"
+    sees_all = True
+
+    def __post_init__(self) -> None:
+        BasicPlayer.__init__(self)
+
+    def choose_seeing(self, match: Match, seat: int, rng: random.Random) -> Action | None:
+        view = match.view_for(seat)
+        if view.phase == "playing" and view.turn == seat:
+            t = len(view.tricks) // 4 * 4
+            if t in TRICKS and t not in self.done:
+                self.done.add(t)
+                self.measure(match, seat, t, random.Random(rng.getrandbits(64)))
+        return self.choose(view, rng)
+
+    def measure(self, match: Match, seat: int, trick: int, rng: random.Random) -> None:
+        view = match.view_for(seat)
+        assert view.hand is not None
+        n = match.players
+        true = [list(match.hand.hands[s]) for s in range(n)]
+        true_kitty = counts_of(match.hand.buried)
+        hand = counts_of(view.hand)
+        pub = public_of(view)
+        kitty = counts_of(view.buried) if seat == view.dealer and view.buried else None
+        sampler = Sampler(pub, seat, hand, kitty, shown_cards(view))
+        history = History(view, seat, pub)
+        hidden = sum(sum(true[s]) for s in range(n) if s != seat)
+        if kitty is None:
+            hidden += sum(true_kitty)
+        for st in self.settings:
+            placed, unexplained = 0.0, 0.0
+            walk: Walk | None = None
+            t0 = time.process_time()
+            for _ in range(self.samples):
+                if st.error is None:
+                    hands, hk = sampler.sample(rng)
+                    hands[seat] = list(hand)
+                else:
+                    if walk is None:
+                        walk = Walk(sampler, history, rng, hand, kitty, st.error)
+                        walk.step(2 * st.walk)
+                    else:
+                        walk.step(st.walk)
+                    hands, hk = walk.deal()
+                right = sum(
+                    min(a, b)
+                    for s in range(n)
+                    if s != seat
+                    for a, b in zip(hands[s], true[s], strict=True)
+                )
+                if kitty is None:
+                    right += sum(min(a, b) for a, b in zip(hk, true_kitty, strict=True))
+                placed += right / hidden
+                unexplained += history.mismatches(hands, kitty if kitty is not None else hk)
+            secs = (time.process_time() - t0) / self.samples
+            row = (placed / self.samples, unexplained / self.samples, secs)
+            self.rows.setdefault((st.name, trick), []).append(row)
+
+
+def run(name: str, seed: str, deals: int, settings: Sequence[Setting], samples: int) -> Probe:
+    rules = preset(name)
+    probe = Probe(settings=settings, samples=samples)
+    for d in range(deals):
+        deal, level, dealer = pair_params(rules, seed, d)
+        probe.done = set()
+        players: list[Player] = [probe, *(BasicPlayer() for _ in range(rules.players - 1))]
+        play_deal(
+            rules, deal, level, dealer, players, ["A"] * rules.players, random.Random(d), _Clock()
+        )
+    return probe
+
+
+def report(probe: Probe, settings: Sequence[Setting]) -> str:
+    lines = [f"{'setting':>9}  " + "  ".join(f"{'trick ' + str(t):>23}" for t in TRICKS)]
+    lines.append(f"{'':>9}  " + "  ".join(f"{'placed unexpl.   ms':>23}" for _ in TRICKS))
+    for st in settings:
+        cells = []
+        for t in TRICKS:
+            got = probe.rows.get((st.name, t), [])
+            if not got:
+                cells.append(f"{'—':>23}")
+                continue
+            p = statistics.mean(r[0] for r in got)
+            u = statistics.mean(r[1] for r in got)
+            ms = 1000 * statistics.mean(r[2] for r in got)
+            cells.append(f"{100 * p:5.1f} % {u:6.1f} {ms:6.1f}")
+        lines.append(f"{st.name:>9}  " + "  ".join(cells))
+    counts = {t: len(probe.rows.get((settings[0].name, t), [])) for t in TRICKS}
+    lines.append("decisions per trick: " + ", ".join(f"{t}: {k}" for t, k in counts.items()))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--seed", default="walk")
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--samples", type=int, default=20, help="deals per setting and decision")
+    ap.add_argument(
+        "--settings",
+        type=parse_settings,
+        default=parse_settings("fresh,0.5:3,0.1:10"),
+        help="comma-separated ERROR:WALK (model error, proposals between deals) or fresh",
+    )
+    args = ap.parse_args(argv)
+    probe = run(args.preset, args.seed, args.deals, args.settings, args.samples)
+    print(
+        f"the inference's deals against the true deal: preset {args.preset}, seed "
+        f"{args.seed!r}, {args.deals} deals, {args.samples} deals per setting and decision "
+        "(reads the true deal: a diagnostic)"
+    )
+    print(report(probe, args.settings))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
