@@ -72,14 +72,17 @@ from rules.views import View
 DEFAULT_BUDGET_MS = 300.0
 # How often another seat's play is taken to depart from the basic policy (the model of
 # the others): samples weigh error ** mismatches (``rules.ai.inference``); None = off.
-# At fixed partners it raised hands won against basic from 61 % to 68 %; at 找朋友
-# tables it measured no gain (docs/ai-strength.md), so there it is off by default.
-DEFAULT_MODEL_ERROR = 0.5
+# At fixed partners it raised hands won against basic from 61 % to 68 % (error 0.5);
+# once the walk was cheap, a sharper model walked longer (0.05, 20 proposals between
+# samples) took 71.7 % on fresh deals where 0.5 with 3 took 66.5 %, and 53.8 % of the
+# hands head to head against it (docs/ai-strength.md). So steep a model needs the walk:
+# weighing independent deals (walk=0) wants a milder one (0.5). At 找朋友 tables it
+# measured no gain, so there it is off by default.
+DEFAULT_MODEL_ERROR = 0.05
 DEFAULT_FRIENDS_MODEL_ERROR: float | None = None
 # Proposals of the inference's walk between samples (0: weigh independent samples
-# instead). Against weighing: 69.7 % against 67.9 % of 1,000 hands at classic, in about
-# half the median decision time (docs/ai-strength.md).
-DEFAULT_WALK = 3
+# instead; ``settle``, before the first sample, defaults to twice as many).
+DEFAULT_WALK = 20
 # The kitty's and the calls' budget, in plays' budgets: one decision a hand, and the
 # hand is played with it. Four against one: 70.6 % against 70.0 % of 1,000 hands at
 # classic (docs/ai-strength.md).
