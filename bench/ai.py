@@ -59,6 +59,7 @@ edge a player takes).
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import multiprocessing
 import os
@@ -124,6 +125,10 @@ class Config:
     budget_ms: float | None = None
     samples: int | None = None
     cpu_clock: bool = False  # strong's budget in process CPU time, not wall time
+    # Keyword arguments (JSON) of a strong player on side A / B, over STRONG_KWARGS: two
+    # settings of the strong player against each other (``--a-kwargs``, ``--b-kwargs``).
+    a_kwargs: str = ""
+    b_kwargs: str = ""
 
 
 # Extra keyword arguments for the strong player and the oracle (experiments set these
@@ -132,16 +137,36 @@ STRONG_KWARGS: dict[str, Any] = {}
 ORACLE_KWARGS: dict[str, Any] = {}
 
 
-def build_player(level: str, cfg: Config) -> Player:
+def strong_kwargs(text: str) -> dict[str, Any]:
+    """``--a-kwargs``/``--b-kwargs``: a JSON object of ``StrongPlayer`` keyword
+    arguments, checked against its signature."""
+    try:
+        got = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"not JSON: {e}") from None
+    if not isinstance(got, dict):
+        raise argparse.ArgumentTypeError("give a JSON object, e.g. '{\"walk\": 3}'")
+    known = set(inspect.signature(StrongPlayer).parameters) - {"budget_ms", "clock"}
+    unknown = sorted(set(got) - known)
+    if unknown:
+        raise argparse.ArgumentTypeError(f"not a strong player's setting: {', '.join(unknown)}")
+    return got
+
+
+def build_player(level: str, cfg: Config, side: str = "") -> Player:
     if level == "oracle":
         return OraclePlayer(**ORACLE_KWARGS)
+    extra = {"A": cfg.a_kwargs, "B": cfg.b_kwargs}.get(side, "")
+    kwargs = dict(STRONG_KWARGS)
+    if extra:
+        kwargs.update(json.loads(extra))
     if level == "strong" and (cfg.budget_ms is not None or cfg.samples is not None):
-        kwargs = dict(STRONG_KWARGS)
         if cfg.cpu_clock:
             kwargs["clock"] = time.process_time
-        return StrongPlayer(cfg.budget_ms, max_samples=cfg.samples, **kwargs)
-    if level == "strong" and STRONG_KWARGS:
-        return StrongPlayer(**STRONG_KWARGS)
+        kwargs.setdefault("max_samples", cfg.samples)
+        return StrongPlayer(cfg.budget_ms, **kwargs)
+    if level == "strong" and kwargs:
+        return StrongPlayer(**kwargs)
     return make_player(level)
 
 
@@ -257,7 +282,7 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
             # run 1; "A's team" is the side A's dealer or A's attackers end on (the
             # dealer's label decides which side counts as A's).
             labels = ["A" if (s - dealer + run) % 2 == 0 else "B" for s in range(rules.players)]
-        players = [build_player(cfg.a if lab == "A" else cfg.b, cfg) for lab in labels]
+        players = [build_player(cfg.a if lab == "A" else cfg.b, cfg, lab) for lab in labels]
         rng = random.Random(f"{cfg.seed}/rng/{pair}/{run}")
         checks = VoidLeads()
         # The shown-void check reads fixed partners: four-seat tables only.
@@ -356,6 +381,8 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         + (f", strong budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
         + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
         + (f", strong samples {cfg.samples}" if cfg.samples is not None else "")
+        + (f"; A's settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
+        + (f"; B's settings {cfg.b_kwargs}" if cfg.b_kwargs else "")
         + ("; rules/ compiled (bench/compiled.py)" if is_compiled() else ""),
     ]
     for name, title in (
@@ -453,11 +480,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="count the strong player's budget in CPU time (a machine shared with other work)",
     )
     ap.add_argument("--preset", default="classic")
+    for side in ("a", "b"):
+        ap.add_argument(
+            f"--{side}-kwargs",
+            type=strong_kwargs,
+            default={},
+            help=f"player {side.upper()}'s strong settings as JSON, e.g. "
+            '\'{"model_error": 0.5, "walk": 3}\'',
+        )
     ap.add_argument("--json", default=None, help="also write the figures to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
     args = ap.parse_args(argv)
+    for side, level in (("a", args.a), ("b", args.b)):
+        if getattr(args, f"{side}_kwargs") and level != "strong":
+            ap.error(
+                f"--{side}-kwargs sets a strong player's settings; player {side.upper()} is {level}"
+            )
     cfg = Config(
-        args.a, args.b, args.seed, args.preset, args.budget_ms, args.samples, args.cpu_clock
+        args.a,
+        args.b,
+        args.seed,
+        args.preset,
+        args.budget_ms,
+        args.samples,
+        args.cpu_clock,
+        json.dumps(args.a_kwargs, sort_keys=True) if args.a_kwargs else "",
+        json.dumps(args.b_kwargs, sort_keys=True) if args.b_kwargs else "",
     )
     t0 = time.time()
 

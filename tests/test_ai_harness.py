@@ -26,6 +26,7 @@ from bench.ai import (
     report,
     run_pairs,
     shown_voids,
+    strong_kwargs,
     summarise,
     timing,
     wilson,
@@ -626,3 +627,38 @@ def test_walk_diagnostic_scores_deals_against_the_true_deal(
     assert ai_walk.main(["--deals", "1", "--samples", "2", "--settings", "fresh"]) == 0
     out = capsys.readouterr().out
     assert "reads the true deal" in out and "placed" in out
+
+
+def test_each_side_can_seat_its_own_strong_settings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--a-kwargs``/``--b-kwargs``: two settings of the strong player against each
+    other; the settings are checked against the player's signature."""
+    cfg = Config("strong", "strong", "kw", samples=2, a_kwargs='{"walk": 3, "model_error": 0.5}')
+    a, b = build_player("strong", cfg, "A"), build_player("strong", cfg, "B")
+    assert isinstance(a, StrongPlayer) and isinstance(b, StrongPlayer)
+    assert (a.walk, a.model_error, a.max_samples) == (3, 0.5, 2)
+    assert (b.walk, b.model_error) == (StrongPlayer(None, max_samples=1).walk, 0.05)
+    with pytest.raises(argparse.ArgumentTypeError):
+        strong_kwargs('{"walks": 3}')
+    with pytest.raises(argparse.ArgumentTypeError):
+        strong_kwargs("[3]")
+    assert (
+        main(
+            [
+                "strong",
+                "strong",
+                "--pairs",
+                "1",
+                "--samples",
+                "2",
+                "--quiet",
+                "--b-kwargs",
+                '{"walk": 2}',
+            ]
+        )
+        == 0
+    )
+    assert 'B\'s settings {"walk": 2}' in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["strong", "basic", "--pairs", "1", "--b-kwargs", '{"walk": 2}'])
