@@ -74,10 +74,10 @@ DEFAULT_BUDGET_MS = 300.0
 # the others): samples weigh error ** mismatches (``rules.ai.inference``); None = off.
 # At fixed partners it raised hands won against basic from 61 % to 68 % (error 0.5);
 # once the walk was cheap, a sharper model walked longer (0.05, 20 proposals between
-# samples) took 71.7 % on fresh deals where 0.5 with 3 took 66.5 %, and 53.8 % of the
-# hands head to head against it (docs/ai-strength.md). So steep a model needs the walk:
-# weighing independent deals (walk=0) wants a milder one (0.5). At 找朋友 tables it
-# measured no gain, so there it is off by default.
+# samples) took 71.7 % of fresh deals where 0.5 with 3 took 69.4 % (+2.3 ± 1.4 paired),
+# and 54.2 % of the hands head to head against it (docs/ai-strength.md). So steep a
+# model needs the walk: weighing independent deals (walk=0) wants a milder one (0.5).
+# At 找朋友 tables it measured no gain (a sharp walk too), so there it is off.
 DEFAULT_MODEL_ERROR = 0.05
 DEFAULT_FRIENDS_MODEL_ERROR: float | None = None
 # Proposals of the inference's walk between samples (0: weigh independent samples
