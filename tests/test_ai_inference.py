@@ -110,31 +110,21 @@ def test_the_walk_settles_on_deals_that_explain_the_plays(name: str, plays: int)
 
 
 def _replayed(history: History, hands: list[list[int]], kitty: list[int]) -> int:
-    """The count by its definition: the hand replayed in order from its first play,
-    every other seat's play set against the basic policy from its holding then."""
+    """The count by its definition: the hand replayed in order from its first play
+    (``History.replay``), every other seat's play set against the basic policy from
+    its holding then, one live public state throughout."""
     seat, dealer = history.seat, history.dealer
-    pub = history.start.copy()
-    calls = None if history.calls is None else history.calls.copy()
     later = history.later
     held = [[a + b for a, b in zip(h, k, strict=True)] for h, k in zip(hands, later, strict=True)]
     missed = 0
-    for plays in [*history.tricks, history.current]:
-        for s, cards in plays:
-            if s != seat:
-                if calls is not None:
-                    pub.sides = calls.sides_for(s, held[s])
-                got = play_policy(pub, s, held[s], kitty if s == dealer else None)
-                missed += sorted(got) != sorted(cards)
-            for c in cards:
-                held[s][c] -= 1
-            pub.record(s, cards)
+    for pub, calls, s, cards in history.replay():
+        if s != seat:
             if calls is not None:
-                calls.note_play(s, cards)
-        if len(pub.trick) == pub.n:
-            points = pub.table_points
-            w = pub.end_trick()
-            if calls is not None:
-                calls.note_trick(w, points)
+                pub.sides = calls.sides_for(s, held[s])
+            got = play_policy(pub, s, held[s], kitty if s == dealer else None)
+            missed += sorted(got) != sorted(cards)
+        for c in cards:
+            held[s][c] -= 1
     return missed
 
 

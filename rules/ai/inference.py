@@ -23,7 +23,7 @@ sample alike and so changes no comparison.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from math import ceil, log
 
 from rules.ai.basic import play_policy
@@ -77,13 +77,20 @@ class History:
         # from the kitty too), so a deal's count is a sum over seats and a change to
         # two holders re-judges only their seats (``seat_mismatches``).
         self.steps: list[list[tuple[Public, Calls | None, list[int]]]] = [[] for _ in range(n)]
-        pub = start.copy()
+        for pub, calls, s, cards in self.replay():
+            if s != seat:
+                snap = None if calls is None else calls.copy()
+                self.steps[s].append((pub.copy(), snap, sorted(cards)))
+
+    def replay(self) -> Iterator[tuple[Public, Calls | None, int, tuple[int, ...]]]:
+        """The hand's plays from its first, each as (public state, calls, seat, cards)
+        just before it is recorded: the state the seat decided from. The state and
+        calls are fresh copies, advanced as the replay goes on."""
+        pub = self.start.copy()
         calls = None if self.calls is None else self.calls.copy()
         for plays in [*self.tricks, self.current]:
             for s, cards in plays:
-                if s != seat:
-                    snap = None if calls is None else calls.copy()
-                    self.steps[s].append((pub.copy(), snap, sorted(cards)))
+                yield pub, calls, s, cards
                 pub.record(s, cards)
                 if calls is not None:
                     calls.note_play(s, cards)
