@@ -130,4 +130,29 @@ class Unseen:
 
 
 def sure_units(ctx: TrumpContext, unseen: Sequence[int], units: Sequence[Unit]) -> list[Unit]:
-    return [u for u in units if not beatable(ctx, unseen, u)]
+    """The ``units`` (of one effective suit) no ``unseen`` cards can beat."""
+    if ctx.rules.two_colour:
+        return [u for u in units if not beatable(ctx, unseen, u)]
+    # ``beatable`` for a tuple of width w: is an unseen w-tuple above its top? The
+    # highest unseen w-tuple of the suit answers that for every unit of width w, so it
+    # is found once per width (a hot path: every lead of every play-out asks).
+    out: list[Unit] = []
+    highest: dict[int, int] = {}
+    pos = ctx.pos
+    for u in units:
+        if u.length != 1:
+            if not beatable(ctx, unseen, u):
+                out.append(u)
+            continue
+        w = u.width
+        hi = highest.get(w)
+        if hi is None:
+            hi = -1
+            for c in reversed(ctx.suit_cards[u.suit]):  # ascending rank order
+                if unseen[c] >= w:
+                    hi = pos[c]
+                    break
+            highest[w] = hi
+        if hi <= u.top:
+            out.append(u)
+    return out

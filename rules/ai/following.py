@@ -87,11 +87,21 @@ def _endgame(pub: Public, seat: int, n: int) -> bool:
     return not pub.is_attacker(seat) and pub.sizes[seat] <= 3 * n
 
 
-def _opps_after(pub: Public, seat: int) -> list[int]:
+# (seats, leader, plays so far, seat) -> the opponents still to play, fixed partners
+_FIXED_AFTER: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+
+
+def _opps_after(pub: Public, seat: int) -> Sequence[int]:
     n = pub.n
-    after = [(pub.leader + k) % n for k in range(len(pub.trick) + 1, n)]  # pub.to_play()
     if pub.sides is None:  # fixed partners: ``allies`` is the seat parity
-        return [o for o in after if (seat - o) % 2]
+        key = (n, pub.leader, len(pub.trick), seat)
+        got = _FIXED_AFTER.get(key)  # a few hundred keys at most: asked every follow
+        if got is None:
+            got = _FIXED_AFTER[key] = tuple(
+                o for o in ((pub.leader + k) % n for k in range(key[2] + 1, n)) if (seat - o) % 2
+            )
+        return got
+    after = [(pub.leader + k) % n for k in range(len(pub.trick) + 1, n)]  # pub.to_play()
     sides = pub.sides  # ``allies`` inlined: a seat of unknown side (0) is nobody's ally
     mine = sides[seat]
     return [o for o in after if o != seat and (mine == 0 or sides[o] != mine)]
@@ -130,7 +140,7 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
             if table > 0 or POINTS[low] > 0 or endgame:
                 return beaters[0]
             return low
-        sure = [c for c in beaters if not _single_beatable(pub, c, unseen, opps_after)]
+        sure = _sure_beaters(pub, beaters, unseen, opps_after)
         if sure and (table > 0 or POINTS[low] > 0 or endgame or any(POINTS[c] for c in sure)):
             return sure[0]
         if table >= 10:
@@ -183,6 +193,40 @@ def _single_beatable(pub: Public, c: int, unseen: Unseen, opps_after: Sequence[i
         if s != TRUMP and unseen.trumps and unseen.in_suit(s) == 0:
             return True
     return False
+
+
+def _sure_beaters(
+    pub: Public, beaters: list[int], unseen: Unseen, opps_after: Sequence[int]
+) -> list[int]:
+    """``[c for c in beaters if not _single_beatable(pub, c, unseen, opps_after)]``
+    (``beaters``: cards of the led suit, weakest first), with the unseen cards read once.
+    Only "could an unseen card beat c" depends on ``c``, and that holds exactly for the
+    cards below the highest unseen card of the suit."""
+    ctx = pub.ctx
+    if ctx.rules.two_colour:
+        return [c for c in beaters if not _single_beatable(pub, c, unseen, opps_after)]
+    lead = pub.lead
+    assert lead is not None
+    s = lead.suit
+    voids = pub.voids
+    follows = False  # some opponent after us holds the suit (or may)
+    for o in opps_after:
+        if voids[o] >> s & 1:
+            if s != TRUMP and not voids[o] >> TRUMP & 1 and unseen.trumps:
+                return []  # it may ruff any of them
+        else:
+            follows = True
+    if not follows:
+        return list(beaters)
+    if s != TRUMP and unseen.trumps and unseen.in_suit(s) == 0:
+        return []
+    counts, pos = unseen.counts, ctx.pos
+    hi = -1
+    for c in reversed(ctx.suit_cards[s]):  # ascending rank order
+        if counts[c]:
+            hi = pos[c]
+            break
+    return [c for c in beaters if pos[c] >= hi]
 
 
 def _safe_after(

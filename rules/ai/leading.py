@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.ai.common import cheapest, ruff_suits, sure_units
-from rules.ai.state import Public, suit_units
+from rules.ai.state import SUIT_UNITS, Public, suit_units
 from rules.cards import POINTS
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit
@@ -20,8 +20,11 @@ GIFT = 100.0
 
 def _units_by_suit(ctx: TrumpContext, hand: Sequence[int]) -> dict[int, tuple[Unit, ...]]:
     out: dict[int, tuple[Unit, ...]] = {}
-    for s in range(5):
-        us = suit_units(ctx, hand, s)
+    known = SUIT_UNITS.get  # ``suit_units``' memo read inline: every lead asks five times
+    for s, counts in enumerate(ctx.suit_counts):
+        us = known((ctx, s, counts(hand)))
+        if us is None:
+            us = suit_units(ctx, hand, s)
         if us:
             out[s] = us
     return out
@@ -33,13 +36,7 @@ def choose_lead(
     ctx = pub.ctx
     pos = ctx.pos
     unseen = pub.unseen_for(seat, hand, kitty)
-    opps = pub.opponents(seat)
-    partners = pub.partners(seat)
-    voids = pub.voids
-    defending = not pub.is_attacker(seat)
     unseen_trumps = sum(ctx.suit_counts[TRUMP](unseen))
-    my_trumps = sum(ctx.suit_counts[TRUMP](hand))
-    left = pub.sizes[seat]
     units = _units_by_suit(ctx, hand)
     ruffs = ruff_suits(pub, seat, unseen_trumps)
 
@@ -71,8 +68,8 @@ def choose_lead(
     if (
         trump_units
         and unseen_trumps > 0
-        and defending
-        and (my_trumps >= 0.6 * unseen_trumps or left <= 4)
+        and not pub.is_attacker(seat)
+        and (sum(ctx.suit_counts[TRUMP](hand)) >= 0.6 * unseen_trumps or pub.sizes[seat] <= 4)
     ):
         sure = sure_units(ctx, unseen, trump_units)
         if sure:
@@ -83,13 +80,17 @@ def choose_lead(
         return [cheapest(ctx, [int(c) for u in trump_units for c in u.cards])]
 
     # 3. A suit the partner has shown void in (and can ruff), the opponents not.
-    for s, us in units.items():
-        if s == TRUMP:
-            continue
-        if any(voids[p] >> s & 1 and not voids[p] >> TRUMP & 1 for p in partners) and not any(
-            voids[o] >> s & 1 for o in opps
-        ):
-            return [cheapest(ctx, [int(c) for u in us for c in u.cards])]
+    voids = pub.voids
+    ruffable = 0  # bit s: a partner with trumps left has shown a void in s
+    for p in pub.partners(seat):
+        if not voids[p] >> TRUMP & 1:
+            ruffable |= voids[p]
+    for o in pub.opponents(seat):
+        ruffable &= ~voids[o]  # ... and no opponent has
+    if ruffable & ~(1 << TRUMP):
+        for s, us in units.items():
+            if s != TRUMP and ruffable >> s & 1:
+                return [cheapest(ctx, [int(c) for u in us for c in u.cards])]
 
     # 4. A cheap card, from a short plain suit, not breaking a pair, without points.
     best_c: tuple[float, list[int]] | None = None

@@ -367,7 +367,7 @@ _UNITS: dict[tuple[TrumpContext, tuple[int, ...]], tuple[Unit, ...]] = {}
 UNITS_CACHE_SIZE = 20_000
 
 
-_SUIT_UNITS: dict[tuple[TrumpContext, int, tuple[int, ...]], tuple[Unit, ...]] = {}
+SUIT_UNITS: dict[tuple[TrumpContext, int, tuple[int, ...]], tuple[Unit, ...]] = {}
 
 
 def suit_units(ctx: TrumpContext, counts: Sequence[int], suit: int) -> tuple[Unit, ...]:
@@ -375,15 +375,15 @@ def suit_units(ctx: TrumpContext, counts: Sequence[int], suit: int) -> tuple[Uni
     suit's counts (read at C speed), so a hit builds no card list at all."""
     sc = ctx.suit_counts[suit](counts)
     key = (ctx, suit, sc)
-    got = _SUIT_UNITS.get(key)
+    got = SUIT_UNITS.get(key)
     if got is None:
-        if len(_SUIT_UNITS) >= UNITS_CACHE_SIZE:
-            _SUIT_UNITS.clear()
+        if len(SUIT_UNITS) >= UNITS_CACHE_SIZE:
+            SUIT_UNITS.clear()
         cards: list[int] = []
         for c, k in zip(ctx.suit_cards[suit], sc, strict=True):
             if k:
                 cards += (c,) * k
-        got = _SUIT_UNITS[key] = tuple(decompose(ctx, cards))
+        got = SUIT_UNITS[key] = tuple(decompose(ctx, cards))
     return got
 
 
