@@ -9,8 +9,10 @@ Listing every legal follow is ``rules.follows``, which re-exports these names.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import accumulate
 
 from rules import units
 from rules.cards import ALL_CARDS, Card
@@ -206,22 +208,16 @@ def generate_follow(
 def _random_single(ctx: TrumpContext, hand: Counts, suit: int, rng: random.Random) -> list[Card]:
     """A uniformly random legal follow of a single lead: a card of the led suit, or
     (void) any card, picked with one draw (``below``) instead of shuffling a list."""
-    sc = ctx.suit_counts[suit](hand)
-    held = sum(sc)
+    # The p-th card of the held cards (each as often as held) is the first whose running
+    # count passes p: ``accumulate`` and ``bisect`` find it without a Python loop.
+    run = list(accumulate(ctx.suit_counts[suit](hand)))
+    held = run[-1]
     if held:
-        return [ALL_CARDS[_nth(ctx.suit_cards[suit], sc, below(rng, held) if held > 1 else 0)]]
-    oc = ctx.other_counts[suit](hand)
-    rest = sum(oc)
-    return [ALL_CARDS[_nth(ctx.other_cards[suit], oc, below(rng, rest))]] if rest else []
-
-
-def _nth(cards: Sequence[int], counts: Sequence[int], p: int) -> int:
-    """The card at index ``p`` of ``_expand_pairs(cards, counts)``."""
-    for c, k in zip(cards, counts, strict=True):
-        if p < k:
-            return c
-        p -= k
-    raise IndexError(p)
+        p = below(rng, held) if held > 1 else 0
+        return [ALL_CARDS[ctx.suit_cards[suit][bisect_right(run, p)]]]
+    run = list(accumulate(ctx.other_counts[suit](hand)))
+    rest = run[-1] if run else 0
+    return [ALL_CARDS[ctx.other_cards[suit][bisect_right(run, below(rng, rest))]]] if rest else []
 
 
 MEMO_SIZE = 20_000  # bounded: cleared when full
