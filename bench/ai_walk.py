@@ -11,7 +11,8 @@ it yields the run prints, by trick:
   not bury) that the deal gives to their true holder;
 * *unexplained*: the other seats' past plays the basic policy does not explain in
   the deal (the true deal: none — every other seat here is a basic player);
-* *ms*: CPU milliseconds per deal, the walk included (the play-outs are not).
+* *ms*: CPU milliseconds per deal, the walk included (the play-outs and this
+  diagnostic's own counting are not).
 
 The other seats play exactly the model the walk assumes, so *placed* is what the
 inference could learn from a perfectly modelled table, not from people.
@@ -105,10 +106,10 @@ class Probe(BasicPlayer, OraclePlayer):
         if kitty is None:
             hidden += sum(true_kitty)
         for st in self.settings:
-            placed, unexplained = 0.0, 0.0
+            placed, unexplained, secs = 0.0, 0.0, 0.0
             walk: Walk | None = None
-            t0 = time.process_time()
             for _ in range(self.samples):
+                t0 = time.process_time()  # the deal's own cost, not this diagnostic's
                 if st.error is None:
                     hands, hk = sampler.sample(rng)
                     hands[seat] = list(hand)
@@ -119,6 +120,7 @@ class Probe(BasicPlayer, OraclePlayer):
                     else:
                         walk.step(st.walk)
                     hands, hk = walk.deal()
+                secs += time.process_time() - t0
                 right = sum(
                     min(a, b)
                     for s in range(n)
@@ -129,8 +131,7 @@ class Probe(BasicPlayer, OraclePlayer):
                     right += sum(min(a, b) for a, b in zip(hk, true_kitty, strict=True))
                 placed += right / hidden
                 unexplained += history.mismatches(hands, kitty if kitty is not None else hk)
-            secs = (time.process_time() - t0) / self.samples
-            row = (placed / self.samples, unexplained / self.samples, secs)
+            row = (placed / self.samples, unexplained / self.samples, secs / self.samples)
             self.rows.setdefault((st.name, trick), []).append(row)
 
 

@@ -9,6 +9,7 @@ import dataclasses
 import os
 import random
 import time
+from typing import Any
 
 import pytest
 from ai_helpers import lead_view
@@ -627,6 +628,37 @@ def test_walk_diagnostic_scores_deals_against_the_true_deal(
     assert ai_walk.main(["--deals", "1", "--samples", "2", "--settings", "fresh"]) == 0
     out = capsys.readouterr().out
     assert "reads the true deal" in out and "placed" in out
+
+
+def test_walk_diagnostic_times_the_deals_not_its_own_counting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bench.ai_walk``'s ms per deal is the sampler's and the walk's time: the
+    diagnostic's own count of unexplained plays (a full replay per deal) is not in it.
+    A fake CPU clock moves one second per count and a millisecond per walk step."""
+    from bench import ai_walk
+    from rules.ai.inference import History, Walk
+
+    clock = [0.0]
+    real_mismatches, real_step = History.mismatches, Walk.step
+
+    def counting(self: History, *args: Any, **kw: Any) -> int:
+        clock[0] += 1.0
+        return real_mismatches(self, *args, **kw)
+
+    def stepping(self: Walk, k: int) -> None:
+        clock[0] += 0.001
+        real_step(self, k)
+
+    monkeypatch.setattr(History, "mismatches", counting)
+    monkeypatch.setattr(Walk, "step", stepping)
+    monkeypatch.setattr(ai_walk.time, "process_time", lambda: clock[0])
+    probe = ai_walk.run("classic", "walk-clock", 1, ai_walk.parse_settings("fresh,0.3:2"), 3)
+    by_setting: dict[str, list[float]] = {}
+    for (name, _), rows in probe.rows.items():
+        by_setting.setdefault(name, []).extend(secs for _, _, secs in rows)
+    assert by_setting["fresh"] and all(secs == 0.0 for secs in by_setting["fresh"])
+    assert by_setting["0.3:2"] and all(secs == pytest.approx(0.001) for secs in by_setting["0.3:2"])
 
 
 def test_each_side_can_seat_its_own_strong_settings(
