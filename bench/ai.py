@@ -523,7 +523,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  wall time {time.time() - t0:.0f} s with {args.jobs} job(s)")
     if args.json:
         with open(args.json, "w") as f:
-            out = {"config": asdict(cfg), "stats": stats, "timing": times}
+            out: dict[str, Any] = {"config": asdict(cfg), "stats": stats, "timing": times}
             out["hand_fields"] = list(HAND_FIELDS)
             out["hands"] = hand_rows(results)
             json.dump(out, f, indent=2)

@@ -155,7 +155,7 @@ def test_a_deals_count_is_the_sum_of_its_seats_and_the_walk_keeps_them(
             if seat != history.dealer and kitty is None:  # another kitty re-judges the dealer
                 other = [list(h) for h in hands]
                 other.append(list(hidden))
-                if sampler.exchange(other, rng) is not None:
+                if sampler.swap(other, rng) is not None:
                     assert _replayed(history, other[:-1], other[-1]) == history.mismatches(
                         other[:-1], other[-1]
                     )

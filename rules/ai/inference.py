@@ -226,7 +226,7 @@ class Walk:
                 new = self._fresh()
             else:
                 new = [list(h) for h in self.holding]
-                pair = self.sampler.exchange(new, rng)
+                pair = self.sampler.swap(new, rng)
                 if pair is None:
                     continue
                 seats = self._seats(*pair)

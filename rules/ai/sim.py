@@ -133,17 +133,13 @@ class Sampler:
             raise ValueError("no deal is consistent with this view")
         return got
 
-    def swap(self, holding: list[list[int]], rng: random.Random) -> bool:
+    def swap(self, holding: list[list[int]], rng: random.Random) -> tuple[int, int] | None:
         """A random local change to a sampled deal (the hands, this seat's empty, then
         the hidden kitty, mutated): one card of one holder for one of another, each
         picked uniformly among the cards it holds, so the move is symmetric on
-        physical deals. Returns False, changing nothing, when the result would break
-        a shown fact (a void, a pair-less suit, a declared card)."""
-        return self.exchange(holding, rng) is not None
-
-    def exchange(self, holding: list[list[int]], rng: random.Random) -> tuple[int, int] | None:
-        """``swap``, returning the two holders that changed (the kitty is holder N), or
-        None when nothing changed."""
+        physical deals. Returns the two holders that changed (the kitty is holder N),
+        or None, changing nothing, when the result would break a shown fact (a void,
+        a pair-less suit, a declared card)."""
         holders = [h for h in self.holders if sum(holding[h])]
         if len(holders) < 2:
             return None
