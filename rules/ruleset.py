@@ -366,9 +366,7 @@ class RuleSet:
         if self.kitty_theft not in ("off", "on"):
             raise unknown_value("kitty_theft", self.kitty_theft, ("off", "on"))
         if self.kitty_theft == "on" and self.kitty_size <= 0:
-            raise RuleSetError(
-                "theft_needs_kitty", "kitty_theft needs a kitty (kitty_size > 0)"
-            )
+            raise RuleSetError("theft_needs_kitty", "kitty_theft needs a kitty (kitty_size > 0)")
         if self.throw_penalty < 0:
             raise RuleSetError("not_negative", "throw_penalty must be ≥ 0", setting="throw_penalty")
         self._validate_follows()

@@ -555,8 +555,9 @@ def test_the_team_oracle_pins_every_pending_called_copy(monkeypatch: pytest.Monk
     """``bench.ai_team_oracle`` (a diagnostic that cheats on the teams only): the
     strong search's samples get each pending called card where it really is, and
     nothing else of the other hands, and only while it decides with the match."""
-    import rules.ai.strong as strong_module
     from ai_helpers import into_play
+
+    import rules.ai.strong as strong_module
     from bench.ai_team_oracle import TeamOracle
     from rules.ai.state import shown_cards
     from rules.presets import FRIENDS_PRESETS
