@@ -6,14 +6,15 @@ engine and of the AI's play-outs there (``MODULES``), then checks that the compi
 copy plays exactly as the source does: a digest of seeded random hands at three
 presets and of fixed-sample strong-player games (every decision, so every rng draw)
 must match the pure-Python digest, or nothing is installed. It needs mypy (the dev
-extra) and a C compiler; the bot and the tests never need it.
+extra) and a C compiler; the tests never need it.
 
-Use it with ``SHENGJI_COMPILED=1`` in the environment of a ``python -m bench.…`` run
-(``bench/__init__.py`` calls ``activate``): the compiled copy is put first on
-``sys.path`` only while it is current. The build records a SHA-256 of every source
+Use it with ``SHENGJI_COMPILED=1``: in the environment of a ``python -m bench.…`` run
+(``bench/__init__.py`` calls ``activate``), or in the bot's ``.env`` (``python -m
+bot`` calls it: a faster 高手). ``bot/compiled.py`` puts the compiled copy first on
+``sys.path`` only while it is current: the build records a SHA-256 of every source
 file of ``rules/`` and the interpreter's tag; if any file was edited, added or removed
-since, or the interpreter differs, ``activate`` says so on stderr and the run uses the
-source, so a stale binary never shadows an edited ``.py``.
+since, or the interpreter differs, ``activate`` says so on stderr and the process uses
+the source, so a stale binary never shadows an edited ``.py``.
 
 Not compiled: the player classes (``rules/ai/basic.py``, ``rules/ai/strong.py``: tests
 and experiments subclass them, which compiled classes refuse), ``rules/game.py``
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.util
 import json
 import os
 import random
@@ -36,10 +36,29 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / ".compiled"
-ENV = "SHENGJI_COMPILED"
-MANIFEST = "manifest.json"
+# What a process needs to use the build lives in the bot (it activates it too):
+from bot.compiled import (
+    BUILD,
+    ENV,
+    MANIFEST,
+    ROOT,
+    activate,
+    is_compiled,
+    source_hashes,
+    stale_reason,
+)
+
+__all__ = [
+    "BUILD",
+    "ENV",
+    "BuildError",
+    "activate",
+    "build",
+    "digest",
+    "is_compiled",
+    "stale_reason",
+]
+
 MODULES = (
     "rules/rng.py",
     "rules/cards.py",
@@ -63,55 +82,6 @@ DIGEST_PRESETS = ("classic", "four-decks", "friends-6")
 
 class BuildError(RuntimeError):
     pass
-
-
-def source_hashes(src: Path) -> dict[str, str]:
-    """SHA-256 of every ``.py`` file of ``src/rules``, by path relative to ``src``."""
-    out: dict[str, str] = {}
-    for path in sorted((src / "rules").rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
-        out[path.relative_to(src).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return out
-
-
-def stale_reason(src: Path = ROOT, build: Path = BUILD) -> str | None:
-    """Why the compiled copy in ``build`` must not be used for ``src``; None if current."""
-    try:
-        manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return f"no compiled build in {build} (python -m bench.compiled)"
-    except (OSError, ValueError) as exc:
-        return f"unreadable {build / MANIFEST}: {exc}"
-    if manifest.get("cache_tag") != sys.implementation.cache_tag:
-        return f"built for {manifest.get('cache_tag')}, this is {sys.implementation.cache_tag}"
-    built = manifest.get("sources", {})
-    now = source_hashes(src)
-    changed = sorted(p for p in built.keys() | now.keys() if built.get(p) != now.get(p))
-    if changed:
-        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
-        return f"{', '.join(changed[:3])}{more} changed since the build"
-    return None
-
-
-def activate(src: Path = ROOT, build: Path = BUILD) -> bool:
-    """Put the compiled copy first on ``sys.path`` if it is current (else say why on
-    stderr). Must run before anything imports ``rules``."""
-    if "rules" in sys.modules:
-        print(f"{ENV}: rules was imported before the compiled build could be used", file=sys.stderr)
-        return False
-    reason = stale_reason(src, build)
-    if reason is not None:
-        print(f"{ENV}: using the pure-Python rules/: {reason}", file=sys.stderr)
-        return False
-    sys.path.insert(0, str(build))
-    return True
-
-
-def is_compiled(module: str = "rules.play") -> bool:
-    """Whether ``module`` (by default the engine's hottest) is loaded compiled."""
-    spec = importlib.util.find_spec(module)
-    return spec is not None and not (spec.origin or "").endswith(".py")
 
 
 # ---- the digest both builds must agree on ------------------------------------------------

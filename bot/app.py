@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 
+from bot.compiled import engine_line
 from bot.config import Config, ConfigError
 from bot.service.shards import ShardConfigError
 from storage.db import Database
@@ -66,7 +67,9 @@ def main(argv: list[str]) -> int:
     )
     if checked:
         return checked
-    logging.getLogger(__name__).info(config.startup_line())  # after the check's one sentence
+    log = logging.getLogger(__name__)
+    log.info(config.startup_line())  # after the check's one sentence
+    log.info(engine_line())
     try:
         return asyncio.run(_serve(config, sync))
     except StartupError as exc:

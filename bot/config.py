@@ -10,11 +10,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import make_url
 
-from bot.service.idle import TableLimits
-from bot.service.shards import Shards
+# bot.service imports rules: this module is read before rules is (``python -m bot``
+# chooses the compiled build with it), so the service's types are imported where used.
+if TYPE_CHECKING:
+    from bot.service.idle import TableLimits
+    from bot.service.shards import Shards
 
 PROJECT_DIR = Path(__file__).resolve().parents[1]
 DEFAULT_ENV = PROJECT_DIR / ".env"
@@ -49,6 +53,15 @@ def load_dotenv(path: Path = DEFAULT_ENV) -> dict[str, str]:
             value = value[1:-1]
         values[key.strip().removeprefix("export ").strip()] = value
     return values
+
+
+def setting(name: str) -> str | None:
+    """One setting as ``Config.load`` reads it (environment first, then the ``.env``
+    in use), for what must be decided before the rest loads."""
+    value = os.environ.get(name)
+    if value is None:
+        value = load_dotenv(env_file()).get(name)
+    return value
 
 
 def _sqlite_relative_to(url: str, folder: Path) -> str:
@@ -113,6 +126,8 @@ class Config:
 
     @property
     def limits(self) -> TableLimits:
+        from bot.service.idle import TableLimits
+
         return TableLimits(
             idle_close_seconds=self.idle_close_minutes * 60,
             lobby_close_seconds=self.lobby_close_minutes * 60,
@@ -123,6 +138,8 @@ class Config:
     @property
     def shards(self) -> Shards:
         """Which tables this process owns (several processes on one database)."""
+        from bot.service.shards import Shards
+
         if not self.shard_count:
             return Shards()
         ids = None if self.shard_ids is None else frozenset(self.shard_ids)
@@ -135,6 +152,8 @@ class Config:
 
     @classmethod
     def load(cls, env_path: Path | None = None) -> Config:
+        from bot.service.shards import Shards
+
         path = env_path or env_file()
         file_values = load_dotenv(path)
 

@@ -74,3 +74,49 @@ def test_no_token_yes_starts_the_console_table(tmp_path: Path) -> None:
     assert "Traceback" not in err, err
     assert proc.returncode == 0, (out, err)
     assert (tmp_path / "shengji-console.db").exists()  # the console table was opened
+
+
+def test_the_rules_build_is_chosen_before_rules_loads() -> None:
+    """``python -m bot`` reads SHENGJI_COMPILED (``bot.config.setting``) before any
+    command imports ``rules``, so a current compiled build can still be put first."""
+    code = (
+        "import sys, bot.__main__, bot.config; bot.config.setting('SHENGJI_COMPILED'); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('rules', 'storage')))"
+    )
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    result = subprocess.run(
+        [sys.executable, "-P", "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_shengji_compiled_takes_one_or_nothing(capsys) -> None:  # type: ignore[no-untyped-def]
+    from bot.compiled import asked
+
+    assert asked("1") and asked(" 1 ")
+    assert not asked(None) and not asked("") and not asked("0")
+    assert capsys.readouterr().err == ""
+    assert not asked("yes")  # a typo is said, and the pure-Python rules/ runs
+    err = capsys.readouterr().err
+    assert "SHENGJI_COMPILED='yes' is not a choice" in err and "python -m bench.compiled" in err
+
+
+def test_every_setting_is_in_the_example_and_the_readme() -> None:
+    """What the bot reads from the environment / ``.env`` is listed in .env.example
+    and in README's Settings table, and nothing else is."""
+    import re
+
+    from bot.compiled import ENV
+
+    root = Path(__file__).resolve().parent.parent
+    lines = (root / ".env.example").read_text(encoding="utf-8").splitlines()
+    example = {line.split("=")[0] for line in lines if line and not line.startswith("#")}
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("\n## Settings\n") :]
+    section = section[: section.index("\n## ", 5)]
+    table = set(re.findall(r"^\| `([A-Z_]+)` \|", section, re.M))
+    config = (root / "bot" / "config.py").read_text(encoding="utf-8")
+    read = set(re.findall(r'(?:get|number)\("([A-Z_]+)"', config)) | {ENV}
+    assert "DISCORD_TOKEN" in read and "SHENGJI_COMPILED" in read
+    assert example == table == read

@@ -253,6 +253,8 @@ def test_env_option_and_the_startup_line(
     line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("settings:"))
     assert str(env) in line and str(folder / "tables.db") in line, line
     assert "secret-token-xyz" not in caplog.text
+    # which rules/ plays: the tests run the source (SHENGJI_COMPILED unset)
+    assert "rules/: pure Python (a faster 高手: python -m bench.compiled" in caplog.text
 
 
 def test_env_option_missing_file(tmp_path: Path) -> None:

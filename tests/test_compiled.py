@@ -1,8 +1,9 @@
-"""The optional compiled build (bench/compiled.py): verified before it is installed,
-used only while current, and a stale one never shadows an edited source file.
+"""The optional compiled build (bench/compiled.py, bot/compiled.py): verified before it
+is installed, used only while current — by ``python -m bench.…`` and by ``python -m
+bot`` when SHENGJI_COMPILED=1 asks — and a stale one never shadows an edited source file.
 
-Each test builds from a copy of rules/ and bench/ in a temporary folder, compiling one
-or two modules only (seconds, not the full build's minutes)."""
+Each test builds from a copy of rules/, bench/ and bot/ in a temporary folder, compiling
+one or two modules only (seconds, not the full build's minutes)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from bench.compiled import ENV, BuildError, build, stale_reason
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(
+needs_mypyc = pytest.mark.skipif(
     importlib.util.find_spec("mypyc") is None or shutil.which("cc") is None,
     reason="the compiled build needs mypyc (the dev extra) and a C compiler",
 )
@@ -29,24 +30,32 @@ pytestmark = pytest.mark.skipif(
 def source_copy(tmp_path: Path) -> Path:
     src = tmp_path / "src"
     skip = shutil.ignore_patterns("__pycache__", "*.so")
-    for pkg in ("rules", "bench"):
+    for pkg in ("rules", "bench", "bot"):
         shutil.copytree(ROOT / pkg, src / pkg, ignore=skip)
     return src
 
 
-def module_file(src: Path, module: str, compiled_env: bool) -> subprocess.CompletedProcess[str]:
-    """Where a fresh ``python -P`` (no cwd on the path) that imports ``bench`` first, as
-    ``python -m bench.…`` does, finds ``module``."""
+BENCH_START = "import bench"  # as ``python -m bench.…`` starts
+BOT_START = "from bot.__main__ import main; main(['help'])"  # ``python -m bot``'s entry point
+
+
+def module_file(
+    src: Path, module: str, env_value: str | None, start: str = BENCH_START
+) -> subprocess.CompletedProcess[str]:
+    """Where a fresh ``python -P`` (no cwd on the path) in the copy ``src`` (whose
+    ``.env`` is ``src/.env``) finds ``module`` after ``start`` ran, with
+    SHENGJI_COMPILED=``env_value`` in the environment (None: unset)."""
     env = dict(os.environ, PYTHONPATH=str(src))
     env.pop(ENV, None)
-    if compiled_env:
-        env[ENV] = "1"
-    code = f"import bench, {module}; print({module}.__file__)"
+    if env_value is not None:
+        env[ENV] = env_value
+    code = f"{start}; import {module}; print({module}.__file__)"
     return subprocess.run(
         [sys.executable, "-P", "-c", code], env=env, cwd=src, capture_output=True, text=True
     )
 
 
+@needs_mypyc
 def test_a_current_build_is_used_and_an_edit_turns_it_off(tmp_path: Path) -> None:
     src = source_copy(tmp_path)
     out = src / ".compiled"
@@ -54,19 +63,19 @@ def test_a_current_build_is_used_and_an_edit_turns_it_off(tmp_path: Path) -> Non
     assert stale_reason(src, out) is None
     assert (out / "manifest.json").is_file()
 
-    used = module_file(src, "rules.rng", compiled_env=True)
+    used = module_file(src, "rules.rng", "1")
     assert used.returncode == 0, used.stderr
     path = Path(used.stdout.strip())
     assert path.suffix == ".so" and out in path.parents
     assert used.stderr == ""
-    plain = module_file(src, "rules.rng", compiled_env=False)  # not asked for: the source
+    plain = module_file(src, "rules.rng", None)  # not asked for: the source
     assert Path(plain.stdout.strip()) == src / "rules" / "rng.py"
 
     cards = src / "rules" / "cards.py"
     cards.write_text(cards.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     reason = stale_reason(src, out)
     assert reason is not None and "rules/cards.py" in reason
-    after = module_file(src, "rules.rng", compiled_env=True)
+    after = module_file(src, "rules.rng", "1")
     assert after.returncode == 0, after.stderr
     assert Path(after.stdout.strip()) == src / "rules" / "rng.py"
     assert "using the pure-Python rules/" in after.stderr and "rules/cards.py" in after.stderr
@@ -77,6 +86,7 @@ def test_a_current_build_is_used_and_an_edit_turns_it_off(tmp_path: Path) -> Non
     assert reason is not None and "rules/extra.py" in reason and "cards" not in reason
 
 
+@needs_mypyc
 def test_a_build_that_plays_differently_is_not_installed(tmp_path: Path) -> None:
     """An identity test on a memo's tuple sentinel is right in Python and wrong when
     compiled (mypyc unboxes the tuple): the digest comparison must catch it."""
@@ -96,9 +106,49 @@ def test_a_build_that_plays_differently_is_not_installed(tmp_path: Path) -> None
     assert "rules/play.py" in (stale_reason(src, out) or "")
 
 
+@needs_mypyc
 def test_a_failed_compile_says_why(tmp_path: Path) -> None:
     src = source_copy(tmp_path)
     (src / "rules" / "broken.py").write_text("def f() -> int:\n    return 'x'\n")
     with pytest.raises(BuildError, match="mypyc failed"):
         build(src, src / ".compiled", ["rules/broken.py"], hands=1, pairs=1)
     assert not (src / ".compiled").exists() and not (src / ".compiled.tmp").exists()
+
+
+def bot_rules_file(src: Path, env_value: str | None = None) -> subprocess.CompletedProcess[str]:
+    return module_file(src, "rules.rng", env_value, BOT_START)
+
+
+@needs_mypyc
+def test_the_bot_plays_the_compiled_build_when_its_env_asks(tmp_path: Path) -> None:
+    src = source_copy(tmp_path)
+    out = src / ".compiled"
+    build(src, out, ["rules/rng.py"], hands=10, pairs=1)
+    so = out / "rules"
+    (src / ".env").write_text("DISCORD_TOKEN=\nSHENGJI_COMPILED=1\n", encoding="utf-8")
+
+    used = bot_rules_file(src)  # asked in the .env
+    assert used.returncode == 0, used.stderr
+    assert so in Path(used.stdout.strip().splitlines()[-1]).parents
+    assert used.stderr == ""
+    off = bot_rules_file(src, "0")  # the environment wins over the .env
+    assert off.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
+    wrong = bot_rules_file(src, "yes")  # refused with a sentence, the source runs
+    assert wrong.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
+    assert "SHENGJI_COMPILED='yes' is not a choice" in wrong.stderr
+
+    play = src / "rules" / "play.py"
+    play.write_text(play.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    stale = bot_rules_file(src)
+    assert stale.returncode == 0, stale.stderr
+    assert stale.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
+    assert "rules/play.py changed since the build" in stale.stderr
+    assert "python -m bench.compiled" in stale.stderr
+
+
+def test_the_bot_asked_for_a_missing_build_says_how_to_make_it(tmp_path: Path) -> None:
+    src = source_copy(tmp_path)  # no .compiled here
+    got = bot_rules_file(src, "1")
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
+    assert f"no compiled build in {src / '.compiled'} (python -m bench.compiled)" in got.stderr

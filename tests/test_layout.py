@@ -89,7 +89,8 @@ def test_bot_top_level_holds_only_entry_points_and_packages() -> None:
         for p in (ROOT / "bot").iterdir()
         if p.is_file() and p.suffix == ".py"
     )
-    assert loose == ["__init__.py", "__main__.py", "app.py", "config.py"], loose
+    # entry points and what they read first: settings, and which build of rules/ runs
+    assert loose == ["__init__.py", "__main__.py", "app.py", "compiled.py", "config.py"], loose
     packages = sorted(p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").exists())
     assert packages == ["console", "discord_app", "pictures", "service", "text", "web"], packages
 
