@@ -8,7 +8,7 @@ the source does (see ``bench/compiled.py``). ``SHENGJI_COMPILED=1`` (environment
 ``sys.path`` only while it is current — the build records a SHA-256 of every source
 file of ``rules/`` and the interpreter's tag, and after any edit, new file or other
 interpreter the process says why on stderr and runs the source, so a stale binary never
-shadows an edited ``.py``. The same games either way; the 高手's search takes about
+shadows an edited ``.py``; a build that does not load falls back the same way, at start. The same games either way; the 高手's search takes about
 twice the samples in its time.
 
 Only the standard library here: this module is imported before ``rules``."""
@@ -67,11 +67,29 @@ def activate(src: Path = ROOT, build: Path = BUILD) -> bool:
         print(f"{ENV}: rules was imported before the compiled build could be used", file=sys.stderr)
         return False
     reason = stale_reason(src, build)
+    if reason is None:
+        sys.path.insert(0, str(build))
+        reason = _load_failure(build)
     if reason is not None:
         print(f"{ENV}: using the pure-Python rules/: {reason}", file=sys.stderr)
         return False
-    sys.path.insert(0, str(build))
     return True
+
+
+def _load_failure(build: Path) -> str | None:
+    """Import every compiled module now, so a build that cannot load (a missing or
+    damaged library) falls back to the source here instead of failing a command later;
+    on failure the build leaves ``sys.path`` and ``sys.modules`` again."""
+    try:
+        modules = json.loads((build / MANIFEST).read_text(encoding="utf-8")).get("modules", [])
+        for path in modules:
+            importlib.import_module(path.removesuffix(".py").replace("/", "."))
+    except Exception as exc:  # ImportError, or whatever a damaged extension raises
+        sys.path.remove(str(build))
+        for name in [m for m in sys.modules if m == "rules" or m.startswith("rules.")]:
+            del sys.modules[name]
+        return f"the build in {build} does not load ({exc}) (rebuild: {REBUILD})"
+    return None
 
 
 def asked(value: str | None) -> bool:

@@ -152,3 +152,19 @@ def test_the_bot_asked_for_a_missing_build_says_how_to_make_it(tmp_path: Path) -
     assert got.returncode == 0, got.stderr
     assert got.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
     assert f"no compiled build in {src / '.compiled'} (python -m bench.compiled)" in got.stderr
+
+
+@needs_mypyc
+def test_a_build_that_does_not_load_falls_back_to_the_source(tmp_path: Path) -> None:
+    """A damaged compiled module (here: the extension overwritten) is found when the
+    bot starts, not at a table's first play: the source runs, and stderr says why."""
+    src = source_copy(tmp_path)
+    out = src / ".compiled"
+    build(src, out, ["rules/rng.py"], hands=10, pairs=1)
+    (so,) = (out / "rules").glob("rng.*.so")
+    so.write_bytes(b"not a shared library")
+    got = bot_rules_file(src, "1")
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
+    assert f"the build in {out} does not load" in got.stderr
+    assert "python -m bench.compiled" in got.stderr
