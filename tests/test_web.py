@@ -18,6 +18,7 @@ import aiohttp
 import pytest
 
 import bot.discord_app.client as client_mod
+import rules.play
 from bot.config import Config, ConfigError
 from bot.service.metrics import ACTIONS, ERRORS, REST_CALLS
 from bot.web.links import replay_url
@@ -137,6 +138,9 @@ async def test_healthz_and_metrics(
     for name in ("shengji_actions_total", "shengji_rest_calls_total", "shengji_errors_total"):
         assert types[name] == "counter" and name in samples
     assert samples["shengji_database_up"] == 1
+    # 0 as the suite runs (the source), 1 in .ci/run's replay on the compiled build
+    assert types["shengji_rules_compiled"] == "gauge"
+    assert samples["shengji_rules_compiled"] == int(rules.play.__file__.endswith(".so"))
 
 
 async def test_healthz_when_the_database_is_gone(tmp_path: Path) -> None:

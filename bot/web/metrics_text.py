@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.compiled import is_compiled
 from bot.service.metrics import COUNTERS, Counter
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -25,6 +26,12 @@ def metrics_text(
         )
     lines += _metric(
         "shengji_database_up", "gauge", "1 when the database answered.", int(database_up)
+    )
+    lines += _metric(
+        "shengji_rules_compiled",
+        "gauge",
+        "1 when the compiled build of rules/ plays (SHENGJI_COMPILED=1).",
+        int(is_compiled()),
     )
     for c in counters:
         lines += _metric(c.name, "counter", c.help, c.value)
