@@ -1,0 +1,49 @@
+"""``bench.engine_share``: the engine's µs per random hand, timed from inside each call,
+and the rest (the bench's own player) — checked by slowing the engine by a known amount."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+import bench.engine_hands as hands_mod
+from bench.engine_share import ENGINE, Tally, measure, timed_engine
+
+SPIN_US = 40
+
+
+def _spin(us: int) -> None:
+    end = time.thread_time_ns() + us * 1000
+    while time.thread_time_ns() < end:
+        pass
+
+
+def test_wrapping_restores_every_engine_function() -> None:
+    before = {name: getattr(hands_mod, name) for name in ENGINE}
+    context = hands_mod.TrumpContext
+    with timed_engine(Tally()):
+        assert all(getattr(hands_mod, n) is not before[n] for n in ENGINE)
+        assert hands_mod.TrumpContext is not context
+    assert all(getattr(hands_mod, n) is before[n] for n in ENGINE)
+    assert hands_mod.TrumpContext is context
+
+
+def test_time_added_to_the_engine_is_counted_as_engine_and_not_as_the_rest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plain = measure("classic", 40)
+    assert 0 < plain["engine_us"] < plain["total_us"] and plain["rest_us"] > 0
+    follow = hands_mod.generate_follow
+
+    def slow_follow(*args: Any) -> Any:
+        _spin(SPIN_US)
+        return follow(*args)
+
+    monkeypatch.setattr(hands_mod, "generate_follow", slow_follow)
+    slow = measure("classic", 40)
+    added = SPIN_US * slow["calls"]["generate_follow"]  # µs per hand
+    assert slow["calls"]["generate_follow"] == plain["calls"]["generate_follow"]  # same hands
+    assert slow["engine_us"] - plain["engine_us"] == pytest.approx(added, rel=0.15)
+    assert abs(slow["rest_us"] - plain["rest_us"]) < 0.15 * added
