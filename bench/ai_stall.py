@@ -18,13 +18,12 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from bench.ai import _Clock, pair_params, play_deal
-from bench.compiled import is_compiled
+from bench.cli import build_label, preset_names
 from rules.actions import Action
 from rules.ai import make_player
 from rules.ai.base import Player
@@ -87,14 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--presets", default="classic,four-decks,friends-6")
     ap.add_argument("--seed", default="stall")
     args = ap.parse_args(argv)
-    names = [n for n in args.presets.split(",") if n]
-    try:
-        for n in names:
-            preset(n)
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
+    names = preset_names(args.presets)
+    if names is None:
         return 2
-    build = "rules/ compiled" if is_compiled() else "pure Python"
+    build = build_label()
     print(f"the event loop while the 高手 thinks in a thread ({build}; 1 ms wake-ups)")
     print(f"{'preset':<12} {'decisions':>9} {'median ms':>9} {'p99 ms':>7} {'max ms':>7}")
     for n in names:

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import bench.engine_hands as hands_mod
-from bench.compiled import is_compiled
+from bench.cli import build_label, preset_names
 from rules.presets import preset
 from rules.trump import TrumpContext
 
@@ -121,14 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--presets", default="classic,four-decks,friends-10")
     ap.add_argument("--hands", type=int, default=1500)
     args = ap.parse_args(argv)
-    names = [n for n in args.presets.split(",") if n]
-    try:
-        for n in names:
-            preset(n)
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
+    names = preset_names(args.presets)
+    if names is None:
         return 2
-    build = "rules/ compiled" if is_compiled() else "pure Python"
+    build = build_label()
     print(f"the engine's share of a random hand ({build}; {args.hands} hands per preset)")
     for n in names:
         f = measure(n, args.hands)

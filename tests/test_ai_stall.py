@@ -47,3 +47,11 @@ def test_threaded_seats_play_a_whole_deal_and_each_decision_is_timed() -> None:
     # every play, burial and call of the A seats was timed, and only those
     assert len(gaps) == len(clock.times["A"]) > len(clock.times["B"]) // 2 > 0
     assert all(g >= 0 for g in gaps)
+
+
+def test_an_unknown_preset_is_refused_before_anything_runs(capsys) -> None:  # type: ignore[no-untyped-def]
+    from bench.ai_stall import main
+
+    assert main(["--presets", "classic,nope"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "nope" in captured.err

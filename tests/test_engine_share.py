@@ -47,3 +47,15 @@ def test_time_added_to_the_engine_is_counted_as_engine_and_not_as_the_rest(
     assert slow["calls"]["generate_follow"] == plain["calls"]["generate_follow"]  # same hands
     assert slow["engine_us"] - plain["engine_us"] == pytest.approx(added, rel=0.15)
     assert abs(slow["rest_us"] - plain["rest_us"]) < 0.15 * added
+
+
+def test_the_command_prints_a_line_per_preset_and_refuses_an_unknown_one(capsys) -> None:  # type: ignore[no-untyped-def]
+    from bench.engine_share import main
+
+    assert main(["--presets", "classic,friends-5", "--hands", "20"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "pure Python" in out[0] and len(out) == 3
+    assert out[1].startswith("classic") and "µs/hand: engine" in out[1] and "the rest" in out[1]
+    assert main(["--presets", "classic,nope"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "nope" in captured.err

@@ -1,0 +1,26 @@
+"""What the bench scripts' command lines share."""
+
+from __future__ import annotations
+
+import sys
+
+from bench.compiled import is_compiled
+from rules.presets import preset
+
+
+def preset_names(value: str) -> list[str] | None:
+    """The presets of a comma-separated ``--presets`` value, or None after saying on
+    stderr which one is unknown."""
+    names = [n for n in value.split(",") if n]
+    try:
+        for n in names:
+            preset(n)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return None
+    return names
+
+
+def build_label() -> str:
+    """Which build of ``rules/`` this run uses, for a header line."""
+    return "rules/ compiled" if is_compiled() else "pure Python"
