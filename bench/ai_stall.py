@@ -89,8 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = preset_names(args.presets)
     if names is None:
         return 2
-    build = build_label()
-    print(f"the event loop while the 高手 thinks in a thread ({build}; 1 ms wake-ups)")
+    print(f"the event loop while the 高手 thinks in a thread ({build_label()}; 1 ms wake-ups)")
     print(f"{'preset':<12} {'decisions':>9} {'median ms':>9} {'p99 ms':>7} {'max ms':>7}")
     for n in names:
         gaps = sorted(measure(n, args.pairs, args.seed))

@@ -123,8 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = preset_names(args.presets)
     if names is None:
         return 2
-    build = build_label()
-    print(f"the engine's share of a random hand ({build}; {args.hands} hands per preset)")
+    print(f"the engine's share of a random hand ({build_label()}; {args.hands} hands per preset)")
     for n in names:
         f = measure(n, args.hands)
         top = ", ".join(f"{fn} {us:.0f}" for fn, us in list(f["per_fn_us"].items())[:4])
