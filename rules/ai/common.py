@@ -138,7 +138,6 @@ def sure_units(ctx: TrumpContext, unseen: Sequence[int], units: Sequence[Unit]) 
     # is found once per width (a hot path: every lead of every play-out asks).
     out: list[Unit] = []
     highest: dict[int, int] = {}
-    pos = ctx.pos
     for u in units:
         if u.length != 1:
             if not beatable(ctx, unseen, u):
@@ -147,12 +146,17 @@ def sure_units(ctx: TrumpContext, unseen: Sequence[int], units: Sequence[Unit]) 
         w = u.width
         hi = highest.get(w)
         if hi is None:
-            hi = -1
-            for c in reversed(ctx.suit_cards[u.suit]):  # ascending rank order
-                if unseen[c] >= w:
-                    hi = pos[c]
-                    break
-            highest[w] = hi
+            hi = highest[w] = highest_unseen(ctx, unseen, u.suit, w)
         if hi <= u.top:
             out.append(u)
     return out
+
+
+def highest_unseen(ctx: TrumpContext, unseen: Sequence[int], suit: int, width: int = 1) -> int:
+    """Position of the highest card of ``suit`` with at least ``width`` unseen copies, or
+    -1 (one-colour decks: a card is its own identity)."""
+    pos = ctx.pos
+    for c in reversed(ctx.suit_cards[suit]):  # suit_cards ascend: the highest first
+        if unseen[c] >= width:
+            return pos[c]
+    return -1

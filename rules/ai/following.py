@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 
-from rules.ai.common import Unseen, beatable, cheapest, richest
+from rules.ai.common import Unseen, beatable, cheapest, highest_unseen, richest
 from rules.ai.follow_options import follow_options
 from rules.ai.state import Public
 from rules.cards import NUM_CARDS, POINTS
@@ -220,12 +220,7 @@ def _sure_beaters(
         return list(beaters)
     if s != TRUMP and unseen.trumps and unseen.in_suit(s) == 0:
         return []
-    counts, pos = unseen.counts, ctx.pos
-    hi = -1
-    for c in reversed(ctx.suit_cards[s]):  # ascending rank order
-        if counts[c]:
-            hi = pos[c]
-            break
+    hi, pos = highest_unseen(ctx, unseen.counts, s), ctx.pos
     return [c for c in beaters if pos[c] >= hi]
 
 
