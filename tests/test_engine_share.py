@@ -11,7 +11,7 @@ import pytest
 import bench.engine_hands as hands_mod
 from bench.engine_share import ENGINE, Tally, measure, timed_engine
 
-SPIN_US = 40
+SPIN_US = 20
 
 
 def _spin(us: int) -> None:
@@ -33,7 +33,7 @@ def test_wrapping_restores_every_engine_function() -> None:
 def test_time_added_to_the_engine_is_counted_as_engine_and_not_as_the_rest(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    plain = measure("classic", 40)
+    plain = measure("classic", 150)
     assert 0 < plain["engine_us"] < plain["total_us"] and plain["rest_us"] > 0
     follow = hands_mod.generate_follow
 
@@ -42,7 +42,7 @@ def test_time_added_to_the_engine_is_counted_as_engine_and_not_as_the_rest(
         return follow(*args)
 
     monkeypatch.setattr(hands_mod, "generate_follow", slow_follow)
-    slow = measure("classic", 40)
+    slow = measure("classic", 150)
     added = SPIN_US * slow["calls"]["generate_follow"]  # µs per hand
     assert slow["calls"]["generate_follow"] == plain["calls"]["generate_follow"]  # same hands
     assert slow["engine_us"] - plain["engine_us"] == pytest.approx(added, rel=0.15)
