@@ -14,11 +14,24 @@ from typing import Any
 import pytest
 from sqlalchemy import MetaData
 
+from bot.compiled import is_compiled
 from storage.db import Database
 
 ROOT = Path(__file__).resolve().parents[1]
 POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL")
 BACKENDS = ["sqlite", "postgres"]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On the compiled build (``SHENGJI_COMPILED=1 pytest -p bench``) skip the tests
+    that patch engine functions or build engine objects bypassing ``__init__``:
+    compiled classes and functions cannot be patched that way."""
+    if not is_compiled():
+        return
+    skip = pytest.mark.skip(reason="patches the engine's Python internals: pure Python only")
+    for item in items:
+        if item.get_closest_marker("pure_python"):
+            item.add_marker(skip)
 
 
 async def reset_postgres(url: str) -> None:

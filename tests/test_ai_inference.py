@@ -161,6 +161,7 @@ def test_a_deals_count_is_the_sum_of_its_seats_and_the_walk_keeps_them(
                     )
 
 
+@pytest.mark.pure_python  # (Walk.__new__ bypasses the compiled class's constructor)
 def test_the_walk_takes_a_proposal_with_the_metropolis_odds() -> None:
     """``_allowance(u)``: a proposal d mismatches behind is taken exactly when
     error ** d > u (at most CUTOFF − 1 behind), so counting stops at the first
@@ -205,6 +206,7 @@ def test_strong_with_inference_reads_only_its_view_and_is_reproducible(
     assert p1.last_samples == p2.last_samples
 
 
+@pytest.mark.pure_python  # (patches History and Walk methods)
 def test_inference_walks_at_fixed_partners_and_is_off_at_friends_tables_by_default(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

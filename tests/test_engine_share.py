@@ -10,6 +10,7 @@ import pytest
 
 import bench.engine_hands as hands_mod
 from bench.engine_share import ENGINE, Tally, measure, timed_engine
+from bot.compiled import is_compiled
 
 SPIN_US = 20
 
@@ -54,7 +55,7 @@ def test_the_command_prints_a_line_per_preset_and_refuses_an_unknown_one(capsys)
 
     assert main(["--presets", "classic,friends-5", "--hands", "20"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert "pure Python" in out[0] and len(out) == 3
+    assert ("rules/ compiled" if is_compiled() else "pure Python") in out[0] and len(out) == 3
     assert out[1].startswith("classic") and "µs/hand: engine" in out[1] and "the rest" in out[1]
     assert main(["--presets", "classic,nope"]) == 2
     captured = capsys.readouterr()

@@ -213,6 +213,7 @@ def test_follow_options_start_with_a_legal_follow() -> None:
     )
 
 
+@pytest.mark.pure_python  # (counts calls by patching rules.best_follow)
 def test_follow_options_effort_is_capped_on_the_worst_case(monkeypatch: pytest.MonkeyPatch) -> None:
     """bench.autocomplete's slowest case: the unbudgeted search judges thousands of
     candidate plays; the options judge at most the node budget, and still start
