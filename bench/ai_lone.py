@@ -1,0 +1,226 @@
+"""One player alone among basic players, against basic in its seat, deal by deal.
+
+``python -m bench.ai_lone strong --preset friends-6 --deals 200 --seed h24 --budget-ms 100
+--cpu-clock``
+
+Every deal is played twice with the same cards and the same rngs: once with one seat
+played by the player under test (the seat is the deal's number mod N, so every seat
+takes its turn; every other seat ``basic``), and once with every seat ``basic``. Per
+deal the difference is whether that seat ended on the winning side (and the levels it
+gained), so the luck of the cards cancels. It prints the seat's hands won with each
+player, the paired difference with its standard error, and the *decided* share: of
+the deals where the two results differ, how many the player under test turned into a
+win (50 % for a player no better than basic).
+
+``bench.ai`` seats A and B alternately, so at a 找朋友 table strong seats sit on both
+sides of every hand and partly cancel each other (its *seats-won ceiling*); here one
+seat's gain is measured alone — what a player at a table of basic bots sees. At fixed
+partners the lone seat's partner is basic. ``--json FILE`` writes a row per deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from bench.ai import Config, _Clock, build_player, pair_params, play_deal, strong_kwargs
+from bench.ai_oracle import LABEL as ORACLE_LABEL
+from bench.ai_stats import PairResult, timing, wilson
+from bench.compiled import is_compiled
+from rules.ai.base import LEVELS
+from rules.presets import preset
+from rules.ruleset import RuleSet, RuleSetError
+from rules.scoring import team_of
+
+Z95 = 1.959964
+FIELDS = ("deal", "seat", "dealer", "won", "basic_won", "levels", "basic_levels")
+
+
+@dataclass(frozen=True)
+class DealResult:
+    deal: int
+    seat: int  # the lone seat
+    dealer: int
+    won: bool  # the lone seat's side won, the player under test in it
+    basic_won: bool  # ... with basic in it
+    levels: int  # levels the lone seat gained
+    basic_levels: int
+    times: dict[str, list[float]]
+    samples: dict[str, list[int]]
+
+
+def seat_result(rules: RuleSet, match: Any, seat: int) -> tuple[bool, int]:
+    """(did ``seat`` end on the winning side, levels it gained) for a finished hand."""
+    h = match.history[-1]
+    friends = rules.friends is not None
+    dealer_side = (
+        set(h.team) if friends else {s for s in range(4) if team_of(s) == team_of(h.dealer)}
+    )
+    won = (seat in dealer_side) == (h.winner == "defenders")
+    return won, h.level_change if won else 0
+
+
+def play_lone(cfg: Config, deal: int) -> DealResult:
+    rules = preset(cfg.preset)
+    deal_seed, level, dealer = pair_params(rules, cfg.seed, deal)
+    seat = deal % rules.players
+    out: list[tuple[bool, int]] = []
+    clock = _Clock(cfg.cpu_clock)
+    for lone in (cfg.a, "basic"):
+        labels = ["A" if s == seat and lone == cfg.a else "B" for s in range(rules.players)]
+        players = [
+            build_player(lone if s == seat else "basic", cfg, labels[s])
+            for s in range(rules.players)
+        ]
+        rng = random.Random(f"{cfg.seed}/rng/{deal}")  # the same for both runs
+        m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock)
+        out.append(seat_result(rules, m, seat))
+    (won, levels), (basic_won, basic_levels) = out
+    return DealResult(
+        deal, seat, dealer, won, basic_won, levels, basic_levels, clock.times, clock.samples
+    )
+
+
+def run_deals(cfg: Config, deals: int, jobs: int = 1) -> list[DealResult]:
+    tasks = range(deals)
+    if jobs <= 1:
+        return [play_lone(cfg, d) for d in tasks]
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with multiprocessing.get_context(method).Pool(jobs) as pool:
+        return pool.starmap(play_lone, [(cfg, d) for d in tasks], chunksize=1)
+
+
+def summarise(results: Sequence[DealResult]) -> dict[str, Any]:
+    """Hands won by the lone seat with each player, the paired difference, the decided
+    share (with a Wilson interval) and levels per hand, overall and as dealer or not."""
+
+    def block(rs: Sequence[DealResult]) -> dict[str, Any]:
+        n = len(rs)
+        diffs = [int(r.won) - int(r.basic_won) for r in rs]
+        mean = sum(diffs) / n if n else 0.0
+        se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+        up, down = diffs.count(1), diffs.count(-1)
+        return {
+            "deals": n,
+            "won": sum(r.won for r in rs) / n if n else 0.0,
+            "basic_won": sum(r.basic_won for r in rs) / n if n else 0.0,
+            "diff": mean,
+            "diff_se": se,
+            "decided": up + down,
+            "decided_won": up / (up + down) if up + down else 0.5,
+            "decided_wilson95": list(wilson(up, up + down)),
+            "levels": sum(r.levels for r in rs) / n if n else 0.0,
+            "basic_levels": sum(r.basic_levels for r in rs) / n if n else 0.0,
+        }
+
+    return {
+        "all": block(results),
+        "dealer": block([r for r in results if r.seat == r.dealer]),
+        "not_dealer": block([r for r in results if r.seat != r.dealer]),
+    }
+
+
+def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]]) -> str:
+    name = ORACLE_LABEL if cfg.a == "oracle" else cfg.a
+    lines = [
+        f"{name} alone in one seat (rotating) among basic players, against basic in that seat: "
+        f"preset {cfg.preset}, seed {cfg.seed!r}"
+        + (f", budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
+        + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
+        + (f", samples {cfg.samples}" if cfg.samples is not None else "")
+        + (f"; settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
+        + ("; rules/ compiled (bench/compiled.py)" if is_compiled() else "")
+    ]
+    for key, title in (
+        ("all", "all deals"),
+        ("dealer", "the seat deals"),
+        ("not_dealer", "another seat deals"),
+    ):
+        b = stats[key]
+        if not b["deals"]:
+            continue
+        m, se = 100 * b["diff"], 100 * b["diff_se"]
+        lo, hi = b["decided_wilson95"]
+        lines.append(
+            f"  {title} ({b['deals']}): the seat won {100 * b['won']:.1f} % with {name}, "
+            f"{100 * b['basic_won']:.1f} % with basic: {m:+.1f} ± {se:.1f} points "
+            f"(95 % [{m - Z95 * se:+.1f}, {m + Z95 * se:+.1f}]); decided by the player in "
+            f"{b['decided']} deals, {100 * b['decided_won']:.1f} % of them won "
+            f"[{100 * lo:.1f}, {100 * hi:.1f}]; levels per hand {b['levels']:.2f} against "
+            f"{b['basic_levels']:.2f}"
+        )
+    t = times.get("A")
+    if t:
+        extra = f", median samples {t['median_samples']:g}" if "median_samples" in t else ""
+        kind = " (CPU time)" if cfg.cpu_clock else ""
+        lines.append(
+            f"  decision time{kind} ({name}): median {t['median_ms']:.2f} ms, p99 "
+            f"{t['p99_ms']:.1f} ms, max {t['max_ms']:.1f} ms over {int(t['decisions'])} "
+            f"plays, burials and calls{extra}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.ai_lone", description=__doc__.split("\n")[0])
+    ap.add_argument("player", choices=[*sorted(LEVELS), "oracle"], help="the lone seat's player")
+    ap.add_argument("--preset", default="friends-6")
+    ap.add_argument("--deals", type=int, default=100, help="deals, each played twice")
+    ap.add_argument("--seed", default="0", help="seed of the deals and the players' rngs")
+    ap.add_argument("--budget-ms", type=float, default=None, help="strong player's time budget")
+    ap.add_argument("--samples", type=int, default=None, help="strong player's samples (cap)")
+    ap.add_argument("--cpu-clock", action="store_true", help="the budget in CPU time")
+    ap.add_argument("--kwargs", type=strong_kwargs, default={}, help="strong settings as JSON")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--json", default=None, help="also write the figures and a row per deal")
+    args = ap.parse_args(argv)
+    try:
+        preset(args.preset)
+    except RuleSetError as exc:
+        ap.error(str(exc))
+    if args.deals < 1:
+        ap.error("--deals: at least 1")
+    if args.kwargs and args.player != "strong":
+        ap.error(f"--kwargs sets a strong player's settings; the player is {args.player}")
+    cfg = Config(
+        args.player,
+        "basic",
+        args.seed,
+        args.preset,
+        args.budget_ms,
+        args.samples,
+        args.cpu_clock,
+        json.dumps(args.kwargs, sort_keys=True) if args.kwargs else "",
+    )
+    t0 = time.time()
+    results = run_deals(cfg, args.deals, args.jobs)
+    stats = summarise(results)
+    times = timing([PairResult([], r.times, r.samples) for r in results])
+    print(report(cfg, stats, times))
+    print(f"  wall time {time.time() - t0:.0f} s with {args.jobs} job(s)")
+    if args.json:
+        rows = [[int(getattr(r, f)) for f in FIELDS] for r in results]
+        with open(args.json, "w") as f:
+            json.dump(
+                {
+                    "config": asdict(cfg),
+                    "stats": stats,
+                    "timing": times,
+                    "fields": FIELDS,
+                    "deals": rows,
+                },
+                f,
+                indent=2,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,88 @@
+"""``bench.ai_lone``: one player alone among basic players, against basic in its seat."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from bench.ai import Config, _Clock, pair_params, play_deal
+from bench.ai_lone import FIELDS, main, play_lone, run_deals, seat_result, summarise
+from rules.ai.base import make_player
+from rules.presets import preset
+
+
+def test_basic_alone_plays_the_same_game_twice_and_the_seat_rotates() -> None:
+    """Both runs of a deal share the cards and the rngs: basic in the seat changes nothing."""
+    cfg = Config("basic", "basic", "lone-same", "friends-5")
+    results = run_deals(cfg, 10)
+    assert [r.seat for r in results] == [d % 5 for d in range(10)]
+    assert all(r.won == r.basic_won and r.levels == r.basic_levels for r in results)
+    stats = summarise(results)["all"]
+    assert stats["diff"] == 0.0 and stats["decided"] == 0
+    assert stats["won"] == stats["basic_won"] == sum(r.won for r in results) / 10
+
+
+@pytest.mark.parametrize("name", ["classic", "friends-6"])
+def test_a_seat_is_credited_with_its_own_side(name: str) -> None:
+    rules = preset(name)
+    deal, level, dealer = pair_params(rules, "lone-side", 3)
+    players = [make_player("basic") for _ in range(rules.players)]
+    m = play_deal(
+        rules, deal, level, dealer, players, ["B"] * rules.players, random.Random(1), _Clock()
+    )
+    h = m.history[-1]
+    side = set(h.team) if rules.friends is not None else {h.dealer, (h.dealer + 2) % 4}
+    results = [seat_result(rules, m, s) for s in range(rules.players)]
+    winners = {s for s, (won, _) in enumerate(results) if won}
+    assert winners == (side if h.winner == "defenders" else set(range(rules.players)) - side)
+    assert {lv for won, lv in results if won} == {h.level_change}
+    assert all(lv == 0 for won, lv in results if not won)
+
+
+def test_random_alone_does_worse_than_basic_in_its_seat() -> None:
+    results = run_deals(Config("random", "basic", "lone-random", "classic"), 40)
+    stats = summarise(results)["all"]
+    assert stats["diff"] < 0 and stats["won"] < stats["basic_won"]
+    assert stats["decided"] > 0 and stats["decided_won"] < 0.5
+    lo, hi = stats["decided_wilson95"]
+    assert lo <= stats["decided_won"] <= hi
+
+
+def test_strong_with_a_sample_cap_is_reproducible() -> None:
+    cfg = Config("strong", "basic", "lone-strong", "friends-5", samples=2)
+    a, b = play_lone(cfg, 2), play_lone(cfg, 2)
+    assert (a.won, a.basic_won, a.levels, a.basic_levels) == (
+        b.won,
+        b.basic_won,
+        b.levels,
+        b.basic_levels,
+    )
+    assert a.samples["A"] == b.samples["A"]  # the lone seat searched, the same samples
+    assert set(a.times) == {"A", "B"}  # timed as A in one run, the basic seats as B
+
+
+def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "lone.json"
+    assert (
+        main(["simple", "--preset", "friends-5", "--deals", "6", "--seed", "x", "--json", str(out)])
+        == 0
+    )
+    text = capsys.readouterr().out
+    assert text.startswith("simple alone in one seat (rotating) among basic players")
+    assert "all deals (6)" in text and "preset friends-5" in text
+    data = json.loads(out.read_text())
+    assert data["fields"] == list(FIELDS) and len(data["deals"]) == 6
+    assert [row[1] for row in data["deals"]] == [0, 1, 2, 3, 4, 0]
+    for argv, words in (
+        (["simple", "--preset", "nope"], "unknown preset 'nope'"),
+        (["simple", "--kwargs", '{"walk": 3}'], "the player is simple"),
+        (["strong", "--kwargs", '{"nope": 1}'], "not a strong player's setting: nope"),
+        (["simple", "--deals", "0"], "at least 1"),
+    ):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+        assert words in capsys.readouterr().err
