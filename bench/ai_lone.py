@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from bench.ai import Config, _Clock, build_player, pair_params, play_deal, strong_kwargs
+import bench.ai as bench_ai
+from bench.ai import Config, _Clock, pair_params, play_deal, strong_kwargs
 from bench.ai_oracle import LABEL as ORACLE_LABEL
 from bench.ai_stats import PairResult, timing, wilson
 from bench.compiled import is_compiled
@@ -75,9 +76,9 @@ def play_lone(cfg: Config, deal: int) -> DealResult:
     clock = _Clock(cfg.cpu_clock)
     for lone in (cfg.a, "basic"):
         labels = ["A" if s == seat and lone == cfg.a else "B" for s in range(rules.players)]
+        build = bench_ai.build_player  # (looked up now: a diagnostic may replace it)
         players = [
-            build_player(lone if s == seat else "basic", cfg, labels[s])
-            for s in range(rules.players)
+            build(lone if s == seat else "basic", cfg, labels[s]) for s in range(rules.players)
         ]
         rng = random.Random(f"{cfg.seed}/rng/{deal}")  # the same for both runs
         m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock)

@@ -1,5 +1,6 @@
 """A diagnostic that CHEATS on the teams only: ``python -m bench.ai_team_oracle A B …``
-(``bench.ai``'s arguments; level ``oracle`` seats it).
+(``bench.ai``'s arguments; level ``oracle`` seats it), or ``python -m
+bench.ai_team_oracle lone oracle …`` (``bench.ai_lone``'s: it alone in one seat).
 
 At 找朋友 tables it is the strong player with one extra fact: where every copy of a
 pending called card is (pinned to its true holder as a declared card is), so its
@@ -13,6 +14,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Sequence
 
 import bench.ai as bench_ai
 from bench.ai import Config
@@ -57,13 +59,23 @@ class TeamOracle(StrongPlayer, OraclePlayer):
 _build = bench_ai.build_player
 
 
-def build(level: str, cfg: Config) -> Player:
+def build(level: str, cfg: Config, side: str = "") -> Player:
     if level != "oracle":
-        return _build(level, cfg)
-    clock = {"clock": time.process_time} if cfg.cpu_clock else {}
-    return TeamOracle(cfg.budget_ms, max_samples=cfg.samples, **clock)
+        return _build(level, cfg, side)
+    clock = time.process_time if cfg.cpu_clock else time.perf_counter
+    return TeamOracle(cfg.budget_ms, max_samples=cfg.samples, clock=clock)
+
+
+def main(argv: Sequence[str]) -> int:
+    """``bench.ai``'s command with ``oracle`` seating this diagnostic; after ``lone``,
+    ``bench.ai_lone``'s (``lone oracle --preset friends-8 …``: it alone in one seat)."""
+    bench_ai.build_player = build
+    if argv[:1] == ["lone"]:
+        from bench.ai_lone import main as lone_main
+
+        return lone_main(argv[1:])
+    return bench_ai.main(argv)
 
 
 if __name__ == "__main__":
-    bench_ai.build_player = build
-    sys.exit(bench_ai.main())
+    sys.exit(main(sys.argv[1:]))

@@ -86,3 +86,28 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
             main(argv)
         assert exc.value.code == 2
         assert words in capsys.readouterr().err
+
+
+def test_the_team_oracle_command_seats_it_in_bench_ai_and_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m bench.ai_team_oracle`` (bench.ai's arguments, or ``lone`` and
+    bench.ai_lone's): level ``oracle`` seats the teams-only cheat, nothing else."""
+    import bench.ai as bench_ai
+    from bench import ai_team_oracle
+
+    monkeypatch.setattr(bench_ai, "build_player", bench_ai.build_player)  # (restored after)
+    asked: list[int] = []
+    real = ai_team_oracle.TeamOracle.choose_seeing
+
+    def counting(self: ai_team_oracle.TeamOracle, *args: object) -> object:
+        asked.append(1)
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai_team_oracle.TeamOracle, "choose_seeing", counting)
+    tiny = ["--preset", "friends-5", "--samples", "2"]
+    assert ai_team_oracle.main(["oracle", "basic", "--pairs", "1", "--quiet", *tiny]) == 0
+    assert asked and "vs basic (B): 1 pairs = 2 hands" in capsys.readouterr().out
+    asked.clear()
+    assert ai_team_oracle.main(["lone", "oracle", "--deals", "1", *tiny]) == 0
+    assert asked and "alone in one seat" in capsys.readouterr().out
