@@ -373,14 +373,20 @@ def _name(level: str) -> str:
     return ORACLE_LABEL if level == "oracle" else level
 
 
+def budget_words(cfg: Config) -> str:
+    """The strong player's budget or sample cap, for a report's header line."""
+    return (
+        (f", strong budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
+        + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
+        + (f", strong samples {cfg.samples}" if cfg.samples is not None else "")
+    )
+
+
 def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]]) -> str:
     lines = [
         f"{_name(cfg.a)} (A) vs {_name(cfg.b)} (B): "
         f"{stats['pairs']} pairs = {stats['hands']} hands, "
-        f"preset {cfg.preset}, seed {cfg.seed!r}"
-        + (f", strong budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
-        + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
-        + (f", strong samples {cfg.samples}" if cfg.samples is not None else "")
+        f"preset {cfg.preset}, seed {cfg.seed!r}{budget_words(cfg)}"
         + (f"; A's settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
         + (f"; B's settings {cfg.b_kwargs}" if cfg.b_kwargs else "")
         + ("; rules/ compiled (bench/compiled.py)" if is_compiled() else ""),
@@ -433,14 +439,19 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
     for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
         t = times.get(label)
         if t:
-            extra = f", median samples {t['median_samples']:g}" if "median_samples" in t else ""
-            kind = " (CPU time)" if cfg.cpu_clock else ""
-            lines.append(
-                f"  decision time{kind} {label} ({name}): median {t['median_ms']:.2f} ms, "
-                f"p99 {t['p99_ms']:.1f} ms, max {t['max_ms']:.1f} ms "
-                f"over {int(t['decisions'])} plays, burials and calls{extra}"
-            )
+            lines.append(time_line(t, f"{label} ({name})", cfg.cpu_clock))
     return "\n".join(lines)
+
+
+def time_line(t: dict[str, float], who: str, cpu_clock: bool) -> str:
+    """The report's line of one player's decision times (``timing``'s figures)."""
+    extra = f", median samples {t['median_samples']:g}" if "median_samples" in t else ""
+    kind = " (CPU time)" if cpu_clock else ""
+    return (
+        f"  decision time{kind} {who}: median {t['median_ms']:.2f} ms, "
+        f"p99 {t['p99_ms']:.1f} ms, max {t['max_ms']:.1f} ms "
+        f"over {int(t['decisions'])} plays, burials and calls{extra}"
+    )
 
 
 # Per hand in ``--json`` (for paired comparisons of two runs: ``bench.ai_paired``).

@@ -31,7 +31,15 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import bench.ai as bench_ai
-from bench.ai import Config, _Clock, pair_params, play_deal, strong_kwargs
+from bench.ai import (
+    Config,
+    _Clock,
+    budget_words,
+    pair_params,
+    play_deal,
+    strong_kwargs,
+    time_line,
+)
 from bench.ai_oracle import LABEL as ORACLE_LABEL
 from bench.ai_stats import PairResult, timing, wilson
 from bench.compiled import is_compiled
@@ -132,10 +140,7 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
     name = ORACLE_LABEL if cfg.a == "oracle" else cfg.a
     lines = [
         f"{name} alone in one seat (rotating) among basic players, against basic in that seat: "
-        f"preset {cfg.preset}, seed {cfg.seed!r}"
-        + (f", budget {cfg.budget_ms:g} ms" if cfg.budget_ms is not None else "")
-        + (" of CPU time" if cfg.cpu_clock and cfg.budget_ms is not None else "")
-        + (f", samples {cfg.samples}" if cfg.samples is not None else "")
+        f"preset {cfg.preset}, seed {cfg.seed!r}{budget_words(cfg)}"
         + (f"; settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
         + ("; rules/ compiled (bench/compiled.py)" if is_compiled() else "")
     ]
@@ -157,15 +162,8 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
             f"[{100 * lo:.1f}, {100 * hi:.1f}]; levels per hand {b['levels']:.2f} against "
             f"{b['basic_levels']:.2f}"
         )
-    t = times.get("A")
-    if t:
-        extra = f", median samples {t['median_samples']:g}" if "median_samples" in t else ""
-        kind = " (CPU time)" if cfg.cpu_clock else ""
-        lines.append(
-            f"  decision time{kind} ({name}): median {t['median_ms']:.2f} ms, p99 "
-            f"{t['p99_ms']:.1f} ms, max {t['max_ms']:.1f} ms over {int(t['decisions'])} "
-            f"plays, burials and calls{extra}"
-        )
+    if t := times.get("A"):
+        lines.append(time_line(t, f"({name})", cfg.cpu_clock))
     return "\n".join(lines)
 
 
