@@ -44,6 +44,7 @@ from bench.ai_oracle import LABEL as ORACLE_LABEL
 from bench.ai_stats import PairResult, timing, wilson
 from bench.compiled import is_compiled
 from rules.ai.base import LEVELS
+from rules.game import Match
 from rules.presets import preset
 from rules.ruleset import RuleSet, RuleSetError
 from rules.scoring import team_of
@@ -65,7 +66,7 @@ class DealResult:
     samples: dict[str, list[int]]
 
 
-def seat_result(rules: RuleSet, match: Any, seat: int) -> tuple[bool, int]:
+def seat_result(rules: RuleSet, match: Match, seat: int) -> tuple[bool, int]:
     """(did ``seat`` end on the winning side, levels it gained) for a finished hand."""
     h = match.history[-1]
     friends = rules.friends is not None
