@@ -61,7 +61,6 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
-import multiprocessing
 import os
 import random
 import sys
@@ -84,7 +83,7 @@ from bench.ai_stats import (  # noqa: E402
     wilson,
 )
 from bench.ai_voids import VoidLeads, shown_voids  # noqa: E402
-from bench.compiled import is_compiled  # noqa: E402
+from bench.cli import build_words, worker_pool  # noqa: E402
 from rules.actions import Action, DealCards, Pass  # noqa: E402
 from rules.ai.base import LEVELS, Player, make_player  # noqa: E402
 from rules.ai.strong import StrongPlayer  # noqa: E402
@@ -350,10 +349,8 @@ def run_pairs(
             if progress:
                 progress(k + 1)
         return out
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
     results: list[PairResult] = []
-    with ctx.Pool(jobs) as pool:
+    with worker_pool(jobs) as pool:
         for k, r in enumerate(pool.imap(_work, tasks, chunksize=1)):
             results.append(r)
             if progress:
@@ -389,7 +386,7 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         f"preset {cfg.preset}, seed {cfg.seed!r}{budget_words(cfg)}"
         + (f"; A's settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
         + (f"; B's settings {cfg.b_kwargs}" if cfg.b_kwargs else "")
-        + ("; rules/ compiled (bench/compiled.py)" if is_compiled() else ""),
+        + build_words(),
     ]
     for name, title in (
         ("all", "all hands"),

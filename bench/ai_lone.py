@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import random
 import time
 from collections.abc import Sequence
@@ -42,7 +41,7 @@ from bench.ai import (
 )
 from bench.ai_oracle import LABEL as ORACLE_LABEL
 from bench.ai_stats import PairResult, timing, wilson
-from bench.compiled import is_compiled
+from bench.cli import build_words, worker_pool
 from rules.ai.base import LEVELS
 from rules.game import Match
 from rules.presets import preset
@@ -102,8 +101,7 @@ def run_deals(cfg: Config, deals: int, jobs: int = 1) -> list[DealResult]:
     tasks = range(deals)
     if jobs <= 1:
         return [play_lone(cfg, d) for d in tasks]
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs) as pool:
+    with worker_pool(jobs) as pool:
         return pool.starmap(play_lone, [(cfg, d) for d in tasks], chunksize=1)
 
 
@@ -143,7 +141,7 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         f"{name} alone in one seat (rotating) among basic players, against basic in that seat: "
         f"preset {cfg.preset}, seed {cfg.seed!r}{budget_words(cfg)}"
         + (f"; settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
-        + ("; rules/ compiled (bench/compiled.py)" if is_compiled() else "")
+        + build_words()
     ]
     for key, title in (
         ("all", "all deals"),
