@@ -207,7 +207,7 @@ def test_strong_with_inference_reads_only_its_view_and_is_reproducible(
 
 
 @pytest.mark.pure_python  # (patches History and Walk methods)
-def test_inference_walks_at_fixed_partners_and_is_off_at_friends_tables_by_default(
+def test_inference_walks_at_every_table_by_default(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[int] = []
@@ -226,7 +226,9 @@ def test_inference_walks_at_fixed_partners_and_is_off_at_friends_tables_by_defau
         real_step(self, k)
 
     monkeypatch.setattr(Walk, "step", stepping)
-    for name, expect in (("classic", True), ("friends-6", False)):
+    # (at 找朋友 tables of up to six seats since the walk is carried from decision to
+    # decision; at eight it measured no gain)
+    for name, expect in (("classic", True), ("friends-6", True), ("friends-8", False)):
         searched = 0
         calls.clear()
         steps.clear()
@@ -238,4 +240,15 @@ def test_inference_walks_at_fixed_partners_and_is_off_at_friends_tables_by_defau
             searched += player.last_samples
         assert searched > 0, name
         assert bool(calls) == expect, name
-        assert bool(steps) == expect, name  # (by the walk, at fixed partners)
+        assert bool(steps) == expect, name  # (by the walk)
+    off = StrongPlayer(None, max_samples=4, friends_model_error=None)
+    calls.clear()
+    m = into_play(preset("friends-6"), "infer-default/friends-6/12", 12)
+    assert m.turn is not None
+    off.choose(m.view_for(m.turn), random.Random(1))
+    assert off.last_samples and not calls  # friends_model_error=None: no inference there
+    m = into_play(preset("friends-8"), "infer-default/friends-8/12", 12)
+    assert m.turn is not None
+    on = StrongPlayer(None, max_samples=4, friends_infer_seats=8)
+    on.choose(m.view_for(m.turn), random.Random(1))
+    assert on.last_samples and calls  # asked for at eight seats: it infers there too

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from math import ceil, log
 
 from rules.ai.basic import play_policy
 from rules.ai.calls import Calls
-from rules.ai.sim import Sampler
+from rules.ai.sim import Sampler, pick_copy
 from rules.ai.state import Public, blank_public
 from rules.cards import NUM_CARDS
 from rules.views import View
@@ -54,6 +55,11 @@ class History:
                 for c in cards:
                     later[s][c] += 1
         self.later = later
+        # Every play so far in order: a walk carried from an earlier decision of this
+        # hand starts from its deal with the plays since taken out (``carry``).
+        self.plays: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+            p for plays in [*self.tricks, self.current] for p in plays
+        )
         self.checks = sum(1 for p in [*self.tricks, self.current] for s, _ in p if s != seat)
         start = blank_public(view, [pub.sizes[s] + sum(later[s]) for s in range(n)], None)
         self.start = start
@@ -166,11 +172,12 @@ class Walk:
         hand: Sequence[int],
         kitty: Sequence[int] | None,
         error: float,
+        start: list[list[int]] | None = None,
     ) -> None:
         self.sampler, self.history, self.rng = sampler, history, rng
         self.hand, self.kitty, self.error = list(hand), kitty, error
         self.n = len(history.later)
-        self.holding = self._fresh()
+        self.holding = self._fresh() if start is None else start
         per = self._per_seat(self.holding, None, 1 << 30)  # (never short)
         assert per is not None
         self.per: list[int] = per  # each seat's count in the current deal
@@ -245,6 +252,74 @@ class Walk:
             return 1
         return max(1, min(self.CUTOFF, ceil(log(u) / log(error))))
 
+    def holding_now(self) -> tuple[tuple[int, ...], ...]:
+        """The current deal, frozen (every seat, then the hidden kitty)."""
+        return tuple(tuple(h) for h in self.holding)
+
     def deal(self) -> tuple[list[list[int]], list[int]]:
         """The walk's current deal: every seat's hand (this seat's own), the kitty."""
         return [list(h) for h in self.holding[: self.n]], list(self.holding[self.n])
+
+
+@dataclass(frozen=True)
+class Carried:
+    """Where a seat's walk stood at the end of a decision: the hand it belongs to
+    (``key``), the plays it had explained, and its deal (every seat, then the hidden
+    kitty). The next decision of the hand walks on from there (``carry``) instead of
+    from a fresh deal, so its walk adds to every earlier decision's."""
+
+    key: tuple[object, ...]
+    plays: tuple[tuple[int, tuple[int, ...]], ...]
+    holding: tuple[tuple[int, ...], ...]
+
+
+def hand_key(view: View, hand: Sequence[int]) -> tuple[object, ...]:
+    """What tells one hand of a match (from one seat) from another: the seat, the
+    hand's number and dealer, and the cards the seat held at the first lead."""
+    held = list(hand)
+    for t in [*view.tricks, None]:
+        plays = view.current if t is None else t.plays
+        for s, cards in plays:
+            if s == view.seat:
+                for c in cards:
+                    held[int(c)] += 1
+    return (view.seat, view.hand_no, view.dealer, len(view.history), tuple(held))
+
+
+def carry(
+    old: Carried,
+    key: tuple[object, ...],
+    sampler: Sampler,
+    history: History,
+    hand: Sequence[int],
+    rng: random.Random,
+) -> list[list[int]] | None:
+    """``old``'s deal brought up to this decision: each card another seat has played
+    since is taken from its hand (swapped in first from whoever held it in the deal,
+    for a card of the player's), then the deal is made to fit what has been shown since
+    (``Sampler.repair``). None when it is another hand, or the deal cannot be fitted."""
+    k = len(old.plays)
+    if old.key != key or history.plays[:k] != old.plays:
+        return None
+    holding = [list(h) for h in old.holding]
+    seat = history.seat
+    for s, cards in history.plays[k:]:
+        if s == seat:
+            continue
+        mine = holding[s]
+        for c in cards:
+            if not mine[c]:
+                owners = [h for h in range(len(holding)) if h != seat and holding[h][c]]
+                if not owners or not sum(mine):
+                    return None
+                h = owners[rng.randrange(len(owners))]
+                x = pick_copy(mine, rng)
+                mine[x] -= 1
+                holding[h][x] += 1
+                holding[h][c] -= 1
+                mine[c] += 1
+            mine[c] -= 1
+    holding[seat] = list(hand)
+    if not sampler.repair(holding, rng):
+        return None
+    return holding

@@ -144,7 +144,7 @@ class Sampler:
         if len(holders) < 2:
             return None
         a, b = rng.sample(holders, 2)
-        x, y = _pick(holding[a], rng), _pick(holding[b], rng)
+        x, y = pick_copy(holding[a], rng), pick_copy(holding[b], rng)
         eligible = self.eligible
         if x == y or not (eligible[x] >> b & 1 and eligible[y] >> a & 1):
             return None
@@ -160,6 +160,69 @@ class Sampler:
             hb[x] -= 1
             return None
         return a, b
+
+    def repair(self, holding: list[list[int]], rng: random.Random) -> bool:
+        """Make a deal of an earlier view fit this one's facts (``holding`` mutated):
+        each card a holder may no longer have (a void or a pair-less suit shown since)
+        is swapped for a card of a holder that may have it. False, when that fails or
+        the sizes or declared cards do not fit (the caller then deals afresh)."""
+        eligible, holders = self.eligible, self.holders
+        if any(sum(holding[h]) != self.caps[h] for h in holders):
+            return False
+        for h in holders:
+            for c in range(NUM_CARDS):
+                while holding[h][c] and (not eligible[c] >> h & 1 or self._breaks(holding, h, c)):
+                    if not self._move_out(holding, h, c, rng):
+                        return False
+        for s, c, k, or_kitty in self.need:  # a declared card taken from its declarer
+            while holding[s][c] + (holding[self.kitty][c] if or_kitty else 0) < k:
+                if not self._bring_back(holding, s, c, rng):
+                    return False
+        return not self._short(holding)
+
+    def _bring_back(self, holding: list[list[int]], s: int, c: int, rng: random.Random) -> bool:
+        """Swap a ``c`` held elsewhere to seat ``s`` (which showed it) for one of its
+        other cards that the holder may take."""
+        owners = [g for g in self.holders if g != s and holding[g][c]]
+        for _ in range(4 * len(owners)):
+            g = owners[rng.randrange(len(owners))]
+            y = pick_copy(holding[s], rng)
+            if y == c or not self.eligible[y] >> g & 1:
+                continue
+            hs, hg = holding[s], holding[g]
+            hs[y] -= 1
+            hg[c] -= 1
+            hs[c] += 1
+            hg[y] += 1
+            if not (self._breaks(holding, g, y) or self._breaks(holding, s, c)):
+                return True
+            hs[y] += 1
+            hg[c] += 1
+            hs[c] -= 1
+            hg[y] -= 1
+        return False
+
+    def _move_out(self, holding: list[list[int]], h: int, c: int, rng: random.Random) -> bool:
+        """Swap one ``c`` of holder ``h`` for a card of a holder that may take it."""
+        eligible = self.eligible
+        takers = [g for g in self.holders if g != h and eligible[c] >> g & 1 and sum(holding[g])]
+        for _ in range(4 * len(takers)):
+            g = takers[rng.randrange(len(takers))]
+            y = pick_copy(holding[g], rng)
+            if y == c or not eligible[y] >> h & 1:
+                continue
+            ha, hg = holding[h], holding[g]
+            ha[c] -= 1
+            hg[y] -= 1
+            ha[y] += 1
+            hg[c] += 1
+            if not (self._breaks(holding, g, c) or self._breaks(holding, h, y)):
+                return True
+            ha[c] += 1
+            hg[y] += 1
+            ha[y] -= 1
+            hg[c] -= 1
+        return False
 
     def _breaks(self, holding: list[list[int]], h: int, c: int) -> bool:
         """Does holder ``h``, just given a ``c``, now hold a pair in a suit it has shown
@@ -313,7 +376,7 @@ def _dealable(left: dict[int, int], caps: Sequence[int], holders: Sequence[int])
     return True
 
 
-def _pick(counts: Sequence[int], rng: random.Random) -> int:
+def pick_copy(counts: Sequence[int], rng: random.Random) -> int:
     """A card of the count vector ``counts``, each copy equally likely."""
     r = rng.randrange(sum(counts))
     for c, k in enumerate(counts):

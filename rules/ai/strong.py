@@ -13,10 +13,16 @@ Samples are weighed by inference (``rules.ai.inference``): a sample weighs
 ``model_error ** m``, where ``m`` counts the other seats' past plays the basic policy
 would not have made from their sampled cards, so deals that explain what the others
 chose count for more (``model_error=None``: every sample alike; at 找朋友 tables
-``friends_model_error``, off by default). With ``walk`` > 0 the samples instead come
-from a Metropolis walk over deals (``rules.ai.inference.Walk``: ``settle`` proposals
-first, then ``walk`` between samples) that visits deals in proportion to those weights,
-so its samples weigh alike and the elimination below works as without inference.
+``friends_model_error``, at up to ``friends_infer_seats`` seats). With ``walk`` > 0
+the samples instead come from a Metropolis walk over deals
+(``rules.ai.inference.Walk``: ``settle`` proposals first, then ``walk`` between
+samples) that visits deals in proportion to those weights, so its samples weigh alike
+and the elimination below works as without inference. With ``carry_walk`` (by
+default at 找朋友 tables) a seat's walk goes on from where it stood at the seat's
+previous decision of the hand (the plays since taken out:
+``rules.ai.inference.carry``), so every decision's walking adds up; the player then
+remembers that much between its decisions (per seat, in memory), and the same
+decisions in the same order decide alike.
 
 The samples are shared by all candidates, so candidates are compared sample by sample
 (paired): after a few samples a candidate clearly worse than the basic choice, or no
@@ -59,7 +65,7 @@ from rules.ai.basic import (
 )
 from rules.ai.calls import Calls
 from rules.ai.common import lead_unit, ruff_suits
-from rules.ai.inference import History, Walk
+from rules.ai.inference import Carried, History, Walk, carry, hand_key
 from rules.ai.opening import Option, StartWorlds, bury_option, call_options
 from rules.ai.sim import Sampler, playout, utility
 from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
@@ -77,9 +83,15 @@ DEFAULT_BUDGET_MS = 300.0
 # samples) took 71.7 % of fresh deals where 0.5 with 3 took 69.4 % (+2.3 ± 1.4 paired),
 # and 54.2 % of the hands head to head against it (docs/ai-strength.md). So steep a
 # model needs the walk: weighing independent deals (walk=0) wants a milder one (0.5).
-# At 找朋友 tables it measured no gain (a sharp walk too), so there it is off.
+# At 找朋友 tables a walk that starts afresh at every decision measured no clear gain
+# (+2.1 ± 1.7 points alone in a seat at friends-6); one carried from decision to
+# decision (``carry_walk``) with a sharper model (0.01) +2.5 ± 1.1 over 2,000 deals.
+# At friends-8 it did not help (−1.1 ± 1.4 over 800 deals): seven hidden hands of four
+# decks are more than the walk gets through, so inference runs at 找朋友 tables of at
+# most ``friends_infer_seats`` seats.
 DEFAULT_MODEL_ERROR = 0.05
-DEFAULT_FRIENDS_MODEL_ERROR: float | None = None
+DEFAULT_FRIENDS_MODEL_ERROR: float | None = 0.01
+DEFAULT_FRIENDS_INFER_SEATS = 6
 # Proposals of the inference's walk between samples (0: weigh independent samples
 # instead; ``settle``, before the first sample, defaults to twice as many).
 DEFAULT_WALK = 20
@@ -105,8 +117,10 @@ class StrongPlayer:
         elimination: float = 2.0,
         model_error: float | None = DEFAULT_MODEL_ERROR,
         friends_model_error: float | None = DEFAULT_FRIENDS_MODEL_ERROR,
+        friends_infer_seats: int = DEFAULT_FRIENDS_INFER_SEATS,
         walk: int = DEFAULT_WALK,
         settle: int | None = None,
+        carry_walk: bool | None = None,
         search_start: bool = True,
         start_budget: float = DEFAULT_START_BUDGET,
         clock: Callable[[], float] = time.perf_counter,
@@ -122,8 +136,14 @@ class StrongPlayer:
         self.elimination = elimination
         self.model_error = model_error
         self.friends_model_error = friends_model_error
+        self.friends_infer_seats = friends_infer_seats
         self.walk = walk
         self.settle = 2 * walk if settle is None else settle
+        # Carry the walk from decision to decision (None: at 找朋友 tables only, where
+        # five hidden hands are too many deals to walk through in one decision's
+        # budget; at classic it measured −1.5 ± 2.1 alone in a seat, so not there).
+        self.carry_walk = carry_walk
+        self._carried: dict[int, Carried] = {}  # per seat, where its last walk stood
         self.search_start = search_start
         self.start_budget = start_budget
         self.clock = clock
@@ -156,7 +176,9 @@ class StrongPlayer:
             return Play(seat, as_cards(cands[0]))
         sampler = Sampler(pub, seat, hand, kitty, self.pinned(view))
         calls = Calls.of_view(view) if view.friends_mode else None
-        error = self.friends_model_error if view.friends_mode else self.model_error
+        error = self.model_error
+        if view.friends_mode:
+            error = self.friends_model_error if pub.n <= self.friends_infer_seats else None
         history = None if error is None else History(view, seat, pub)
         srng = random.Random(rng.getrandbits(64))
         late = self._deadline(start)
@@ -170,7 +192,7 @@ class StrongPlayer:
                 hands, hidden_kitty = sampler.sample(srng)
             elif self.walk:
                 if walk is None:
-                    walk = Walk(sampler, history, srng, hand, kitty, error)
+                    walk = self._walk(view, sampler, history, srng, hand, kitty, error)
                     walk.step(self.settle)  # (a longer first stretch, to settle)
                 else:
                     walk.step(self.walk)
@@ -208,9 +230,34 @@ class StrongPlayer:
             if late():
                 break
         self.last_samples = samples
+        if walk is not None and self._carries(view):
+            key = hand_key(view, hand)
+            self._carried[seat] = Carried(key, history.plays if history else (), walk.holding_now())
         weights = _weights(misses[:samples], error)
         pick = select(rows, alive, self.confidence, self.effect, weights)
         return Play(seat, as_cards(cands[pick]))
+
+    def _walk(
+        self,
+        view: View,
+        sampler: Sampler,
+        history: History,
+        rng: random.Random,
+        hand: Sequence[int],
+        kitty: Sequence[int] | None,
+        error: float,
+    ) -> Walk:
+        """The decision's walk: from where this seat's last walk of the hand stood, the
+        plays since taken out (``carry_walk``), else from a fresh deal."""
+        start = None
+        old = self._carried.get(view.seat or 0) if self._carries(view) else None
+        if old is not None:
+            start = carry(old, hand_key(view, hand), sampler, history, hand, rng)
+        return Walk(sampler, history, rng, hand, kitty, error, start)
+
+    def _carries(self, view: View) -> bool:
+        """Does this decision's walk go on from the seat's last one (``carry_walk``)?"""
+        return view.friends_mode if self.carry_walk is None else self.carry_walk
 
     def pinned(self, view: View) -> list[list[int]]:
         """Per seat, the cards its samples must give that seat: the declared cards not
