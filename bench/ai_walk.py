@@ -14,6 +14,11 @@ it yields the run prints, by trick:
 * *ms*: CPU milliseconds per deal, the walk included (the play-outs and this
   diagnostic's own counting are not).
 
+A setting ``ERROR:WALK+carry`` walks as the strong player with ``carry_walk`` does: at
+every play of the seat (not only the measured ones) the walk goes on from where it
+stood at the seat's previous play, the plays since taken out
+(``rules.ai.inference.carry``), and takes ``--samples`` deals.
+
 The other seats play exactly the model the walk assumes, so *placed* is what the
 inference could learn from a perfectly modelled table, not from people.
 """
@@ -32,7 +37,7 @@ from bench.ai_oracle import OraclePlayer
 from rules.actions import Action
 from rules.ai.base import Player
 from rules.ai.basic import BasicPlayer
-from rules.ai.inference import History, Walk
+from rules.ai.inference import Carried, History, Walk, carry, hand_key
 from rules.ai.sim import Sampler
 from rules.ai.state import public_of, shown_cards
 from rules.cards import counts_of
@@ -47,6 +52,7 @@ class Setting:
     name: str
     error: float | None  # None: fresh deals
     walk: int = 0
+    carry: bool = False  # walk on from the seat's previous play (``+carry``)
 
 
 def parse_settings(text: str) -> list[Setting]:
@@ -57,11 +63,14 @@ def parse_settings(text: str) -> list[Setting]:
         if part == "fresh":
             out.append(Setting("fresh", None))
             continue
-        error, _, walk = part.partition(":")
+        body, plus, extra = part.partition("+")
+        if plus and extra != "carry":
+            raise argparse.ArgumentTypeError(f"not ERROR:WALK[+carry]: {part!r}")
+        error, _, walk = body.partition(":")
         e, w = float(error), int(walk or 3)
         if not 0.0 < e <= 1.0 or w < 1:
             raise argparse.ArgumentTypeError(f"not ERROR:WALK with 0 < ERROR ≤ 1: {part!r}")
-        out.append(Setting(f"{e:g}:{w}", e, w))
+        out.append(Setting(f"{e:g}:{w}" + ("+carry" if plus else ""), e, w, bool(plus)))
     return out
 
 
@@ -76,6 +85,7 @@ class Probe(BasicPlayer, OraclePlayer):
     # (setting, trick) -> per decision (placed, unexplained, seconds per deal)
     rows: dict[tuple[str, int], list[tuple[float, float, float]]] = field(default_factory=dict)
     done: set[int] = field(default_factory=set)
+    carried: dict[str, Carried] = field(default_factory=dict)  # per +carry setting
     level = "oracle"
     sees_all = True
 
@@ -89,9 +99,13 @@ class Probe(BasicPlayer, OraclePlayer):
             if t in TRICKS and t not in self.done:
                 self.done.add(t)
                 self.measure(match, seat, t, random.Random(rng.getrandbits(64)))
+            elif any(st.carry for st in self.settings):
+                self.measure(match, seat, None, random.Random(rng.getrandbits(64)))
         return self.choose(view, rng)
 
-    def measure(self, match: Match, seat: int, trick: int, rng: random.Random) -> None:
+    def measure(self, match: Match, seat: int, trick: int | None, rng: random.Random) -> None:
+        """The settings' deals at this play, recorded under ``trick`` (None: only the
+        carried walks go on, nothing is recorded)."""
         view = match.view_for(seat)
         assert view.hand is not None
         n = match.players
@@ -105,7 +119,10 @@ class Probe(BasicPlayer, OraclePlayer):
         hidden = sum(sum(true[s]) for s in range(n) if s != seat)
         if kitty is None:
             hidden += sum(true_kitty)
+        key = hand_key(view, hand)
         for st in self.settings:
+            if trick is None and not st.carry:
+                continue
             placed, unexplained, secs = 0.0, 0.0, 0.0
             walk: Walk | None = None
             for _ in range(self.samples):
@@ -115,12 +132,18 @@ class Probe(BasicPlayer, OraclePlayer):
                     hands[seat] = list(hand)
                 else:
                     if walk is None:
-                        walk = Walk(sampler, history, rng, hand, kitty, st.error)
+                        old = self.carried.get(st.name) if st.carry else None
+                        start = None
+                        if old is not None:
+                            start = carry(old, key, sampler, history, hand, rng)
+                        walk = Walk(sampler, history, rng, hand, kitty, st.error, start)
                         walk.step(2 * st.walk)
                     else:
                         walk.step(st.walk)
                     hands, hk = walk.deal()
                 secs += time.process_time() - t0
+                if trick is None:
+                    continue
                 right = sum(
                     min(a, b)
                     for s in range(n)
@@ -131,6 +154,10 @@ class Probe(BasicPlayer, OraclePlayer):
                     right += sum(min(a, b) for a, b in zip(hk, true_kitty, strict=True))
                 placed += right / hidden
                 unexplained += history.mismatches(hands, kitty if kitty is not None else hk)
+            if walk is not None and st.carry:
+                self.carried[st.name] = Carried(key, history.plays, walk.holding_now())
+            if trick is None:
+                continue
             row = (placed / self.samples, unexplained / self.samples, secs / self.samples)
             self.rows.setdefault((st.name, trick), []).append(row)
 
@@ -141,6 +168,7 @@ def run(name: str, seed: str, deals: int, settings: Sequence[Setting], samples: 
     for d in range(deals):
         deal, level, dealer = pair_params(rules, seed, d)
         probe.done = set()
+        probe.carried = {}
         players: list[Player] = [probe, *(BasicPlayer() for _ in range(rules.players - 1))]
         play_deal(
             rules, deal, level, dealer, players, ["A"] * rules.players, random.Random(d), _Clock()
@@ -178,7 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--settings",
         type=parse_settings,
         default=parse_settings("fresh,0.5:3,0.1:10"),
-        help="comma-separated ERROR:WALK (model error, proposals between deals) or fresh",
+        help="comma-separated ERROR:WALK (model error, proposals between deals), "
+        "ERROR:WALK+carry (the walk goes on from the seat's previous play) or fresh",
     )
     args = ap.parse_args(argv)
     probe = run(args.preset, args.seed, args.deals, args.settings, args.samples)

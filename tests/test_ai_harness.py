@@ -604,13 +604,21 @@ def test_walk_diagnostic_scores_deals_against_the_true_deal(
 
     settings = ai_walk.parse_settings("fresh,0.3:2")
     assert [s.name for s in settings] == ["fresh", "0.3:2"]
-    for bad in ("0:3", "1.5:3", "0.5:0", "x"):
+    (carried,) = ai_walk.parse_settings("0.3:2+carry")
+    assert carried.carry and carried.name == "0.3:2+carry" and not settings[1].carry
+    for bad in ("0:3", "1.5:3", "0.5:0", "x", "0.3:2+walk", "0.3:2+"):
         with pytest.raises((argparse.ArgumentTypeError, ValueError)):
             ai_walk.parse_settings(bad)
     probe = ai_walk.run("classic", "walk-test", 1, settings, 3)
     fresh = [r for (name, _), rows in probe.rows.items() if name == "fresh" for r in rows]
     assert fresh and all(0.0 < p < 1.0 for p, _, _ in fresh)
     assert sum(u for _, u, _ in fresh) > 0
+    # A carried walk goes on at every play of the seat, recorded at the same tricks.
+    probe = ai_walk.run("classic", "walk-test", 1, [carried], 3)
+    assert {t for _, t in probe.rows} == {
+        t for _, t in ai_walk.run("classic", "walk-test", 1, settings[:1], 3).rows
+    }
+    assert probe.carried["0.3:2+carry"].plays  # where it stood at the seat's last play
 
     truth: list[tuple[list[list[int]], list[int]]] = []
     real_measure = ai_walk.Probe.measure
