@@ -288,10 +288,19 @@ async def test_one_human_three_ai(db: Database) -> None:
     your_turn = [n for n in rec.notices if isinstance(n, Private) and n.kind == "your_turn"]
     assert your_turn and all(n.seat == 0 and n.user_id == USERS[0] for n in your_turn)
 
+    # Each AI seat keeps its player from move to move (the strong one carries what it
+    # read of the hand between its plays), in memory only.
+    live = svc.live_table(tid)
+    assert live is not None
+    kept = dict(live.ai_players)
+    assert {s: level for s, (level, _) in kept.items()} == {1: "basic", 2: "simple", 3: "basic"}
+    assert kept[1][1] is not kept[3][1]
+
     # Hand 2 as well: the dealer may now be an AI seat (it buries on its own).
     await svc.next_hand(CH, USERS[0])
     m = await run_until(svc, clock, tid, humans, lambda m: m.hand_no == 2 and hand_over(m))
     assert m is not None and len(m.history) == 2
+    assert all(live.ai_players[s][1] is player for s, (_, player) in kept.items())
 
 
 async def test_ai_only_match_reaches_a_winner(db: Database) -> None:

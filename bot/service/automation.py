@@ -20,7 +20,7 @@ from bot.service.errors import ServiceError
 from bot.service.idle import IDLE
 from bot.service.state import LiveTable
 from rules.actions import Action, DealCards, Declare, NextHand, Pass
-from rules.ai import make_player
+from rules.ai import Player, make_player
 from rules.events import Event
 from rules.game import Match
 from storage import TableLocks
@@ -186,7 +186,7 @@ class Automation:
             return Pass(seat)  # an absent human just passes
         if m.phase == "stealing" and (not info.is_ai or info.user_id is not None):
             return m.suggest(seat)  # 炒地皮: an absent or 托管 player lets the kitty stand
-        player = make_player(info.ai_level or "basic")
+        player = ai_player(live, seat, info.ai_level or "basic")
         view, rng = m.view_for(seat), rng_for(m, seat)
         if player.level in THREADED_LEVELS:
             # A search player thinks for up to its budget: off the event loop, so the
@@ -214,6 +214,16 @@ class Automation:
                     await self.host.commit(live, action, None, None)
                 except ServiceError:
                     continue
+
+
+def ai_player(live: LiveTable, seat: int, level: str) -> Player:
+    """The seat's AI player, the same one from move to move while its level stands
+    (the strong player carries what it read of the hand from one play to the next)."""
+    kept = live.ai_players.get(seat)
+    if kept is None or kept[0] != level:
+        kept = (level, make_player(level))
+        live.ai_players[seat] = kept
+    return kept[1]
 
 
 def actors(m: Match) -> list[int]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.service.options import TableOptions
+from rules.ai import Player
 from rules.game import Match
 from rules.views import View
 from storage import TableInfo
@@ -25,6 +26,11 @@ class LiveTable:
     # (bot.service.idle): in memory only; the pause it leads to is stored as the
     # table's timer.
     timed_out: dict[int, int] = field(default_factory=dict)
+    # Seat -> (level, player) of an AI seat: kept between its moves because the
+    # strong player carries its reading of the hand from one play to the next
+    # (``StrongPlayer(carry_walk=True)``); in memory only — after a restart or a
+    # reload it reads the hand afresh, from the same view.
+    ai_players: dict[int, tuple[str, Player]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
