@@ -86,9 +86,8 @@ DEFAULT_BUDGET_MS = 300.0
 # At 找朋友 tables a walk that starts afresh at every decision measured no clear gain
 # (+2.1 ± 1.7 points alone in a seat at friends-6); one carried from decision to
 # decision (``carry_walk``) with a sharper model (0.01) +2.5 ± 1.1 over 2,000 deals.
-# At friends-8 it did not help (−1.1 ± 1.4 over 800 deals): seven hidden hands of four
-# decks are more than the walk gets through, so inference runs at 找朋友 tables of at
-# most ``friends_infer_seats`` seats.
+# At friends-8 it did not help (−0.6 ± 1.7 over 800 deals, at half the samples), so
+# inference runs at 找朋友 tables of at most ``friends_infer_seats`` seats.
 DEFAULT_MODEL_ERROR = 0.05
 DEFAULT_FRIENDS_MODEL_ERROR: float | None = 0.01
 DEFAULT_FRIENDS_INFER_SEATS = 6
@@ -230,9 +229,9 @@ class StrongPlayer:
             if late():
                 break
         self.last_samples = samples
-        if walk is not None and self._carries(view):
+        if walk is not None and history is not None and self._carries(view):
             key = hand_key(view, hand)
-            self._carried[seat] = Carried(key, history.plays if history else (), walk.holding_now())
+            self._carried[seat] = Carried(key, history.plays, walk.holding_now())
         weights = _weights(misses[:samples], error)
         pick = select(rows, alive, self.confidence, self.effect, weights)
         return Play(seat, as_cards(cands[pick]))
