@@ -113,7 +113,15 @@ def _void_position() -> tuple[Match, int, int]:
     raise AssertionError("no void shown")
 
 
-def test_repair_moves_a_card_off_a_shown_void_and_keeps_declared_cards() -> None:
+def _trade(holding: list[list[int]], a: int, x: int, b: int, y: int) -> None:
+    """Holder ``a``'s ``x`` for holder ``b``'s ``y``, whatever the facts say."""
+    holding[a][x] -= 1
+    holding[b][x] += 1
+    holding[b][y] -= 1
+    holding[a][y] += 1
+
+
+def test_repair_moves_a_card_off_a_shown_void() -> None:
     m, seat, void_seat = _void_position()
     v, pub, hand, kitty, sampler = sampler_at(m, seat)
     rng = random.Random(7)
@@ -122,38 +130,51 @@ def test_repair_moves_a_card_off_a_shown_void_and_keeps_declared_cards() -> None
     holding[seat] = list(hand)
     # Give the void seat a card of a suit it has shown void, for one of its own.
     suit_of = pub.ctx.suit_of
-    donor = next(
+    h, c = next(
         (h, c)
         for h in sampler.holders
         if h != void_seat
         for c in range(NUM_CARDS)
         if holding[h][c] and pub.voids[void_seat] >> suit_of[c] & 1
     )
-    h, c = donor
     y = next(x for x in range(NUM_CARDS) if holding[void_seat][x] and sampler.eligible[x] >> h & 1)
-    holding[h][c] -= 1
-    holding[void_seat][c] += 1
-    holding[void_seat][y] -= 1
-    holding[h][y] += 1
+    _trade(holding, h, c, void_seat, y)
+    assert holding[void_seat][c]
     assert sampler.repair(holding, rng)
     n = pub.n
     assert_consistent(v, pub, seat, hand, kitty, holding[:n], holding[n])
-    # A declared card taken from its declarer comes back.
-    need = [(s, c) for s, c, k, _ in sampler.need if s != seat]
-    if need:
-        s, c = need[0]
-        g = next(g for g in sampler.holders if g != s and sum(holding[g]))
-        y = next(x for x in range(NUM_CARDS) if holding[g][x] and sampler.eligible[x] >> s & 1)
-        holding[s][c] -= 1
-        holding[g][c] += 1
-        holding[g][y] -= 1
-        holding[s][y] += 1
-        assert sampler.repair(holding, rng)
-        assert_consistent(v, pub, seat, hand, kitty, holding[:n], holding[n])
     # Wrong sizes are not repaired.
     bad = [list(x) for x in holding]
     bad[void_seat][next(x for x in range(NUM_CARDS) if bad[void_seat][x])] -= 1
     assert not sampler.repair(bad, rng)
+
+
+@pytest.mark.parametrize("name", ["classic", "friends-6"])
+def test_repair_brings_a_declared_card_back_to_its_declarer(name: str) -> None:
+    # The first deal whose declarer is not the dealer: its shown cards stay in its hand.
+    for k in range(20):
+        m = into_play(preset(name), f"carry/declared/{name}/{k}", 1)
+        v0 = m.view_for(0)
+        declarer = v0.declarations[-1].seat if v0.declarations else v0.dealer
+        if declarer != v0.dealer:
+            break
+    seat = next(s for s in range(m.players) if s not in (declarer, v0.dealer))
+    v, pub, hand, kitty, sampler = sampler_at(m, seat)
+    need = [(s, c) for s, c, _, in_kitty in sampler.need if not in_kitty]
+    assert need, "a declared card still in a hand"
+    rng = random.Random(3)
+    hands, hidden = sampler.sample(rng)
+    holding = [*hands, hidden]
+    holding[seat] = list(hand)
+    s, c = need[0]
+    g = next(g for g in sampler.holders if g not in (s, pub.n) and sum(holding[g]))
+    while not sampler._short(holding):  # (the seat may hold more copies than it showed)
+        y = next(
+            x for x in range(NUM_CARDS) if x != c and holding[g][x] and sampler.eligible[x] >> s & 1
+        )
+        _trade(holding, s, c, g, y)
+    assert sampler.repair(holding, rng)
+    assert_consistent(v, pub, seat, hand, kitty, holding[: pub.n], holding[pub.n])
 
 
 def _player() -> StrongPlayer:

@@ -187,19 +187,8 @@ class Sampler:
         for _ in range(4 * len(owners)):
             g = owners[rng.randrange(len(owners))]
             y = pick_copy(holding[s], rng)
-            if y == c or not self.eligible[y] >> g & 1:
-                continue
-            hs, hg = holding[s], holding[g]
-            hs[y] -= 1
-            hg[c] -= 1
-            hs[c] += 1
-            hg[y] += 1
-            if not (self._breaks(holding, g, y) or self._breaks(holding, s, c)):
+            if y != c and self.eligible[y] >> g & 1 and self._exchange(holding, s, y, g, c):
                 return True
-            hs[y] += 1
-            hg[c] += 1
-            hs[c] -= 1
-            hg[y] -= 1
         return False
 
     def _move_out(self, holding: list[list[int]], h: int, c: int, rng: random.Random) -> bool:
@@ -209,19 +198,24 @@ class Sampler:
         for _ in range(4 * len(takers)):
             g = takers[rng.randrange(len(takers))]
             y = pick_copy(holding[g], rng)
-            if y == c or not eligible[y] >> h & 1:
-                continue
-            ha, hg = holding[h], holding[g]
-            ha[c] -= 1
-            hg[y] -= 1
-            ha[y] += 1
-            hg[c] += 1
-            if not (self._breaks(holding, g, c) or self._breaks(holding, h, y)):
+            if y != c and eligible[y] >> h & 1 and self._exchange(holding, h, c, g, y):
                 return True
-            ha[c] += 1
-            hg[y] += 1
-            ha[y] -= 1
-            hg[c] -= 1
+        return False
+
+    def _exchange(self, holding: list[list[int]], a: int, x: int, b: int, y: int) -> bool:
+        """Holder ``a``'s ``x`` for holder ``b``'s ``y``, unless either then holds a pair
+        in a suit it has shown pair-less (then nothing changes)."""
+        ha, hb = holding[a], holding[b]
+        ha[x] -= 1
+        hb[y] -= 1
+        ha[y] += 1
+        hb[x] += 1
+        if not (self._breaks(holding, a, y) or self._breaks(holding, b, x)):
+            return True
+        ha[x] += 1
+        hb[y] += 1
+        ha[y] -= 1
+        hb[x] -= 1
         return False
 
     def _breaks(self, holding: list[list[int]], h: int, c: int) -> bool:

@@ -191,7 +191,8 @@ class StrongPlayer:
                 hands, hidden_kitty = sampler.sample(srng)
             elif self.walk:
                 if walk is None:
-                    walk = self._walk(view, sampler, history, srng, hand, kitty, error)
+                    carried = self._start(view, sampler, history, hand, srng)
+                    walk = Walk(sampler, history, srng, hand, kitty, error, carried)
                     walk.step(self.settle)  # (a longer first stretch, to settle)
                 else:
                     walk.step(self.walk)
@@ -236,23 +237,20 @@ class StrongPlayer:
         pick = select(rows, alive, self.confidence, self.effect, weights)
         return Play(seat, as_cards(cands[pick]))
 
-    def _walk(
+    def _start(
         self,
         view: View,
         sampler: Sampler,
         history: History,
-        rng: random.Random,
         hand: Sequence[int],
-        kitty: Sequence[int] | None,
-        error: float,
-    ) -> Walk:
-        """The decision's walk: from where this seat's last walk of the hand stood, the
-        plays since taken out (``carry_walk``), else from a fresh deal."""
-        start = None
+        rng: random.Random,
+    ) -> list[list[int]] | None:
+        """Where the decision's walk starts: where this seat's last walk of the hand
+        stood, the plays since taken out (``carry_walk``); None: from a fresh deal."""
         old = self._carried.get(view.seat or 0) if self._carries(view) else None
-        if old is not None:
-            start = carry(old, hand_key(view, hand), sampler, history, hand, rng)
-        return Walk(sampler, history, rng, hand, kitty, error, start)
+        if old is None:
+            return None
+        return carry(old, hand_key(view, hand), sampler, history, hand, rng)
 
     def _carries(self, view: View) -> bool:
         """Does this decision's walk go on from the seat's last one (``carry_walk``)?"""
