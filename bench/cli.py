@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.pool
+import os
 import sys
 
-from bench.compiled import is_compiled
+from bench.compiled import ENV, is_compiled
 from rules.presets import preset
 
 
@@ -25,12 +26,25 @@ def preset_names(value: str) -> list[str] | None:
 
 def build_label() -> str:
     """Which build of ``rules/`` this run uses, for a header line."""
-    return "rules/ compiled" if is_compiled() else "pure Python"
+    if is_compiled():
+        return "rules/ compiled"
+    return "pure Python" + _not_as_asked()
 
 
 def build_words() -> str:
-    """A report header's note of the compiled build ("" for pure Python)."""
-    return "; rules/ compiled (bench/compiled.py)" if is_compiled() else ""
+    """A report header's note of the compiled build ("" for pure Python as asked)."""
+    if is_compiled():
+        return "; rules/ compiled (bench/compiled.py)"
+    return "; pure Python" + _not_as_asked() if _not_as_asked() else ""
+
+
+def _not_as_asked() -> str:
+    """When ``SHENGJI_COMPILED=1`` asked for the build and the source runs (a stale or
+    missing build: stderr said why), the header says so too — a CPU-time budget then
+    buys fewer samples, and a queued run started after an edit is easy to miss."""
+    if os.environ.get(ENV) != "1":
+        return ""
+    return " although SHENGJI_COMPILED=1 asked for the build (stale or missing)"
 
 
 def worker_pool(jobs: int) -> multiprocessing.pool.Pool:

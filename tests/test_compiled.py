@@ -168,3 +168,22 @@ def test_a_build_that_does_not_load_falls_back_to_the_source(tmp_path: Path) -> 
     assert got.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
     assert f"the build in {out} does not load" in got.stderr
     assert "python -m bench.compiled" in got.stderr
+
+
+def test_a_bench_header_says_when_the_asked_build_is_not_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run asked for the build (SHENGJI_COMPILED=1) that plays the source — a stale
+    or missing build — says so in its report's header, not only on stderr: its CPU-time
+    budgets then buy fewer samples."""
+    from bench import cli
+
+    monkeypatch.setattr(cli, "is_compiled", lambda: False)
+    monkeypatch.delenv(ENV, raising=False)
+    assert cli.build_words() == "" and cli.build_label() == "pure Python"
+    monkeypatch.setenv(ENV, "1")
+    assert "SHENGJI_COMPILED=1 asked" in cli.build_words()
+    assert cli.build_label().startswith("pure Python although")
+    monkeypatch.setattr(cli, "is_compiled", lambda: True)
+    assert cli.build_words() == "; rules/ compiled (bench/compiled.py)"
+    assert cli.build_label() == "rules/ compiled"
