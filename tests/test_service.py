@@ -24,7 +24,9 @@ from bot.service import (
     ServiceError,
     TableService,
 )
+from bot.service.automation import ai_player
 from rules.actions import Bury, Play
+from rules.ai import StrongPlayer
 from rules.cards import NUM_CARDS, Card
 from rules.declare import possible_declarations
 from rules.events import (
@@ -301,6 +303,10 @@ async def test_one_human_three_ai(db: Database) -> None:
     m = await run_until(svc, clock, tid, humans, lambda m: m.hand_no == 2 and hand_over(m))
     assert m is not None and len(m.history) == 2
     assert all(live.ai_players[s][1] is player for s, (_, player) in kept.items())
+    # Another level at the seat is another player (kept from then on).
+    expert = ai_player(live, 1, "strong")
+    assert isinstance(expert, StrongPlayer) and expert is not kept[1][1]
+    assert ai_player(live, 1, "strong") is expert
 
 
 async def test_ai_only_match_reaches_a_winner(db: Database) -> None:
