@@ -14,12 +14,15 @@ from rules.presets import preset
 
 
 def _busy_in_c(seconds: float) -> float:
-    """Hold the GIL for about ``seconds`` inside one C call (``sum`` over a range never
-    hands the GIL over), and say how long it took."""
-    t0 = time.perf_counter()
+    """Hold the GIL for about ``seconds`` (or longer) inside one C call (``sum`` over a
+    range never hands the GIL over), and say how long it took. The speed is the best of
+    a few timings: one slowed by a busy machine would make the call too short."""
     n = 10**6
-    sum(range(n))
-    per = time.perf_counter() - t0
+    per = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        sum(range(n))
+        per = min(per, time.perf_counter() - t0)
     t0 = time.perf_counter()
     sum(range(int(n * seconds / max(per, 1e-9))))
     return time.perf_counter() - t0
