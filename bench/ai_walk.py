@@ -37,7 +37,7 @@ from bench.ai_oracle import OraclePlayer
 from rules.actions import Action
 from rules.ai.base import Player
 from rules.ai.basic import BasicPlayer
-from rules.ai.inference import Carried, History, Walk, carry, hand_key
+from rules.ai.inference import Carried, History, Walk, carry
 from rules.ai.sim import Sampler
 from rules.ai.state import public_of, shown_cards
 from rules.cards import counts_of
@@ -119,7 +119,6 @@ class Probe(BasicPlayer, OraclePlayer):
         hidden = sum(sum(true[s]) for s in range(n) if s != seat)
         if kitty is None:
             hidden += sum(true_kitty)
-        key = hand_key(view, hand)
         for st in self.settings:
             if trick is None and not st.carry:
                 continue
@@ -133,9 +132,7 @@ class Probe(BasicPlayer, OraclePlayer):
                 else:
                     if walk is None:
                         old = self.carried.get(st.name) if st.carry else None
-                        start = None
-                        if old is not None:
-                            start = carry(old, key, sampler, history, hand, rng)
+                        start = carry(old, sampler, history, hand, rng)
                         walk = Walk(sampler, history, rng, hand, kitty, st.error, start)
                         walk.step(2 * st.walk)
                     else:
@@ -155,7 +152,9 @@ class Probe(BasicPlayer, OraclePlayer):
                 placed += right / hidden
                 unexplained += history.mismatches(hands, kitty if kitty is not None else hk)
             if walk is not None and st.carry:
-                self.carried[st.name] = Carried(key, history.plays, walk.holding_now())
+                self.carried[st.name] = Carried(
+                    history.key(hand), history.plays, walk.holding_now()
+                )
             if trick is None:
                 continue
             row = (placed / self.samples, unexplained / self.samples, secs / self.samples)

@@ -35,7 +35,8 @@ def build_words() -> str:
     """A report header's note of the compiled build ("" for pure Python as asked)."""
     if is_compiled():
         return "; rules/ compiled (bench/compiled.py)"
-    return "; pure Python" + _not_as_asked() if _not_as_asked() else ""
+    note = _not_as_asked()
+    return "; pure Python" + note if note else ""
 
 
 def _not_as_asked() -> str:

@@ -13,11 +13,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from ai_helpers import assert_consistent, into_play, permute_hidden, sampler_at
 
-from rules.ai.inference import Carried, History, Walk, carry, hand_key
+from rules.ai.inference import Carried, History, Walk, carry
 from rules.ai.state import public_of
 from rules.ai.strong import StrongPlayer
 from rules.cards import NUM_CARDS
@@ -33,7 +34,7 @@ def _walked(m: Match, seat: int, rng: random.Random) -> Carried:
     history = History(v, seat, pub)
     walk = Walk(sampler, history, rng, hand, kitty, 0.2)
     walk.step(30)
-    return Carried(hand_key(v, hand), history.plays, walk.holding_now())
+    return Carried(history.key(hand), history.plays, walk.holding_now())
 
 
 @pytest.mark.parametrize(("name", "plays", "more"), SPANS)
@@ -51,7 +52,7 @@ def test_a_carried_deal_fits_the_later_view_and_keeps_the_walks_cards(
         v, pub, hand, kitty, sampler = sampler_at(late, seat)
         history = History(v, seat, pub)
         assert history.plays[: len(old.plays)] == old.plays
-        got = carry(old, hand_key(v, hand), sampler, history, hand, rng)
+        got = carry(old, sampler, history, hand, rng)
         if got is None:
             continue
         carried += 1
@@ -88,17 +89,18 @@ def test_a_carry_is_refused_for_another_hand_or_history() -> None:
     old = _walked(early, seat, rng)
     v, pub, hand, _, sampler = sampler_at(late, seat)
     history = History(v, seat, pub)
-    key = hand_key(v, hand)
+    key = history.key(hand)
     assert key == old.key  # the same hand: the key counts the cards played back
-    assert carry(old, key, sampler, history, hand, rng) is not None
+    assert carry(old, sampler, history, hand, rng) is not None
+    assert carry(None, sampler, history, hand, rng) is None  # nothing carried
     other = (*key[:1], key[1] + 1, *key[2:])  # another hand's number
-    assert carry(old, other, sampler, history, hand, rng) is None
+    assert carry(replace(old, key=other), sampler, history, hand, rng) is None
     s0, cards = old.plays[0]
     forked = Carried(old.key, ((s0, (*cards[::-1], 0)), *old.plays[1:]), old.holding)
-    assert carry(forked, key, sampler, history, hand, rng) is None
+    assert carry(forked, sampler, history, hand, rng) is None
     # Another seat's walk is another key.
-    v2, _, hand2, _, _ = sampler_at(late, 3)
-    assert hand_key(v2, hand2) != key
+    v2, pub2, hand2, _, _ = sampler_at(late, 3)
+    assert History(v2, 3, pub2).key(hand2) != key
 
 
 def _void_position() -> tuple[Match, int, int]:
@@ -206,7 +208,7 @@ def test_the_carrying_player_reads_only_its_views_and_repeats_itself(name: str, 
         v, pub, hand, _, sampler = sampler_at(mm, seat)
         old = p._carried[seat]
         history = History(v, seat, pub)
-        assert carry(old, hand_key(v, hand), sampler, history, hand, random.Random(0))
+        assert carry(old, sampler, history, hand, random.Random(0))
         picks.append(p.choose(mm.view_for(seat), random.Random(2)))
         assert p.last_samples
     assert picks[0] == picks[1]

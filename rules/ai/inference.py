@@ -49,18 +49,19 @@ class History:
             [(s, tuple(int(c) for c in cards)) for s, cards in t.plays] for t in view.tricks
         ]
         self.current: Plays = [(s, tuple(int(c) for c in cards)) for s, cards in view.current]
-        later = [[0] * NUM_CARDS for _ in range(n)]  # per seat, the cards it has played
-        for plays in [*self.tricks, self.current]:
-            for s, cards in plays:
-                for c in cards:
-                    later[s][c] += 1
-        self.later = later
         # Every play so far in order: a walk carried from an earlier decision of this
         # hand starts from its deal with the plays since taken out (``carry``).
         self.plays: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
             p for plays in [*self.tricks, self.current] for p in plays
         )
-        self.checks = sum(1 for p in [*self.tricks, self.current] for s, _ in p if s != seat)
+        later = [[0] * NUM_CARDS for _ in range(n)]  # per seat, the cards it has played
+        for s, cards in self.plays:
+            for c in cards:
+                later[s][c] += 1
+        self.later = later
+        self.checks = sum(1 for s, _ in self.plays if s != seat)
+        # Which hand of the match this is (``key``).
+        self.hand_id = (view.hand_no, len(view.history))
         start = blank_public(view, [pub.sizes[s] + sum(later[s]) for s in range(n)], None)
         self.start = start
         self.calls: Calls | None = None
@@ -87,6 +88,13 @@ class History:
             if s != seat:
                 snap = None if calls is None else calls.copy()
                 self.steps[s].append((pub.copy(), snap, sorted(cards)))
+
+    def key(self, hand: Sequence[int]) -> tuple[object, ...]:
+        """What tells this hand of the match (from this seat) from another: the seat,
+        the hand's number and dealer, and the cards the seat held at the first lead
+        (``hand``, what it holds now, with its plays added back)."""
+        held = tuple(a + b for a, b in zip(hand, self.later[self.seat], strict=True))
+        return (self.seat, *self.hand_id, self.dealer, held)
 
     def replay(self) -> Iterator[tuple[Public, Calls | None, int, tuple[int, ...]]]:
         """The hand's plays from its first, each as (public state, calls, seat, cards)
@@ -273,22 +281,8 @@ class Carried:
     holding: tuple[tuple[int, ...], ...]
 
 
-def hand_key(view: View, hand: Sequence[int]) -> tuple[object, ...]:
-    """What tells one hand of a match (from one seat) from another: the seat, the
-    hand's number and dealer, and the cards the seat held at the first lead."""
-    held = list(hand)
-    for t in [*view.tricks, None]:
-        plays = view.current if t is None else t.plays
-        for s, cards in plays:
-            if s == view.seat:
-                for c in cards:
-                    held[int(c)] += 1
-    return (view.seat, view.hand_no, view.dealer, len(view.history), tuple(held))
-
-
 def carry(
-    old: Carried,
-    key: tuple[object, ...],
+    old: Carried | None,
     sampler: Sampler,
     history: History,
     hand: Sequence[int],
@@ -297,9 +291,12 @@ def carry(
     """``old``'s deal brought up to this decision: each card another seat has played
     since is taken from its hand (swapped in first from whoever held it in the deal,
     for a card of the player's), then the deal is made to fit what has been shown since
-    (``Sampler.repair``). None when it is another hand, or the deal cannot be fitted."""
+    (``Sampler.repair``). None when there is none, it is another hand's (``History.key``)
+    or another history's, or it cannot be fitted: the walk then deals afresh."""
+    if old is None:
+        return None
     k = len(old.plays)
-    if old.key != key or history.plays[:k] != old.plays:
+    if old.key != history.key(hand) or history.plays[:k] != old.plays:
         return None
     holding = [list(h) for h in old.holding]
     seat = history.seat

@@ -65,7 +65,7 @@ from rules.ai.basic import (
 )
 from rules.ai.calls import Calls
 from rules.ai.common import lead_unit, ruff_suits
-from rules.ai.inference import Carried, History, Walk, carry, hand_key
+from rules.ai.inference import Carried, History, Walk, carry
 from rules.ai.opening import Option, StartWorlds, bury_option, call_options
 from rules.ai.sim import Sampler, playout, utility
 from rules.ai.state import Public, as_cards, cards_list, public_of, shown_cards, units_of
@@ -191,7 +191,9 @@ class StrongPlayer:
                 hands, hidden_kitty = sampler.sample(srng)
             elif self.walk:
                 if walk is None:
-                    carried = self._start(view, sampler, history, hand, srng)
+                    # (carried on from this seat's last walk of the hand, or afresh)
+                    old = self._carried.get(seat) if self._carries(view) else None
+                    carried = carry(old, sampler, history, hand, srng)
                     walk = Walk(sampler, history, srng, hand, kitty, error, carried)
                     walk.step(self.settle)  # (a longer first stretch, to settle)
                 else:
@@ -231,26 +233,10 @@ class StrongPlayer:
                 break
         self.last_samples = samples
         if walk is not None and history is not None and self._carries(view):
-            key = hand_key(view, hand)
-            self._carried[seat] = Carried(key, history.plays, walk.holding_now())
+            self._carried[seat] = Carried(history.key(hand), history.plays, walk.holding_now())
         weights = _weights(misses[:samples], error)
         pick = select(rows, alive, self.confidence, self.effect, weights)
         return Play(seat, as_cards(cands[pick]))
-
-    def _start(
-        self,
-        view: View,
-        sampler: Sampler,
-        history: History,
-        hand: Sequence[int],
-        rng: random.Random,
-    ) -> list[list[int]] | None:
-        """Where the decision's walk starts: where this seat's last walk of the hand
-        stood, the plays since taken out (``carry_walk``); None: from a fresh deal."""
-        old = self._carried.get(view.seat or 0) if self._carries(view) else None
-        if old is None:
-            return None
-        return carry(old, hand_key(view, hand), sampler, history, hand, rng)
 
     def _carries(self, view: View) -> bool:
         """Does this decision's walk go on from the seat's last one (``carry_walk``)?"""
