@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate
+from typing import Final
 
 from rules import units
 from rules.cards import ALL_CARDS, Card
@@ -210,6 +211,8 @@ def _random_single(ctx: TrumpContext, hand: Counts, suit: int, rng: random.Rando
     (void) any card, picked with one draw (``below``) instead of shuffling a list."""
     # The p-th card of the held cards (each as often as held) is the first whose running
     # count passes p: ``accumulate`` and ``bisect`` find it without a Python loop.
+    if _NATIVE:
+        return _random_single_loop(ctx, hand, suit, rng)
     run = list(accumulate(ctx.suit_counts[suit](hand)))
     held = run[-1]
     if held:
@@ -219,6 +222,38 @@ def _random_single(ctx: TrumpContext, hand: Counts, suit: int, rng: random.Rando
     rest = run[-1] if run else 0
     return [ALL_CARDS[ctx.other_cards[suit][bisect_right(run, below(rng, rest))]]] if rest else []
 
+
+def _random_single_loop(
+    ctx: TrumpContext, hand: Counts, suit: int, rng: random.Random
+) -> list[Card]:
+    """``_random_single`` as plain loops: the same draw, the same card; in the compiled
+    build (mypyc) a loop is C and beats ``accumulate``/``bisect``'s generic calls."""
+    counts = ctx.suit_counts[suit](hand)
+    held = 0
+    for k in counts:
+        held += k
+    if held:
+        p = below(rng, held) if held > 1 else 0
+        cards = ctx.suit_cards[suit]
+    else:
+        counts = ctx.other_counts[suit](hand)
+        for k in counts:
+            held += k
+        if not held:
+            return []
+        p = below(rng, held)
+        cards = ctx.other_cards[suit]
+    i = 0
+    for k in counts:
+        p -= k
+        if p < 0:
+            break
+        i += 1
+    return [ALL_CARDS[cards[i]]]
+
+
+# True in the compiled build, where this module is a C extension, not a .py file.
+_NATIVE: Final = not __file__.endswith(".py")
 
 MEMO_SIZE = 20_000  # bounded: cleared when full
 _CHEAPEST: dict[tuple[TrumpContext, Lead, tuple[int, ...]], tuple[Card, ...]] = {}
