@@ -209,10 +209,10 @@ def generate_follow(
 def _random_single(ctx: TrumpContext, hand: Counts, suit: int, rng: random.Random) -> list[Card]:
     """A uniformly random legal follow of a single lead: a card of the led suit, or
     (void) any card, picked with one draw (``below``) instead of shuffling a list."""
-    # The p-th card of the held cards (each as often as held) is the first whose running
-    # count passes p: ``accumulate`` and ``bisect`` find it without a Python loop.
     if _NATIVE:
         return _random_single_loop(ctx, hand, suit, rng)
+    # The p-th card of the held cards (each as often as held) is the first whose running
+    # count passes p: ``accumulate`` and ``bisect`` find it without a Python loop.
     run = list(accumulate(ctx.suit_counts[suit](hand)))
     held = run[-1]
     if held:

@@ -716,17 +716,17 @@ def test_the_compiled_builds_loops_pick_what_the_interpreters_builtins_pick(name
     as source, the flag switched by hand, over random hands with voids and lone cards."""
     import rules.best_follow as best_follow
     import rules.play as play
-    from rules.cards import POINTS
+    from rules.cards import NUM_CARDS, POINTS
 
     rules = preset(name)
     deal = random.Random(name)
     for _ in range(300):
         ctx = TrumpContext.of(rules, deal.choice(rules.levels), deal.choice([None, *Suit]))
-        hand = [0] * len(counts_of([]))
-        for c in deal.sample(range(len(hand)), deal.randint(1, 12)):
+        hand = [0] * NUM_CARDS
+        for c in deal.sample(range(NUM_CARDS), deal.randint(1, 12)):
             hand[c] = deal.randint(1, rules.decks)
-        lead = make_lead(ctx, [deal.randrange(len(hand))])
-        plays = [[deal.randrange(len(hand)) for _ in range(deal.randint(1, 8))] for _ in range(4)]
+        lead = make_lead(ctx, [deal.randrange(NUM_CARDS)])
+        plays = [[deal.randrange(NUM_CARDS) for _ in range(deal.randint(1, 8))] for _ in range(4)]
         seed = deal.getrandbits(32)
         got = []
         for native in (False, True):
