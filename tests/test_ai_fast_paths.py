@@ -89,3 +89,49 @@ def test_sure_beaters_are_the_cards_no_opponent_after_can_beat(name: str) -> Non
                 assert got == want, (game, plays, beaters)
             positions += 1
     assert positions > 40
+
+
+@pytest.mark.parametrize("name", ["classic", "friends-6", "four-decks"])
+def test_the_compiled_builds_loops_decide_what_the_interpreters_builtins_decide(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``rules.ai.state``, ``common``, ``following``, ``leading`` and ``inference`` take
+    indexed loops where mypyc compiles them (``_NATIVE``) and zips, ``compress``,
+    itemgetters and ``min`` in the interpreter. Both ways must decide alike: a whole
+    hand, a fixed-sample strong seat (the walk, its carry at 找朋友, the play-outs) among
+    basic seats, every action and draw compared. Here both run as source, the flag
+    switched by hand."""
+    import rules.ai.common as common
+    import rules.ai.following as following
+    import rules.ai.inference as inference
+    import rules.ai.leading as leading
+    import rules.ai.state as state
+    from rules.actions import DealCards
+    from rules.ai.basic import BasicPlayer
+    from rules.ai.strong import StrongPlayer
+    from rules.game import Match
+
+    rules = preset(name)
+    got = []
+    for native in (False, True):
+        for module in (state, common, following, leading, inference):
+            monkeypatch.setattr(module, "_NATIVE", native)
+        rng = random.Random(f"native/{name}")
+        m = Match(rules, f"native/{name}", first_dealer=0)
+        players = [StrongPlayer(None, max_samples=4), *[BasicPlayer()] * (rules.players - 1)]
+        m.apply(DealCards(10_000))
+        actions = []
+        while m.phase not in ("scored", "finished"):
+            if m.phase == "dealing":  # (nobody declared: dealt again)
+                m.apply(DealCards(10_000))
+            for s, player in enumerate(players):
+                a = player.choose(m.view_for(s), rng)
+                if a is not None:
+                    m.apply(a)
+                    actions.append(a)
+                    break
+            else:
+                raise AssertionError("no seat acted")
+        got.append((actions, rng.getstate()))
+    assert len(got[0][0]) > 25 * rules.players // 2
+    assert got[0] == got[1]

@@ -106,8 +106,12 @@ class Calls:
         team = self.team
         sides = [1 if team >> s & 1 else (-1 if settled else 0) for s in range(self.n)]
         if sides[seat] == 0:
-            pending = any(hand[c] for c, d in zip(self.cards, self.done, strict=True) if d is None)
-            sides[seat] = 1 if pending else -1
+            sides[seat] = -1
+            done = self.done
+            for i, c in enumerate(self.cards):  # (a loop: no generator for 1–3 cards)
+                if done[i] is None and hand[c]:
+                    sides[seat] = 1  # holds a copy still to fall: on the dealer's side
+                    break
         return sides
 
     def utility(self, rules: RuleSet, seat: int, total: int, point_weight: float) -> float:

@@ -4,8 +4,9 @@ cards could beat, the cheapest and richest card to give, and the unseen cards.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from rules.ai.state import Public
+from rules.ai.state import Public, effective_suit_length
 from rules.cards import NUM_CARDS, POINTS
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit, decompose, placements, suit_holding
@@ -73,12 +74,27 @@ def physical(ctx: TrumpContext, hand: Sequence[int], idents: Sequence[int]) -> l
 
 def cheapest(ctx: TrumpContext, cards: Sequence[int]) -> int:
     """The card that costs least to give away: plain, no points, low."""
-    return min(cards, key=_key_table(ctx, "ai_cheapest").__getitem__)
+    return _min_by(_key_table(ctx, "ai_cheapest"), cards)
 
 
 def richest(ctx: TrumpContext, cards: Sequence[int]) -> int:
     """The card to feed a winning partner: most points, then plain, then low."""
-    return min(cards, key=_key_table(ctx, "ai_richest").__getitem__)
+    return _min_by(_key_table(ctx, "ai_richest"), cards)
+
+
+def _min_by(keys: tuple[int, ...], cards: Sequence[int]) -> int:
+    """The card of ``cards`` with the least key (keys are distinct: no ties)."""
+    if _NATIVE:  # the compiled build: a C loop beats ``min`` calling a key from C
+        if not cards:
+            raise ValueError("no cards to choose from")
+        best = cards[0]
+        low = keys[best]
+        for c in cards:
+            k = keys[c]
+            if k < low:
+                best, low = c, k
+        return best
+    return min(cards, key=keys.__getitem__)
 
 
 def _key_table(ctx: TrumpContext, which: str) -> tuple[int, ...]:
@@ -120,7 +136,7 @@ class Unseen:
         return self._counts
 
     def in_suit(self, suit: int) -> int:
-        return sum(self.pub.ctx.suit_counts[suit](self.counts))
+        return effective_suit_length(self.pub.ctx, self.counts, suit)
 
     @property
     def trumps(self) -> int:
@@ -160,3 +176,8 @@ def highest_unseen(ctx: TrumpContext, unseen: Sequence[int], suit: int, width: i
         if unseen[c] >= width:
             return pos[c]
     return -1
+
+
+# True in the compiled build (bench/compiled.py), where this module is a C extension
+# and plain loops beat the builtins that are fastest in the interpreter.
+_NATIVE: Final = not __file__.endswith(".py")

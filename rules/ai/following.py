@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from typing import Final
 
 from rules.ai.common import Unseen, beatable, cheapest, highest_unseen, richest
 from rules.ai.follow_options import follow_options
@@ -21,7 +22,15 @@ def _winning_unit(pub: Public) -> Unit:
     assert lead is not None and pub.best is not None
     _, key = pub.best
     w, length = lead.units[0].shape
-    return Unit(w, length, TRUMP if key[0] == 1 else lead.suit, key[1], ())
+    suit = TRUMP if key[0] == 1 else lead.suit
+    # Built once per shape, suit and top and context: a frozen dataclass's __init__
+    # costs more than the lookup (every follow of a partner's winning trick asks).
+    memo: dict[int, Unit] = pub.ctx.memo.setdefault("ai_winning_units", {})
+    ident = ((w * 64 + length) * 8 + suit) * 256 + key[1]
+    got = memo.get(ident)
+    if got is None:
+        got = memo[ident] = Unit(w, length, suit, key[1], ())
+    return got
 
 
 def _partner_safe(pub: Public, unseen: Unseen, opps_after: Sequence[int]) -> bool:
@@ -118,7 +127,11 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
     opps_after = _opps_after(pub, seat)
     table = pub.table_points
     unseen = Unseen(pub, seat, hand, kitty)
-    mine = list(compress(ctx.suit_cards[s], ctx.suit_counts[s](hand)))  # held, in order
+    if _NATIVE:  # the compiled build: list reads in a C loop beat ``compress``
+        held: list[int] = hand if isinstance(hand, list) else list(hand)
+        mine = [c for c in ctx.suit_cards[s] if held[c]]
+    else:
+        mine = list(compress(ctx.suit_cards[s], ctx.suit_counts[s](hand)))  # held, in order
     if mine:
         if partner_winning:
             if _partner_safe(pub, unseen, opps_after):
@@ -147,7 +160,10 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
             return beaters[-1]
         return low
     # Void in the led suit.
-    others = list(compress(range(NUM_CARDS), hand))
+    if _NATIVE:
+        others = [c for c in range(NUM_CARDS) if held[c]]
+    else:
+        others = list(compress(range(NUM_CARDS), hand))
     if partner_winning:
         if _partner_safe(pub, unseen, opps_after):
             return richest(ctx, others)
@@ -171,7 +187,13 @@ def _follow_single(pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[
 
 
 def _single(ctx: TrumpContext, c: int) -> Unit:
-    return Unit(1, 1, ctx.suit_of[c], ctx.pos[c], ())
+    """Card ``c`` as a single unit for ``beatable`` (built once per context)."""
+    got: tuple[Unit, ...] | None = ctx.memo.get("ai_singles")
+    if got is None:
+        got = ctx.memo["ai_singles"] = tuple(
+            Unit(1, 1, ctx.suit_of[d], ctx.pos[d], ()) for d in range(NUM_CARDS)
+        )
+    return got[c]
 
 
 def _single_beatable(pub: Public, c: int, unseen: Unseen, opps_after: Sequence[int]) -> bool:
@@ -261,3 +283,8 @@ def _follow_multi(
     if not worth and not opps_after and table > 0:
         worth = True
     return win if worth else opts.cheap()
+
+
+# True in the compiled build (bench/compiled.py), where this module is a C extension
+# and plain loops beat the builtins that are fastest in the interpreter.
+_NATIVE: Final = not __file__.endswith(".py")
