@@ -76,6 +76,7 @@ MODULES = (
     "rules/ai/common.py",
     "rules/ai/calls.py",
     "rules/ai/inference.py",
+    "rules/ai/policy.py",
 )
 DIGEST_PRESETS = ("classic", "four-decks", "friends-6")
 

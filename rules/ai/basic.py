@@ -16,7 +16,8 @@
 
 It tracks the cards played (every trick is in the view) against its own hand, and the
 voids players have shown. The play policy (``play_policy``) reads only ``Public`` plus
-the acting seat's own cards, so the strong player can run it inside simulations.
+the acting seat's own cards, so the strong player can run it inside simulations
+(``rules.ai.policy``, re-exported here).
 
 Each job has its module: ``declaring``, ``burying``, ``leading``, ``following`` (with
 ``follow_options`` for shaped leads) and ``common`` (helpers the last three share);
@@ -26,17 +27,17 @@ this one ties them into the player and re-exports their entry points.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from rules.actions import Action, Bury, CallFriends, Play
 from rules.ai.base import declare_or_pass, own_hand
 from rules.ai.burying import choose_bury
-from rules.ai.common import beatable, cheapest, lead_unit, physical, richest, sure_units
+from rules.ai.common import beatable, cheapest, physical, richest, sure_units
 from rules.ai.declaring import choose_declaration, steal_or_pass, trump_quality
 from rules.ai.follow_options import follow_options, richer_follow, winning_follow
 from rules.ai.following import choose_follow
 from rules.ai.leading import choose_lead
-from rules.ai.state import Public, as_cards, public_of
+from rules.ai.policy import play_policy
+from rules.ai.state import as_cards, public_of
 from rules.cards import counts_of
 from rules.friends import suggest_calls
 from rules.views import View
@@ -58,18 +59,6 @@ __all__ = [
     "trump_quality",
     "winning_follow",
 ]
-
-
-def play_policy(
-    pub: Public, seat: int, hand: Sequence[int], kitty: Sequence[int] | None = None
-) -> list[int]:
-    """The basic player's play (lead or follow) from public knowledge and its own cards.
-
-    ``kitty`` is the buried kitty when ``seat`` is the dealer who buried it (else None).
-    """
-    if not pub.trick:
-        return lead_unit(pub.ctx, choose_lead(pub, seat, hand, kitty))
-    return choose_follow(pub, seat, hand, kitty)
 
 
 class BasicPlayer:

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from math import ceil, log
 from typing import Final
 
-from rules.ai.basic import play_policy
 from rules.ai.calls import Calls
+from rules.ai.policy import play_policy
 from rules.ai.sim import Sampler, pick_copy
 from rules.ai.state import Public, blank_public
 from rules.cards import NUM_CARDS

@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from rules.ai.basic import play_policy
 from rules.ai.calls import Calls
+from rules.ai.policy import play_policy
 from rules.ai.state import Public
 from rules.cards import NUM_CARDS, POINTS
 from rules.rng import shuffle
