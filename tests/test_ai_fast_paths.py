@@ -15,6 +15,7 @@ import random
 
 import pytest
 from ai_helpers import into_play
+from house_helpers import play_hand
 
 from rules.ai.common import Unseen, beatable, sure_units
 from rules.ai.following import _opps_after, _single_beatable, _sure_beaters
@@ -95,18 +96,18 @@ def test_sure_beaters_are_the_cards_no_opponent_after_can_beat(name: str) -> Non
 def test_the_compiled_builds_loops_decide_what_the_interpreters_builtins_decide(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``rules.ai.state``, ``common``, ``following``, ``leading`` and ``inference`` take
-    indexed loops where mypyc compiles them (``_NATIVE``) and zips, ``compress``,
-    itemgetters and ``min`` in the interpreter. Both ways must decide alike: a whole
-    hand, a fixed-sample strong seat (the walk, its carry at 找朋友, the play-outs) among
-    basic seats, every action and draw compared. Here both run as source, the flag
-    switched by hand."""
+    """``rules.ai.state``, ``common``, ``following``, ``leading``, ``inference`` and
+    ``rules.units`` take indexed loops where mypyc compiles them (``_NATIVE``) and zips,
+    ``compress``, itemgetters and ``min`` in the interpreter. Both ways must decide
+    alike: a whole hand, a fixed-sample strong seat (the walk, its carry at 找朋友, the
+    play-outs) among basic seats, every action and draw compared. Here both run as
+    source, the flag switched by hand."""
     import rules.ai.common as common
     import rules.ai.following as following
     import rules.ai.inference as inference
     import rules.ai.leading as leading
     import rules.ai.state as state
-    from rules.actions import DealCards
+    import rules.units as units
     from rules.ai.basic import BasicPlayer
     from rules.ai.strong import StrongPlayer
     from rules.game import Match
@@ -114,24 +115,12 @@ def test_the_compiled_builds_loops_decide_what_the_interpreters_builtins_decide(
     rules = preset(name)
     got = []
     for native in (False, True):
-        for module in (state, common, following, leading, inference):
+        for module in (state, common, following, leading, inference, units):
             monkeypatch.setattr(module, "_NATIVE", native)
         rng = random.Random(f"native/{name}")
         m = Match(rules, f"native/{name}", first_dealer=0)
         players = [StrongPlayer(None, max_samples=4), *[BasicPlayer()] * (rules.players - 1)]
-        m.apply(DealCards(10_000))
-        actions = []
-        while m.phase not in ("scored", "finished"):
-            if m.phase == "dealing":  # (nobody declared: dealt again)
-                m.apply(DealCards(10_000))
-            for s, player in enumerate(players):
-                a = player.choose(m.view_for(s), rng)
-                if a is not None:
-                    m.apply(a)
-                    actions.append(a)
-                    break
-            else:
-                raise AssertionError("no seat acted")
+        actions = play_hand(m, players, rng)
         got.append((actions, rng.getstate()))
     assert len(got[0][0]) > 25 * rules.players // 2
     assert got[0] == got[1]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from rules.ai.state import Public, effective_suit_length
+from rules.ai.state import Public
 from rules.cards import NUM_CARDS, POINTS
 from rules.trump import TRUMP, TrumpContext
-from rules.units import Unit, decompose, placements, suit_holding
+from rules.units import Unit, decompose, placements, suit_holding, suit_length
 
 
 def lead_unit(ctx: TrumpContext, cards: list[int]) -> list[int]:
@@ -136,7 +136,7 @@ class Unseen:
         return self._counts
 
     def in_suit(self, suit: int) -> int:
-        return effective_suit_length(self.pub.ctx, self.counts, suit)
+        return suit_length(self.pub.ctx, self.counts, suit)
 
     @property
     def trumps(self) -> int:

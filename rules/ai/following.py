@@ -25,7 +25,9 @@ def _winning_unit(pub: Public) -> Unit:
     suit = TRUMP if key[0] == 1 else lead.suit
     # Built once per shape, suit and top and context: a frozen dataclass's __init__
     # costs more than the lookup (every follow of a partner's winning trick asks).
-    memo: dict[int, Unit] = pub.ctx.memo.setdefault("ai_winning_units", {})
+    memo: dict[int, Unit] | None = pub.ctx.memo.get("ai_winning_units")
+    if memo is None:
+        memo = pub.ctx.memo["ai_winning_units"] = {}
     ident = ((w * 64 + length) * 8 + suit) * 256 + key[1]
     got = memo.get(ident)
     if got is None:

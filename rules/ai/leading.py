@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from rules.ai.common import cheapest, ruff_suits, sure_units
-from rules.ai.state import SUIT_UNITS, Public, effective_suit_length, suit_units
+from rules.ai.state import SUIT_UNITS, Public, suit_units
 from rules.cards import POINTS
 from rules.trump import TRUMP, TrumpContext
-from rules.units import Unit
+from rules.units import Unit, suit_length
 
 # Added to a cheap lead's cost when it leads points into an opponent's ruff: above any
 # other lead, so it is played only when the hand has nothing else (not even a trump).
@@ -46,7 +46,7 @@ def choose_lead(
     ctx = pub.ctx
     pos = ctx.pos
     unseen = pub.unseen_for(seat, hand, kitty)
-    unseen_trumps = effective_suit_length(ctx, unseen, TRUMP)
+    unseen_trumps = suit_length(ctx, unseen, TRUMP)
     units = _units_by_suit(ctx, hand)
     ruffs = ruff_suits(pub, seat, unseen_trumps)
 
@@ -61,7 +61,7 @@ def choose_lead(
         if not sure:
             continue
         cards = [int(c) for u in sure for c in u.cards]
-        outside = effective_suit_length(ctx, unseen, s)
+        outside = suit_length(ctx, unseen, s)
         score = 10.0 + sum(POINTS[c] for c in cards) + 2.0 * len(cards)
         if unseen_trumps > 0 and outside < 2 * len(cards):
             score -= 8.0 + sum(POINTS[c] for c in cards)  # an opponent may be void already
@@ -79,7 +79,7 @@ def choose_lead(
         trump_units
         and unseen_trumps > 0
         and not pub.is_attacker(seat)
-        and (effective_suit_length(ctx, hand, TRUMP) >= 0.6 * unseen_trumps or pub.sizes[seat] <= 4)
+        and (suit_length(ctx, hand, TRUMP) >= 0.6 * unseen_trumps or pub.sizes[seat] <= 4)
     ):
         sure = sure_units(ctx, unseen, trump_units)
         if sure:

@@ -352,20 +352,6 @@ def shown_cards(view: View) -> list[list[int]]:
     return shown
 
 
-def effective_suit_length(ctx: TrumpContext, counts: Sequence[int], suit: int) -> int:
-    if _NATIVE:  # the compiled build: a C loop, no tuple of the suit's counts
-        held: list[int] = counts if isinstance(counts, list) else list(counts)
-        n = 0
-        for c in ctx.suit_cards[suit]:
-            n += held[c]
-        return n
-    return sum(ctx.suit_counts[suit](counts))
-
-
-def trump_count(ctx: TrumpContext, counts: Sequence[int]) -> int:
-    return effective_suit_length(ctx, counts, TRUMP)
-
-
 def cards_list(counts: Sequence[int], order: Sequence[int]) -> list[int]:
     """The cards of ``counts`` among ``order``, in that order, with repeats."""
     out: list[int] = []
