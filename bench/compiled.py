@@ -33,8 +33,14 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # (Windows: no lock; run one build at a time)
+    fcntl = None  # type: ignore[assignment]
 
 # What a process needs to use the build lives in the bot (it activates it too):
 from bot.compiled import (
@@ -143,8 +149,34 @@ def build(
     """Compile ``modules`` of ``src/rules`` into ``out``, verified against the source.
 
     Builds in ``out`` + ".tmp" and replaces ``out`` only when the digests match, so a
-    failed build leaves any earlier one (and its manifest) as it was. Returns seconds
-    spent compiling and verifying."""
+    failed build leaves any earlier one (and its manifest) as it was. One build at a
+    time per ``out``: a second one while the first runs (it would delete the first's
+    ".tmp" under its compiler) is refused, saying so. Returns seconds spent compiling
+    and verifying."""
+    with _only_build(out):
+        return _build(src, out, modules, hands, pairs)
+
+
+@contextmanager
+def _only_build(out: Path) -> Iterator[None]:
+    """Hold ``out`` + ".lock" (an advisory lock the system drops if the process dies)
+    for a build, or raise BuildError when another process holds it."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.with_name(out.name + ".lock"), "w") as lock:
+        if fcntl is not None:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise BuildError(
+                    f"another build of {out} is running (it holds {lock.name}); "
+                    "let it finish, then run this again if its sources are stale"
+                ) from None
+        yield  # (closing the file releases the lock)
+
+
+def _build(
+    src: Path, out: Path, modules: Sequence[str], hands: int, pairs: int
+) -> dict[str, float]:
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     sources = source_hashes(src)  # before copying: an edit during the build makes it stale

@@ -115,6 +115,23 @@ def test_a_failed_compile_says_why(tmp_path: Path) -> None:
     assert not (src / ".compiled").exists() and not (src / ".compiled.tmp").exists()
 
 
+def test_a_second_build_at_once_is_refused_and_the_first_keeps_its_files(
+    tmp_path: Path,
+) -> None:
+    """Two builds at once in one checkout used to delete each other's ".tmp" and report
+    it as a failed compile; now the second is refused before it touches anything."""
+    fcntl = pytest.importorskip("fcntl")
+    out = tmp_path / ".compiled"
+    (tmp_path / ".compiled.tmp").mkdir()  # the running build's work
+    (tmp_path / ".compiled.tmp" / "x").write_text("busy")
+    with open(tmp_path / ".compiled.lock", "w") as held:  # held as the running build does
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(BuildError, match=r"another build of .* is running"):
+            build(ROOT, out, ["rules/rng.py"], hands=1, pairs=1)
+    assert (tmp_path / ".compiled.tmp" / "x").read_text() == "busy"
+    assert not out.exists()
+
+
 def bot_rules_file(src: Path, env_value: str | None = None) -> subprocess.CompletedProcess[str]:
     return module_file(src, "rules.rng", env_value, BOT_START)
 
