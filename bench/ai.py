@@ -366,7 +366,9 @@ def _fmt_ci(block: dict[str, Any], name: str, pct: bool) -> str:
     return f"{v:+7.2f} [{lo:+.2f}, {hi:+.2f}]"
 
 
-def _name(level: str) -> str:
+def player_name(level: str) -> str:
+    """A level as reports name it: the oracle labelled as the cheat it is
+    (``ORACLE_LABEL``, which a diagnostic seating another cheat replaces)."""
     return ORACLE_LABEL if level == "oracle" else level
 
 
@@ -381,7 +383,7 @@ def budget_words(cfg: Config) -> str:
 
 def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]]) -> str:
     lines = [
-        f"{_name(cfg.a)} (A) vs {_name(cfg.b)} (B): "
+        f"{player_name(cfg.a)} (A) vs {player_name(cfg.b)} (B): "
         f"{stats['pairs']} pairs = {stats['hands']} hands, "
         f"preset {cfg.preset}, seed {cfg.seed!r}{budget_words(cfg)}"
         + (f"; A's settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
@@ -417,7 +419,7 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
             f"  seats-won ceiling {100 * sw['ceiling']:5.1f}%  (if A's seats decided who won "
             "every hand: no player passes it with these sides)"
         )
-    for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
+    for label, name in (("A", player_name(cfg.a)), ("B", player_name(cfg.b))):
         v = stats["void_leads"][label]
         lo, hi = v["per_100_hands"]["ci95"]
         lines.append(
@@ -426,14 +428,14 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
             f"({v['leads']} leads, {v['forced']} forced: nothing else in hand; "
             f"the opponents won {v['lost']} of those tricks, {v['points_lost']} points)"
         )
-    for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
+    for label, name in (("A", player_name(cfg.a)), ("B", player_name(cfg.b))):
         k = stats["kitty"][label]
         lines.append(
             f"  kitty, {label} ({name}) burying: {k['per_100_hands']:.1f} points lost to the "
             f"kitty per 100 hands ({k['points_lost']} points in {k['hands']} hands; "
             f"{label} won {k['hands_won']} of them)"
         )
-    for label, name in (("A", _name(cfg.a)), ("B", _name(cfg.b))):
+    for label, name in (("A", player_name(cfg.a)), ("B", player_name(cfg.b))):
         t = times.get(label)
         if t:
             lines.append(time_line(t, f"{label} ({name})", cfg.cpu_clock))

@@ -39,7 +39,6 @@ from bench.ai import (
     strong_kwargs,
     time_line,
 )
-from bench.ai_oracle import LABEL as ORACLE_LABEL
 from bench.ai_stats import PairResult, timing, wilson
 from bench.cli import build_words, worker_pool
 from rules.ai.base import LEVELS
@@ -136,7 +135,7 @@ def summarise(results: Sequence[DealResult]) -> dict[str, Any]:
 
 
 def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]]) -> str:
-    name = ORACLE_LABEL if cfg.a == "oracle" else cfg.a
+    name = bench_ai.player_name(cfg.a)  # (looked up now: a diagnostic may relabel it)
     lines = [
         f"{name} alone in one seat (rotating) among basic players, against basic in that seat: "
         f"preset {cfg.preset}, seed {cfg.seed!r}{budget_words(cfg)}"

@@ -8,10 +8,16 @@ X's hands won minus Y's, so the luck of the deal cancels and only the players'
 difference is left; it prints the mean difference in points of hands won with its
 standard error and a 95 % interval (and in seats won at 找朋友 presets). The JSON must
 carry the per-hand rows ``bench.ai`` writes since they were added (``hands``).
+
+``bench.ai_lone --json`` runs pair the same way (``python -m bench.ai_paired X.json
+Y.json …``, two players or settings alone in a seat on the same preset, seed and deals):
+per deal, whether the lone seat won with X minus with Y. Their basic runs must agree
+deal by deal (they are the same games), so runs of other deals are refused.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 from collections.abc import Sequence
@@ -61,10 +67,92 @@ def paired(xs: Sequence[dict[str, Any]], ys: Sequence[dict[str, Any]]) -> dict[s
     return out
 
 
+def _is_lone(run: dict[str, Any]) -> bool:
+    return "deals" in run and "won" in run.get("fields", ())
+
+
+def lone_paired(xs: Sequence[dict[str, Any]], ys: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """X − Y in the lone seat's hands won over the deals of every two ``bench.ai_lone``
+    runs (and each player's own edge over basic there, pooled); ValueError when two
+    runs are not the same deals (preset, seed, deal numbers and basic's results)."""
+    diffs: list[int] = []
+    edges: tuple[list[int], list[int]] = ([], [])
+    for x, y in zip(xs, ys, strict=True):
+        cx, cy = x["config"], y["config"]
+        if (cx["preset"], cx["seed"]) != (cy["preset"], cy["seed"]):
+            raise ValueError(
+                "each two runs must share the preset and the seed "
+                f"({cx['preset']}, {cx['seed']!r} against {cy['preset']}, {cy['seed']!r})"
+            )
+        rows = []
+        for run in (x, y):
+            f = list(run["fields"])
+            d, w, b = f.index("deal"), f.index("won"), f.index("basic_won")
+            rows.append({r[d]: (r[w], r[b]) for r in run["deals"]})
+        rx, ry = rows
+        if rx.keys() != ry.keys() or any(rx[k][1] != ry[k][1] for k in rx):
+            raise ValueError(
+                f"runs of {cx['preset']} seed {cx['seed']!r} are not the same deals "
+                "(deal numbers or basic's results differ)"
+            )
+        for k in sorted(rx):
+            diffs.append(rx[k][0] - ry[k][0])
+            edges[0].append(rx[k][0] - rx[k][1])
+            edges[1].append(ry[k][0] - ry[k][1])
+    out = {"deals": float(len(diffs))}
+    for name, d in (("lone_won", diffs), ("x_edge", edges[0]), ("y_edge", edges[1])):
+        n = len(d)
+        if n < 2:
+            raise ValueError("fewer than two deals to compare")
+        mean = sum(d) / n
+        out[name] = mean
+        out[name + "_se"] = math.sqrt(sum((v - mean) ** 2 for v in d) / (n - 1) / n)
+    return out
+
+
+def _lone_main(argv: list[str]) -> int:
+    runs = []
+    try:
+        for path in argv:
+            with open(path) as f:
+                runs.append(json.load(f))
+        if not all(_is_lone(r) for r in runs):
+            raise ValueError("mixed bench.ai and bench.ai_lone runs")
+        r = lone_paired(runs[0::2], runs[1::2])
+    except OSError as exc:
+        print(f"cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (ValueError, KeyError, TypeError) as exc:
+        print(f"not two bench.ai_lone --json runs of the same deals: {exc}", file=sys.stderr)
+        return 2
+    n = int(r["deals"])
+    for key, words in (
+        ("x_edge", "X alone − basic"),
+        ("y_edge", "Y alone − basic"),
+        ("lone_won", "lone seat won: X − Y"),
+    ):
+        m, se = 100 * r[key], 100 * r[key + "_se"]
+        print(
+            f"{words} = {m:+.1f} points ± {se:.1f} "
+            f"(95 % [{m - Z95 * se:+.1f}, {m + Z95 * se:+.1f}]) over {n} deals"
+        )
+    return 0
+
+
+def _first_is_lone(argv: list[str]) -> bool:
+    try:
+        with open(argv[0]) as f:
+            return _is_lone(json.load(f))
+    except (OSError, ValueError, AttributeError):
+        return False  # (read_twos says what is wrong with it)
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] in (["-h"], ["--help"]):
         print(__doc__)
         return 0
+    if argv and len(argv) % 2 == 0 and _first_is_lone(argv):
+        return _lone_main(argv)
     if (twos := read_twos(argv, __doc__.split("\n")[1])) is None:
         return 2
     xs, ys = twos

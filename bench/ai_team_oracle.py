@@ -57,6 +57,7 @@ class TeamOracle(StrongPlayer, OraclePlayer):
 
 
 _build = bench_ai.build_player
+LABEL = "oracle (CHEATS on the teams only: sees where the called copies are)"
 
 
 def build(level: str, cfg: Config, side: str = "") -> Player:
@@ -70,6 +71,7 @@ def main(argv: Sequence[str]) -> int:
     """``bench.ai``'s command with ``oracle`` seating this diagnostic; after ``lone``,
     ``bench.ai_lone``'s (``lone oracle --preset friends-8 …``: it alone in one seat)."""
     bench_ai.build_player = build
+    bench_ai.ORACLE_LABEL = LABEL
     if argv[:1] == ["lone"]:
         from bench.ai_lone import main as lone_main
 

@@ -97,6 +97,7 @@ def test_the_team_oracle_command_seats_it_in_bench_ai_and_alone(
     from bench import ai_team_oracle
 
     monkeypatch.setattr(bench_ai, "build_player", bench_ai.build_player)  # (restored after)
+    monkeypatch.setattr(bench_ai, "ORACLE_LABEL", bench_ai.ORACLE_LABEL)
     asked: list[int] = []
     real = ai_team_oracle.TeamOracle.choose_seeing
 
@@ -107,7 +108,50 @@ def test_the_team_oracle_command_seats_it_in_bench_ai_and_alone(
     monkeypatch.setattr(ai_team_oracle.TeamOracle, "choose_seeing", counting)
     tiny = ["--preset", "friends-5", "--samples", "2"]
     assert ai_team_oracle.main(["oracle", "basic", "--pairs", "1", "--quiet", *tiny]) == 0
-    assert asked and "vs basic (B): 1 pairs = 2 hands" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert asked and "vs basic (B): 1 pairs = 2 hands" in out
+    # labelled as the cheat it is, not as the oracle that sees every hand
+    assert out.startswith(ai_team_oracle.LABEL + " (A) vs basic")
+    assert "sees every hand" not in out
     asked.clear()
     assert ai_team_oracle.main(["lone", "oracle", "--deals", "1", *tiny]) == 0
-    assert asked and "alone in one seat" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert asked and out.startswith(ai_team_oracle.LABEL + " alone in one seat")
+    assert "sees every hand" not in out
+
+
+def test_paired_compares_two_lone_runs_deal_by_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench.ai_paired`` takes ``bench.ai_lone --json`` runs too: per deal the lone
+    seat's win with X minus with Y, which over the same deals is the difference of the
+    two players' edges; runs of other deals (seed, count) are refused."""
+    from bench.ai_paired import main as paired_main
+
+    def run(player: str, seed: str, deals: int) -> tuple[str, dict[str, object]]:
+        path = tmp_path / f"{player}-{seed}-{deals}.json"
+        argv = [player, "--preset", "friends-5", "--deals", str(deals), "--seed", seed]
+        assert main([*argv, "--json", str(path)]) == 0
+        return str(path), json.loads(path.read_text())
+
+    x, xr = run("simple", "lp1", 10)
+    y, yr = run("random", "lp1", 10)
+    capsys.readouterr()
+    assert paired_main([x, y]) == 0
+    out = capsys.readouterr().out
+    ex, ey = xr["stats"]["all"]["diff"], yr["stats"]["all"]["diff"]  # type: ignore[index]
+    assert f"X alone − basic = {100 * ex:+.1f} points" in out
+    assert f"Y alone − basic = {100 * ey:+.1f} points" in out
+    assert f"lone seat won: X − Y = {100 * (ex - ey):+.1f} points" in out
+    assert "over 10 deals" in out
+    assert paired_main([x, x]) == 0
+    assert "X − Y = +0.0 points ± 0.0" in capsys.readouterr().out
+    z, _ = run("simple", "lp2", 10)
+    w, _ = run("random", "lp1", 8)
+    capsys.readouterr()
+    assert paired_main([x, z]) == 2  # another seed
+    assert "share the preset and the seed" in capsys.readouterr().err
+    assert paired_main([x, w]) == 2  # other deals
+    assert "not the same deals" in capsys.readouterr().err
+    assert paired_main([x, y, z]) == 2  # not two by two
+    assert "X − Y" not in capsys.readouterr().out
