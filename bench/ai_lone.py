@@ -16,6 +16,11 @@ win (50 % for a player no better than basic).
 sides of every hand and partly cancel each other (its *seats-won ceiling*); here one
 seat's gain is measured alone — what a player at a table of basic bots sees. At fixed
 partners the lone seat's partner is basic. ``--json FILE`` writes a row per deal.
+
+``--others LEVEL`` seats another level in every other seat (the seat under test is
+still compared with basic in it): the strong player's inference takes the others for
+basic players, so this asks what that costs at a table that plays otherwise, as
+people do.
 """
 
 from __future__ import annotations
@@ -78,15 +83,14 @@ def seat_result(rules: RuleSet, match: Match, seat: int) -> tuple[bool, int]:
 def play_lone(cfg: Config, deal: int) -> DealResult:
     rules = preset(cfg.preset)
     deal_seed, level, dealer = pair_params(rules, cfg.seed, deal)
-    seat = deal % rules.players
+    n = rules.players
+    seat = deal % n
     out: list[tuple[bool, int]] = []
     clock = _Clock(cfg.cpu_clock)
     for lone in (cfg.a, "basic"):
         labels = ["A" if s == seat and lone == cfg.a else "B" for s in range(rules.players)]
         build = bench_ai.build_player  # (looked up now: a diagnostic may replace it)
-        players = [
-            build(lone if s == seat else "basic", cfg, labels[s]) for s in range(rules.players)
-        ]
+        players = [build(lone if s == seat else cfg.b, cfg, labels[s]) for s in range(n)]
         rng = random.Random(f"{cfg.seed}/rng/{deal}")  # the same for both runs
         m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock)
         out.append(seat_result(rules, m, seat))
@@ -137,7 +141,8 @@ def summarise(results: Sequence[DealResult]) -> dict[str, Any]:
 def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]]) -> str:
     name = bench_ai.player_name(cfg.a)  # (looked up now: a diagnostic may relabel it)
     lines = [
-        f"{name} alone in one seat (rotating) among basic players, against basic in that seat: "
+        f"{name} alone in one seat (rotating) among {bench_ai.player_name(cfg.b)} players, "
+        "against basic in that seat: "
         f"preset {cfg.preset}, seed {cfg.seed!r}{budget_words(cfg)}"
         + (f"; settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
         + build_words()
@@ -175,6 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--samples", type=int, default=None, help="strong player's samples (cap)")
     ap.add_argument("--cpu-clock", action="store_true", help="the budget in CPU time")
     ap.add_argument("--kwargs", type=strong_kwargs, default={}, help="strong settings as JSON")
+    ap.add_argument(
+        "--others", choices=sorted(LEVELS), default="basic", help="every other seat's player"
+    )
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--json", default=None, help="also write the figures and a row per deal")
     args = ap.parse_args(argv)
@@ -188,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(f"--kwargs sets a strong player's settings; the player is {args.player}")
     cfg = Config(
         args.player,
-        "basic",
+        args.others,
         args.seed,
         args.preset,
         args.budget_ms,

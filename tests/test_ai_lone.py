@@ -155,3 +155,34 @@ def test_paired_compares_two_lone_runs_deal_by_deal(
     assert "not the same deals" in capsys.readouterr().err
     assert paired_main([x, y, z]) == 2  # not two by two
     assert "X − Y" not in capsys.readouterr().out
+
+
+def test_others_seats_another_level_around_the_seat_under_test(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--others LEVEL``: every seat but the one under test plays LEVEL, in both runs
+    of a deal; the seat itself is the player, then basic."""
+    import bench.ai as bench_ai
+
+    built: list[list[str]] = []
+    real = bench_ai.build_player
+
+    def recording(level: str, cfg: Config, side: str = "") -> object:
+        if not built or len(built[-1]) == 5:
+            built.append([])
+        built[-1].append(level)
+        return real(level, cfg, side)
+
+    monkeypatch.setattr(bench_ai, "build_player", recording)
+    argv = ["simple", "--preset", "friends-5", "--deals", "2", "--seed", "oth", "--others"]
+    assert main([*argv, "random"]) == 0
+    assert capsys.readouterr().out.startswith("simple alone in one seat (rotating) among random")
+    assert built == [
+        ["simple", "random", "random", "random", "random"],
+        ["basic", "random", "random", "random", "random"],
+        ["random", "simple", "random", "random", "random"],
+        ["random", "basic", "random", "random", "random"],
+    ]
+    with pytest.raises(SystemExit):
+        main([*argv, "nobody"])
+    assert "invalid choice: 'nobody'" in capsys.readouterr().err
