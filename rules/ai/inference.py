@@ -186,11 +186,8 @@ class Walk:
         kitty: Sequence[int] | None,
         error: float,
         start: list[list[int]] | None = None,
-        fresh: int | None = None,
     ) -> None:
         self.sampler, self.history, self.rng = sampler, history, rng
-        # One proposal in ``fresh`` (None: ``FRESH``) is a fresh deal (0: none).
-        self.fresh = self.FRESH if fresh is None else fresh
         self.hand, self.kitty, self.error = list(hand), kitty, error
         self.n = len(history.later)
         self.holding = self._fresh() if start is None else start
@@ -245,7 +242,7 @@ class Walk:
         rng = self.rng
         for _ in range(k):
             seats: list[int] | None = None
-            if self.fresh and rng.randrange(self.fresh) == 0:
+            if rng.randrange(self.FRESH) == 0:
                 new = self._fresh()
             else:
                 new = [list(h) for h in self.holding]

@@ -120,7 +120,6 @@ class StrongPlayer:
         walk: int = DEFAULT_WALK,
         settle: int | None = None,
         carry_walk: bool | None = None,
-        resume: bool = False,
         search_start: bool = True,
         start_budget: float = DEFAULT_START_BUDGET,
         clock: Callable[[], float] = time.perf_counter,
@@ -143,7 +142,6 @@ class StrongPlayer:
         # five hidden hands are too many deals to walk through in one decision's
         # budget; at classic it measured −1.5 ± 2.1 alone in a seat, so not there).
         self.carry_walk = carry_walk
-        self.resume = resume
         self._carried: dict[int, Carried] = {}  # per seat, where its last walk stood
         self.search_start = search_start
         self.start_budget = start_budget
@@ -196,12 +194,8 @@ class StrongPlayer:
                     # (carried on from this seat's last walk of the hand, or afresh)
                     old = self._carried.get(seat) if self._carries(view) else None
                     carried = carry(old, sampler, history, hand, srng)
-                    if carried is not None and self.resume:
-                        walk = Walk(sampler, history, srng, hand, kitty, error, carried, 0)
-                        walk.step(self.walk)
-                    else:
-                        walk = Walk(sampler, history, srng, hand, kitty, error, carried)
-                        walk.step(self.settle)  # (a longer first stretch, to settle)
+                    walk = Walk(sampler, history, srng, hand, kitty, error, carried)
+                    walk.step(self.settle)  # (a longer first stretch, to settle)
                 else:
                     walk.step(self.walk)
                 hands, hidden_kitty = walk.deal()  # (its deals weigh alike: no misses)
