@@ -79,10 +79,11 @@ def lone_paired(xs: Sequence[dict[str, Any]], ys: Sequence[dict[str, Any]]) -> d
     edges: tuple[list[int], list[int]] = ([], [])
     for x, y in zip(xs, ys, strict=True):
         cx, cy = x["config"], y["config"]
-        if (cx["preset"], cx["seed"]) != (cy["preset"], cy["seed"]):
+        kx, ky = (cx["preset"], cx["seed"], cx["b"]), (cy["preset"], cy["seed"], cy["b"])
+        if kx != ky:
             raise ValueError(
-                "each two runs must share the preset and the seed "
-                f"({cx['preset']}, {cx['seed']!r} against {cy['preset']}, {cy['seed']!r})"
+                "each two runs must share the preset, the seed and the other seats' level "
+                f"({kx} against {ky})"
             )
         rows = []
         for run in (x, y):

@@ -128,9 +128,12 @@ def test_paired_compares_two_lone_runs_deal_by_deal(
     two players' edges; runs of other deals (seed, count) are refused."""
     from bench.ai_paired import main as paired_main
 
-    def run(player: str, seed: str, deals: int) -> tuple[str, dict[str, object]]:
-        path = tmp_path / f"{player}-{seed}-{deals}.json"
+    def run(
+        player: str, seed: str, deals: int, others: str = "basic"
+    ) -> tuple[str, dict[str, object]]:
+        path = tmp_path / f"{player}-{seed}-{deals}-{others}.json"
         argv = [player, "--preset", "friends-5", "--deals", str(deals), "--seed", seed]
+        argv += ["--others", others]
         assert main([*argv, "--json", str(path)]) == 0
         return str(path), json.loads(path.read_text())
 
@@ -150,7 +153,11 @@ def test_paired_compares_two_lone_runs_deal_by_deal(
     w, _ = run("random", "lp1", 8)
     capsys.readouterr()
     assert paired_main([x, z]) == 2  # another seed
-    assert "share the preset and the seed" in capsys.readouterr().err
+    assert "share the preset, the seed and the other seats' level" in capsys.readouterr().err
+    v, _ = run("random", "lp1", 10, "simple")
+    capsys.readouterr()
+    assert paired_main([x, v]) == 2  # other players around the seat
+    assert "'simple')" in capsys.readouterr().err
     assert paired_main([x, w]) == 2  # other deals
     assert "not the same deals" in capsys.readouterr().err
     assert paired_main([x, y, z]) == 2  # not two by two
