@@ -88,7 +88,7 @@ def play_lone(cfg: Config, deal: int) -> DealResult:
     out: list[tuple[bool, int]] = []
     clock = _Clock(cfg.cpu_clock)
     for lone in (cfg.a, "basic"):
-        labels = ["A" if s == seat and lone == cfg.a else "B" for s in range(rules.players)]
+        labels = ["A" if s == seat and lone == cfg.a else "B" for s in range(n)]
         build = bench_ai.build_player  # (looked up now: a diagnostic may replace it)
         players = [build(lone if s == seat else cfg.b, cfg, labels[s]) for s in range(n)]
         rng = random.Random(f"{cfg.seed}/rng/{deal}")  # the same for both runs
