@@ -34,8 +34,8 @@ import simcord.env as simcord_env
 import simcord.interactions as simcord_interactions
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
 
-from bot.discord_app.client import create_bot
 from bot.config import Config
+from bot.discord_app.client import create_bot
 from bot.pictures.faces import emoji_name
 from bot.service import FakeClock, Public, TableOptions
 from rules.actions import Declare

@@ -25,4 +25,3 @@ def assert_conserved(m: Match) -> None:
         pool.update(h.buried)
     r = m.rules
     assert pool == Counter(int(c) for c in full_deck(r.decks, r.lowest_rank, r.jokers))
-

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from bench.panel_driver import Panel
-from bot.text.catalog import english_words
-from bot.text.i18n import text
 from bot.pictures import render_hand, render_table
 from bot.service.errors import from_rule_error
+from bot.text.catalog import english_words
+from bot.text.i18n import text
 from rules.cards import Card
 from rules.declare import read_declaration
 from rules.errors import RuleError

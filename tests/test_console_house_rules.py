@@ -56,8 +56,13 @@ def test_bad_rules_are_one_sentence_and_exit_2(tmp_path: Path) -> None:
     ):
         proc = subprocess.run(
             [*CONSOLE, "--db", str(tmp_path / "x.db"), "--lang", "zh-CN", *args],
-            input="quit\n", capture_output=True, text=True, encoding="utf-8",
-            cwd=ROOT, env=console_env(), timeout=60,
+            input="quit\n",
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            cwd=ROOT,
+            env=console_env(),
+            timeout=60,
         )
         assert proc.returncode == 2, (args, proc.stdout, proc.stderr)
         assert words in proc.stderr and "Traceback" not in proc.stderr, proc.stderr

@@ -90,7 +90,8 @@ async def test_the_creator_edits_settings_through_the_panel_others_only_look(
         panel = (await alice.select(panel, ["follows.1"], custom_id=group)).response
         assert penalty in selects(panel)
         rules = rules_of(w)
-        assert (rules.throw_penalty, rules.bid_order, rules.kitty_scheme) == (20, "suit-order", "linear")
+        got = (rules.throw_penalty, rules.bid_order, rules.kitty_scheme)
+        assert got == (20, "suit-order", "linear")
         lobby = w.lobby_message().content
         assert "Equal declarations: jokers, then ♦ < ♣ < ♥ < ♠" in lobby
         assert "Kitty multiplier: 2 × cards" in lobby
@@ -129,8 +130,10 @@ async def test_a_saved_set_is_reused_and_a_broken_import_is_refused(tmp_path: Pa
         alice = w.members[0]
         await w.slash(alice, "table new")
         panel = await open_panel(w, 0)
-        panel = (await alice.select(panel, ["follows.1"], custom_id=f"sj:rulesgroup:{w.table_id}")).response
-        await alice.select(panel, ["40"], custom_id=f"sj:ruleset:{w.table_id}:follows.1:throw_penalty")
+        group = f"sj:rulesgroup:{w.table_id}"
+        field = f"sj:ruleset:{w.table_id}:follows.1:throw_penalty"
+        panel = (await alice.select(panel, ["follows.1"], custom_id=group)).response
+        await alice.select(panel, ["40"], custom_id=field)
         r = await w.slash(alice, "rules save", name="club")
         assert r.response is not None and "club" in r.response.content
         r = await w.slash(alice, "rules list")

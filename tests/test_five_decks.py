@@ -9,8 +9,8 @@ import random
 import pytest
 from PIL import Image
 
-from bot.text.i18n import shape_text
 from bot.pictures import render_hand
+from bot.text.i18n import shape_text
 from rules import RuleError
 from rules.actions import CallFriends, Play
 from rules.cards import Suit, counts_of

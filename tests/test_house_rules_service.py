@@ -23,7 +23,10 @@ ANN, BOB = 1, 2
 
 async def _lobby(svc, channel: int = CH, preset_name: str | None = None):  # type: ignore[no-untyped-def]
     return await svc.create_table(
-        guild_id=GUILD, channel_id=channel, creator_id=ANN, creator_name="Ann",
+        guild_id=GUILD,
+        channel_id=channel,
+        creator_id=ANN,
+        creator_name="Ann",
         preset_name=preset_name,
     )
 
@@ -99,8 +102,11 @@ async def test_a_saved_set_opens_a_table_and_is_the_default(db: Database) -> Non
     st = await _lobby(svc, CH2)
     assert st.table.rules.throw_penalty == 30
     # Names: no built-in preset names, no spaces.
-    for bad, code in (("classic", "rules_name_builtin"), ("two words", "rules_bad_name"),
-                      ("x" * 40, "rules_bad_name")):
+    for bad, code in (
+        ("classic", "rules_name_builtin"),
+        ("two words", "rules_bad_name"),
+        ("x" * 40, "rules_bad_name"),
+    ):
         with pytest.raises(ServiceError) as err:
             await svc.saved_rules.save(GUILD, ANN, bad, table_rules)
         assert err.value.code == code

@@ -33,7 +33,11 @@ def test_every_setting_word_is_in_the_catalog_in_three_languages(code: str) -> N
 def test_bot_rules_json_lists_every_setting() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "bot", "rules", "--json"],
-        cwd=ROOT, capture_output=True, text=True, check=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     ).stdout
     listed = json.loads(out)
     assert [s["name"] for s in listed] == [s.name for s in REGISTRY]
@@ -43,7 +47,11 @@ def test_bot_rules_json_lists_every_setting() -> None:
         assert s["source"], f"{s['name']} cites no source"
     text = subprocess.run(
         [sys.executable, "-m", "bot", "rules", "--lang", "zh-CN"],
-        cwd=ROOT, capture_output=True, text=True, check=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     ).stdout
     assert "跟牌与甩牌" in text and "throw_penalty = 10" in text
 
@@ -79,7 +87,7 @@ def test_readme_explains_every_setting_with_its_source() -> None:
     library's tables: its values, default, meaning and source (first_dealer,
     bid_takeback and play_takeback had none)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    library = readme[readme.index("## The rules library"):]
+    library = readme[readme.index("## The rules library") :]
     lines = library.splitlines()
     for s in REGISTRY:
         row = next((line for line in lines if line.startswith(f"| `{s.name}` |")), None)

@@ -20,14 +20,31 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "rules": ("storage", "bot", "bench", "discord", "sqlalchemy", "asyncio"),
     "storage": ("bot", "bench", "discord"),
     "bot.service": (
-        "bot.discord_app", "bot.console", "bot.web", "bot.pictures", "bench", "discord"
+        "bot.discord_app",
+        "bot.console",
+        "bot.web",
+        "bot.pictures",
+        "bench",
+        "discord",
     ),
     "bot.text": (
-        "bot.discord_app", "bot.console", "bot.web", "bot.service", "bot.pictures", "bench",
+        "bot.discord_app",
+        "bot.console",
+        "bot.web",
+        "bot.service",
+        "bot.pictures",
+        "bench",
         "discord",
     ),
     # pictures draw storage's value types (HandProgress): downward, allowed
-    "bot.pictures": ("bot.discord_app", "bot.console", "bot.web", "bot.service", "bench", "discord"),
+    "bot.pictures": (
+        "bot.discord_app",
+        "bot.console",
+        "bot.web",
+        "bot.service",
+        "bench",
+        "discord",
+    ),
     "bot.console": ("bot.discord_app", "bot.web", "bench", "discord"),
     "bot.discord_app": ("bot.console", "bot.web.server", "bench"),
     "bot.web": ("bot.discord_app", "bot.console", "bench", "discord"),
@@ -84,11 +101,7 @@ def test_imports_point_one_way(module: str, path: Path) -> None:
 
 
 def test_bot_top_level_holds_only_entry_points_and_packages() -> None:
-    loose = sorted(
-        p.name
-        for p in (ROOT / "bot").iterdir()
-        if p.is_file() and p.suffix == ".py"
-    )
+    loose = sorted(p.name for p in (ROOT / "bot").iterdir() if p.is_file() and p.suffix == ".py")
     # entry points and what they read first: settings, and which build of rules/ runs
     assert loose == ["__init__.py", "__main__.py", "app.py", "compiled.py", "config.py"], loose
     packages = sorted(p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").exists())

@@ -10,11 +10,11 @@ import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageChops
 
-from bot.text.i18n import CATALOG, LANGUAGES
 from bot.pictures import render_hand, render_progress, render_summary, render_table
 from bot.pictures.draw import CJK_FONT_PATH, FONT_PATH, font_for, is_cjk
 from bot.pictures.showcase import SHOWCASE_PROGRESS, SHOWCASE_SUMMARY, showcase_hand, showcase_table
 from bot.pictures.words import word
+from bot.text.i18n import CATALOG, LANGUAGES
 from rules.presets import preset
 
 PIC_KEYS = sorted(k for k in CATALOG if k.startswith("pic."))

@@ -8,8 +8,8 @@ import logging
 
 import pytest
 
-from bot.text.i18n import text
 from bot.service import FakeClock, Notice, Public
+from bot.text.i18n import text
 from rules.actions import Play
 from storage import Database, StorageFull, StorageUnavailable
 from tests.service_helpers import Outage, new_service, play_on
