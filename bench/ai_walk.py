@@ -19,8 +19,15 @@ every play of the seat (not only the measured ones) the walk goes on from where 
 stood at the seat's previous play, the plays since taken out
 (``rules.ai.inference.carry``), and takes ``--samples`` deals.
 
+Each setting's row is followed by the *per-seat share*: for every other seat with at
+least ``LEAST`` judged plays at a measured decision, the share of them its deals
+left unexplained on average (median, quartiles, tenth from the top).
+
 The other seats play exactly the model the walk assumes, so *placed* is what the
-inference could learn from a perfectly modelled table, not from people.
+inference could learn from a perfectly modelled table, not from people;
+``--others simple`` (or ``random``) seats another level there instead, to see how far
+the deals stay from explaining players who are not basic (the true deal then leaves
+their departures unexplained too).
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from dataclasses import dataclass, field
 from bench.ai import _Clock, pair_params, play_deal
 from bench.ai_oracle import OraclePlayer
 from rules.actions import Action
-from rules.ai.base import Player
+from rules.ai.base import LEVELS, Player
 from rules.ai.basic import BasicPlayer
 from rules.ai.inference import Carried, History, Walk, carry
 from rules.ai.sim import Sampler
@@ -45,6 +52,7 @@ from rules.game import Match
 from rules.presets import preset
 
 TRICKS = (4, 8, 12, 16, 20)
+LEAST = 8  # judged plays of a seat before its per-seat share is counted
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,9 @@ class Probe(BasicPlayer, OraclePlayer):
     rows: dict[tuple[str, int], list[tuple[float, float, float]]] = field(default_factory=dict)
     done: set[int] = field(default_factory=set)
     carried: dict[str, Carried] = field(default_factory=dict)  # per +carry setting
+    # setting -> per measured decision and other seat (≥ LEAST judged plays), the share
+    # of its judged plays the deals left unexplained on average
+    shares: dict[str, list[float]] = field(default_factory=dict)
     level = "oracle"
     sees_all = True
 
@@ -123,6 +134,7 @@ class Probe(BasicPlayer, OraclePlayer):
             if trick is None and not st.carry:
                 continue
             placed, unexplained, secs = 0.0, 0.0, 0.0
+            per_seat = [0] * n
             walk: Walk | None = None
             for _ in range(self.samples):
                 t0 = time.process_time()  # the deal's own cost, not this diagnostic's
@@ -150,25 +162,40 @@ class Probe(BasicPlayer, OraclePlayer):
                 if kitty is None:
                     right += sum(min(a, b) for a, b in zip(hk, true_kitty, strict=True))
                 placed += right / hidden
-                unexplained += history.mismatches(hands, kitty if kitty is not None else hk)
+                for s in range(n):
+                    per_seat[s] += history.seat_mismatches(
+                        s, hands[s], kitty if kitty is not None else hk
+                    )
             if walk is not None and st.carry:
                 self.carried[st.name] = Carried(
                     history.key(hand), history.plays, walk.holding_now()
                 )
             if trick is None:
                 continue
+            unexplained = sum(per_seat)
             row = (placed / self.samples, unexplained / self.samples, secs / self.samples)
             self.rows.setdefault((st.name, trick), []).append(row)
+            judged = [len(steps) for steps in history.steps]
+            self.shares.setdefault(st.name, []).extend(
+                per_seat[s] / (judged[s] * self.samples) for s in range(n) if judged[s] >= LEAST
+            )
 
 
-def run(name: str, seed: str, deals: int, settings: Sequence[Setting], samples: int) -> Probe:
+def run(
+    name: str,
+    seed: str,
+    deals: int,
+    settings: Sequence[Setting],
+    samples: int,
+    others: str = "basic",
+) -> Probe:
     rules = preset(name)
     probe = Probe(settings=settings, samples=samples)
     for d in range(deals):
         deal, level, dealer = pair_params(rules, seed, d)
         probe.done = set()
         probe.carried = {}
-        players: list[Player] = [probe, *(BasicPlayer() for _ in range(rules.players - 1))]
+        players: list[Player] = [probe, *(LEVELS[others]() for _ in range(rules.players - 1))]
         play_deal(
             rules, deal, level, dealer, players, ["A"] * rules.players, random.Random(d), _Clock()
         )
@@ -190,6 +217,15 @@ def report(probe: Probe, settings: Sequence[Setting]) -> str:
             ms = 1000 * statistics.mean(r[2] for r in got)
             cells.append(f"{100 * p:5.1f} % {u:6.1f} {ms:6.1f}")
         lines.append(f"{st.name:>9}  " + "  ".join(cells))
+        shares = sorted(probe.shares.get(st.name, []))
+        if shares:
+            k = len(shares)
+            lines.append(
+                f"{'':>9}  per-seat share unexplained ({k} seats with ≥ {LEAST} judged plays): "
+                f"median {statistics.median(shares):.2f}, quartiles "
+                f"{shares[k // 4]:.2f} – {shares[3 * k // 4]:.2f}, a tenth above "
+                f"{shares[9 * k // 10]:.2f}"
+            )
     counts = {t: len(probe.rows.get((settings[0].name, t), [])) for t in TRICKS}
     lines.append("decisions per trick: " + ", ".join(f"{t}: {k}" for t, k in counts.items()))
     return "\n".join(lines)
@@ -208,12 +244,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="comma-separated ERROR:WALK (model error, proposals between deals), "
         "ERROR:WALK+carry (the walk goes on from the seat's previous play) or fresh",
     )
+    ap.add_argument(
+        "--others",
+        choices=sorted(k for k in LEVELS if k != "strong"),
+        default="basic",
+        help="the level of every other seat (the walk takes them for basic players)",
+    )
     args = ap.parse_args(argv)
-    probe = run(args.preset, args.seed, args.deals, args.settings, args.samples)
+    probe = run(args.preset, args.seed, args.deals, args.settings, args.samples, args.others)
     print(
         f"the inference's deals against the true deal: preset {args.preset}, seed "
-        f"{args.seed!r}, {args.deals} deals, {args.samples} deals per setting and decision "
-        "(reads the true deal: a diagnostic)"
+        f"{args.seed!r}, {args.deals} deals, {args.samples} deals per setting and decision, "
+        f"{args.others} players in the other seats (reads the true deal: a diagnostic)"
     )
     print(report(probe, args.settings))
     return 0

@@ -637,6 +637,52 @@ def test_walk_diagnostic_scores_deals_against_the_true_deal(
     assert ai_walk.main(["--deals", "1", "--samples", "2", "--settings", "fresh"]) == 0
     out = capsys.readouterr().out
     assert "reads the true deal" in out and "placed" in out
+    # The true deal leaves no basic seat's play unexplained: every per-seat share is 0.
+    assert probe.shares["0.3:2"] and set(probe.shares["0.3:2"]) == {0.0}
+
+
+def test_walk_diagnostic_with_other_players_in_the_other_seats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench.ai_walk --others LEVEL``: the other seats are played by that level (the
+    probe seat stays basic), so the true deal no longer explains all their plays; the
+    per-seat shares are printed; the strong level is refused (it is what is measured)."""
+    from bench import ai_walk
+    from rules.ai.inference import Walk
+
+    levels: list[str] = []
+    real_play_deal = ai_walk.play_deal
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        levels.extend(type(p).__name__ for p in args[4][1:])
+        return real_play_deal(*args, **kwargs)
+
+    truth = ai_walk.parse_settings("0.3:2")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ai_walk, "play_deal", spy)
+        real_measure = ai_walk.Probe.measure
+        dealt: list[tuple[list[list[int]], list[int]]] = []
+
+        def measure(self: ai_walk.Probe, match: Any, seat: int, trick: Any, rng: Any) -> None:
+            dealt[:] = [([list(h) for h in match.hand.hands], counts_of(match.hand.buried))]
+            real_measure(self, match, seat, trick, rng)
+
+        mp.setattr(ai_walk.Probe, "measure", measure)
+        mp.setattr(Walk, "deal", lambda self: ([list(h) for h in dealt[0][0]], dealt[0][1]))
+        probe = ai_walk.run("classic", "walk-test", 2, truth, 2, others="random")
+    assert levels and set(levels) == {"RandomPlayer"}
+    shares = probe.shares["0.3:2"]
+    assert shares and max(shares) > 0.0  # (random players depart from basic in the truth)
+    assert (
+        ai_walk.main(
+            ["--deals", "1", "--samples", "2", "--settings", "fresh", "--others", "simple"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "simple players in the other seats" in out and "per-seat share" in out
+    with pytest.raises(SystemExit):
+        ai_walk.main(["--others", "strong"])
 
 
 def test_walk_diagnostic_times_the_deals_not_its_own_counting(
