@@ -4,10 +4,9 @@ reads) and a ``View`` (what a player's ``choose`` reads), from card notation."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rules.actions import DealCards, Play
-from rules.ai.base import Player
 from rules.ai.basic import BasicPlayer
 from rules.ai.sim import Sampler
 from rules.ai.state import Public, public_of, shown_cards
@@ -229,15 +228,11 @@ def into_phase(rules: RuleSet, seed: str, phase: str) -> Match:
     raise AssertionError(f"never reached {phase}")
 
 
-def into_play(
-    rules: RuleSet, seed: str, plays: int, seats: Mapping[int, Player] | None = None
-) -> Match:
-    """A match ``plays`` cards into the play, every seat played by basic (or by
-    ``seats``' player for the seats it names)."""
+def into_play(rules: RuleSet, seed: str, plays: int) -> Match:
+    """A match ``plays`` cards into the play, every seat played by basic."""
     rng = random.Random(seed)
     m = Match(rules, seed, first_dealer=rng.randrange(rules.players))
     basic = BasicPlayer()
-    seats = seats or {}
     m.apply(DealCards(10_000))
     count = 0
     for _ in range(10_000):
@@ -246,7 +241,7 @@ def into_play(
         if m.phase in ("scored", "finished"):
             return m
         for s in range(rules.players):
-            a = seats.get(s, basic).choose(m.view_for(s), rng)
+            a = basic.choose(m.view_for(s), rng)
             if a is not None:
                 m.apply(a)
                 count += isinstance(a, Play)

@@ -23,7 +23,7 @@ sample alike and so changes no comparison.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import ceil, log
 from typing import Final
@@ -89,14 +89,6 @@ class History:
             if s != seat:
                 snap = None if calls is None else calls.copy()
                 self.steps[s].append((pub.copy(), snap, sorted(cards)))
-
-    def drop(self, seats: Iterable[int]) -> None:
-        """No longer judge ``seats``' plays: seats the model does not explain (a player
-        unlike basic), whose plays would only pull the deals away from the truth."""
-        for s in seats:
-            if s != self.seat:
-                self.steps[s] = []
-        self.checks = sum(len(steps) for steps in self.steps)
 
     def key(self, hand: Sequence[int]) -> tuple[object, ...]:
         """What tells this hand of the match (from this seat) from another: the seat,
@@ -203,8 +195,6 @@ class Walk:
         assert per is not None
         self.per: list[int] = per  # each seat's count in the current deal
         self.missed = sum(per)
-        self.dealt = 0  # deals yielded, and each seat's count summed over them
-        self.sums = [0] * self.n
 
     def _fresh(self) -> list[list[int]]:
         hands, hidden = self.sampler.sample(self.rng)
@@ -275,25 +265,12 @@ class Walk:
             return 1
         return max(1, min(self.CUTOFF, ceil(log(u) / log(error))))
 
-    def misfits(self, share: float, least: int) -> list[int]:
-        """The seats with at least ``least`` judged plays of which the deals yielded so
-        far (``deal``) left more than ``share`` unexplained on average."""
-        steps, dealt = self.history.steps, self.dealt
-        return [
-            s
-            for s in range(self.n)
-            if dealt and len(steps[s]) >= least and self.sums[s] > share * len(steps[s]) * dealt
-        ]
-
     def holding_now(self) -> tuple[tuple[int, ...], ...]:
         """The current deal, frozen (every seat, then the hidden kitty)."""
         return tuple(tuple(h) for h in self.holding)
 
     def deal(self) -> tuple[list[list[int]], list[int]]:
         """The walk's current deal: every seat's hand (this seat's own), the kitty."""
-        self.dealt += 1
-        for s in range(self.n):
-            self.sums[s] += self.per[s]
         return [list(h) for h in self.holding[: self.n]], list(self.holding[self.n])
 
 

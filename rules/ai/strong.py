@@ -95,13 +95,6 @@ DEFAULT_BUDGET_MS = 300.0
 DEFAULT_MODEL_ERROR = 0.05
 DEFAULT_FRIENDS_MODEL_ERROR: float | None = 0.05
 DEFAULT_FRIENDS_INFER_SEATS = 6
-# The fit guard: a seat with at least ``fit_least`` judged plays of which the walk's
-# deals of a decision left more than ``fit_guard`` unexplained on average plays unlike
-# the model (a person, another kind of bot), and its plays would pull the deals away
-# from the truth: from the next decision on it is no longer judged, for the rest of the
-# hand. None: off.
-DEFAULT_FIT_GUARD: float | None = None
-DEFAULT_FIT_LEAST = 8
 # Proposals of the inference's walk between samples (0: weigh independent samples
 # instead; ``settle``, before the first sample, defaults to twice as many).
 DEFAULT_WALK = 20
@@ -131,8 +124,6 @@ class StrongPlayer:
         walk: int = DEFAULT_WALK,
         settle: int | None = None,
         carry_walk: bool | None = None,
-        fit_guard: float | None = DEFAULT_FIT_GUARD,
-        fit_least: int = DEFAULT_FIT_LEAST,
         search_start: bool = True,
         start_budget: float = DEFAULT_START_BUDGET,
         clock: Callable[[], float] = time.perf_counter,
@@ -156,10 +147,6 @@ class StrongPlayer:
         # budget; at classic it measured −1.5 ± 2.1 alone in a seat, so not there).
         self.carry_walk = carry_walk
         self._carried: dict[int, Carried] = {}  # per seat, where its last walk stood
-        self.fit_guard = fit_guard
-        self.fit_least = fit_least
-        # per seat, the hand (``History.key``) and the seats no longer judged in it
-        self._unjudged: dict[int, tuple[tuple[object, ...], frozenset[int]]] = {}
         self.search_start = search_start
         self.start_budget = start_budget
         self.clock = clock
@@ -196,15 +183,6 @@ class StrongPlayer:
         if view.friends_mode:
             error = self.friends_model_error if pub.n <= self.friends_infer_seats else None
         history = None if error is None else History(view, seat, pub)
-        unjudged: frozenset[int] = frozenset()
-        if history is not None and self.fit_guard is not None:
-            key = history.key(hand)
-            was = self._unjudged.get(seat)
-            if was is not None and was[0] == key:
-                unjudged = was[1]
-                history.drop(unjudged)
-                if not history.checks:
-                    history = None  # (no seat left to judge: plain samples)
         srng = random.Random(rng.getrandbits(64))
         late = self._deadline(start)
         rows: list[list[float]] = []
@@ -258,13 +236,8 @@ class StrongPlayer:
             if late():
                 break
         self.last_samples = samples
-        if walk is not None and history is not None:
-            if self._carries(view):
-                self._carried[seat] = Carried(history.key(hand), history.plays, walk.holding_now())
-            if self.fit_guard is not None:
-                misfits = walk.misfits(self.fit_guard, self.fit_least)
-                if misfits:  # (from the seat's next decision of the hand on)
-                    self._unjudged[seat] = (history.key(hand), unjudged.union(misfits))
+        if walk is not None and history is not None and self._carries(view):
+            self._carried[seat] = Carried(history.key(hand), history.plays, walk.holding_now())
         weights = _weights(misses[:samples], error)
         pick = select(rows, alive, self.confidence, self.effect, weights)
         return Play(seat, as_cards(cands[pick]))
