@@ -21,7 +21,9 @@ stood at the seat's previous play, the plays since taken out
 
 Each setting's row is followed by the *per-seat share*: for every other seat with at
 least ``LEAST`` judged plays at a measured decision, the share of them its deals
-left unexplained on average (median, quartiles, tenth from the top).
+left unexplained on average (median, quartiles, tenth from the top). A last line gives
+the same share in the true deal: how often that level departs from basic (0 for basic
+players), against which the walk's shares can be read.
 
 The other seats play exactly the model the walk assumes, so *placed* is what the
 inference could learn from a perfectly modelled table, not from people;
@@ -53,6 +55,7 @@ from rules.presets import preset
 
 TRICKS = (4, 8, 12, 16, 20)
 LEAST = 8  # judged plays of a seat before its per-seat share is counted
+TRUE = "true deal"  # (the per-seat shares' key for the true deal)
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,15 @@ class Probe(BasicPlayer, OraclePlayer):
         hidden = sum(sum(true[s]) for s in range(n) if s != seat)
         if kitty is None:
             hidden += sum(true_kitty)
+        if not hidden:
+            return  # (the hand's last trick, the others' cards all played: nothing to place)
+        judged = [len(steps) for steps in history.steps]
+        if trick is not None:
+            self.shares.setdefault(TRUE, []).extend(
+                history.seat_mismatches(s, true[s], true_kitty) / judged[s]
+                for s in range(n)
+                if judged[s] >= LEAST
+            )
         for st in self.settings:
             if trick is None and not st.carry:
                 continue
@@ -175,7 +187,6 @@ class Probe(BasicPlayer, OraclePlayer):
             unexplained = sum(per_seat)
             row = (placed / self.samples, unexplained / self.samples, secs / self.samples)
             self.rows.setdefault((st.name, trick), []).append(row)
-            judged = [len(steps) for steps in history.steps]
             self.shares.setdefault(st.name, []).extend(
                 per_seat[s] / (judged[s] * self.samples) for s in range(n) if judged[s] >= LEAST
             )
@@ -217,18 +228,23 @@ def report(probe: Probe, settings: Sequence[Setting]) -> str:
             ms = 1000 * statistics.mean(r[2] for r in got)
             cells.append(f"{100 * p:5.1f} % {u:6.1f} {ms:6.1f}")
         lines.append(f"{st.name:>9}  " + "  ".join(cells))
-        shares = sorted(probe.shares.get(st.name, []))
-        if shares:
-            k = len(shares)
-            lines.append(
-                f"{'':>9}  per-seat share unexplained ({k} seats with ≥ {LEAST} judged plays): "
-                f"median {statistics.median(shares):.2f}, quartiles "
-                f"{shares[k // 4]:.2f} – {shares[3 * k // 4]:.2f}, a tenth above "
-                f"{shares[9 * k // 10]:.2f}"
-            )
+        lines += _share_line("", probe.shares.get(st.name, []))
+    lines += _share_line(TRUE, probe.shares.get(TRUE, []))
     counts = {t: len(probe.rows.get((settings[0].name, t), [])) for t in TRICKS}
     lines.append("decisions per trick: " + ", ".join(f"{t}: {k}" for t, k in counts.items()))
     return "\n".join(lines)
+
+
+def _share_line(name: str, shares: Sequence[float]) -> list[str]:
+    """The per-seat shares' summary line (none without shares)."""
+    if not shares:
+        return []
+    got, k = sorted(shares), len(shares)
+    return [
+        f"{name:>9}  per-seat share unexplained ({k} seats with ≥ {LEAST} judged plays): "
+        f"median {statistics.median(got):.2f}, quartiles "
+        f"{got[k // 4]:.2f} – {got[3 * k // 4]:.2f}, a tenth above {got[9 * k // 10]:.2f}"
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -637,8 +637,10 @@ def test_walk_diagnostic_scores_deals_against_the_true_deal(
     assert ai_walk.main(["--deals", "1", "--samples", "2", "--settings", "fresh"]) == 0
     out = capsys.readouterr().out
     assert "reads the true deal" in out and "placed" in out
-    # The true deal leaves no basic seat's play unexplained: every per-seat share is 0.
+    # The true deal leaves no basic seat's play unexplained: every per-seat share is 0
+    # (here the walk's deals are the true deal, and the true deal's own line too).
     assert probe.shares["0.3:2"] and set(probe.shares["0.3:2"]) == {0.0}
+    assert set(probe.shares[ai_walk.TRUE]) == {0.0}
 
 
 def test_walk_diagnostic_with_other_players_in_the_other_seats(
@@ -673,6 +675,11 @@ def test_walk_diagnostic_with_other_players_in_the_other_seats(
     assert levels and set(levels) == {"RandomPlayer"}
     shares = probe.shares["0.3:2"]
     assert shares and max(shares) > 0.0  # (random players depart from basic in the truth)
+    assert sorted(probe.shares[ai_walk.TRUE]) == sorted(shares)  # (the deals were the truth)
+    # Random players' throws can end a hand early: a decision with no hidden card left
+    # (the last trick, the others' cards all down) is not measured (it once divided by 0).
+    fresh = ai_walk.run("friends-6", "walk", 10, ai_walk.parse_settings("fresh"), 1, "random")
+    assert fresh.rows and fresh.shares[ai_walk.TRUE]
     assert (
         ai_walk.main(
             ["--deals", "1", "--samples", "2", "--settings", "fresh", "--others", "simple"]
@@ -681,6 +688,7 @@ def test_walk_diagnostic_with_other_players_in_the_other_seats(
     )
     out = capsys.readouterr().out
     assert "simple players in the other seats" in out and "per-seat share" in out
+    assert "true deal  per-seat share unexplained" in out
     with pytest.raises(SystemExit):
         ai_walk.main(["--others", "strong"])
 
