@@ -145,7 +145,7 @@ class Probe(BasicPlayer, OraclePlayer):
         for st in self.settings:
             if trick is None and not st.carry:
                 continue
-            placed, unexplained, secs = 0.0, 0.0, 0.0
+            placed, secs = 0.0, 0.0
             per_seat = [0] * n
             walk: Walk | None = None
             for _ in range(self.samples):
