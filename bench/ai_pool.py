@@ -14,6 +14,12 @@ something against it. Hence the *share of the decisive edge*:
 
 the same measure at every preset (at classic it is (hands won − 50 %) ÷ 50 %), and the
 classic hands-won figure that share equals: 50 % + share × 50 %.
+
+And the *stronger side*: of the hands whose two sides held unequal shares of A's seats,
+how often the side with the larger share won. At classic every hand pits A's two seats
+against B's, so it is hands won; at 找朋友 a typical hand is two A seats and a B seat
+against one A and two B, so it asks what classic's hands won asks — does the stronger
+team win? — of teams that differ by one seat.
 """
 
 from __future__ import annotations
@@ -63,12 +69,20 @@ def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
     ceiling = seat_ceiling([h[1:] for h in hands])
     seats = aw / (aw + bw) if aw + bw else math.nan
     share = (seats - 0.5) / (ceiling - 0.5) if ceiling > 0.5 else math.nan
+    stronger = weaker = 0
+    for _, a_w, b_w, a_l, b_l in hands:
+        # the winners' share of A seats against the losers' (cross-multiplied)
+        lean = a_w * (a_l + b_l) - a_l * (a_w + b_w)
+        stronger += lean > 0
+        weaker += lean < 0
     return {
         "hands": float(len(hands)),
         "hands_won": won / len(hands) if hands else math.nan,
         "seats_won": seats,
         "ceiling": ceiling,
         "share": share,
+        "uneven": float(stronger + weaker),
+        "stronger_side": stronger / (stronger + weaker) if stronger + weaker else math.nan,
     }
 
 
@@ -114,6 +128,11 @@ def main(argv: Sequence[str]) -> int:
     print(
         f"  share of the decisive edge {100 * f['share']:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
         f" = classic hands won {50 + 50 * f['share']:.1f} %"
+    )
+    lo, hi = interval(deals, "stronger_side")
+    print(
+        f"  stronger side won {100 * f['stronger_side']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        f" of the {int(f['uneven'])} hands whose sides held unequal shares of A's seats"
     )
     return 0
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import os
 import random
 import time
@@ -486,6 +487,9 @@ def test_pool_gives_the_share_of_the_decisive_edge(
     won = rc["stats"]["all"]["hands_won"]["value"]  # type: ignore[index]
     assert "ceiling     100.0 %" in out
     assert f"classic hands won {100 * won:.1f} %" in out
+    # …and the stronger side is A's whole team, so it won as often as A did
+    assert f"stronger side won {100 * won:5.1f} % [" in out
+    assert f"of the {len(rc['hands'])} hands whose sides" in out  # type: ignore[arg-type]
     # refused, with nothing printed: another preset, another player, an older run
     s, _ = run("simple", "po1", "friends-6")
     capsys.readouterr()
@@ -504,6 +508,24 @@ def test_pool_gives_the_share_of_the_decisive_edge(
     assert "seats won" not in capsys.readouterr().out
     assert pool_main(["--help"]) == 0
     assert "share of the decisive edge" in capsys.readouterr().out
+
+
+def test_the_stronger_side_counts_only_hands_whose_sides_differ() -> None:
+    """``bench.ai_pool``'s stronger side: of the hands whose sides held unequal shares of
+    A's seats, how often the side with the larger share won; equal shares (two A and two
+    B seats against one and one) do not count."""
+    from bench.ai_pool import figures
+
+    # (A won, A and B seats among the winners, A and B seats among the losers)
+    hands = [(1, 2, 1, 1, 2), (0, 1, 2, 2, 1), (1, 2, 2, 1, 1), (1, 3, 1, 0, 2)]
+    f = figures([hands])
+    assert f["uneven"] == 3 and f["stronger_side"] == pytest.approx(2 / 3)
+    f = figures([[(0, 1, 3, 2, 0)], [(1, 2, 0, 0, 2)]])  # 25 % of A lost to 100 %
+    assert f["uneven"] == 2 and f["stronger_side"] == pytest.approx(0.5)
+    assert math.isnan(figures([[(1, 1, 1, 2, 2)]])["stronger_side"])
+    # shares, not counts: two A and two B seats won against a lone A seat
+    f = figures([[(1, 2, 2, 1, 0)]])
+    assert f["uneven"] == 1 and f["stronger_side"] == 0.0
 
 
 def test_latency_sweep_times_the_strong_seats_at_each_preset(
