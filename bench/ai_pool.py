@@ -19,7 +19,9 @@ And the *stronger side*: of the hands whose two sides held unequal shares of A's
 how often the side with the larger share won. At classic every hand pits A's two seats
 against B's, so it is hands won; at 找朋友 a typical hand is two A seats and a B seat
 against one A and two B, so it asks what classic's hands won asks — does the stronger
-team win? — of teams that differ by one seat.
+team win? — of teams that differ by one seat. At 找朋友 it also prints how often the
+stronger side would have had to win for A to take ``SEATS_ASKED`` of the seats (issue
+24's target), every hand keeping its sides and the even ones their results.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from bench.ai_stats import bootstrap, seat_ceiling, wilson
 
 USAGE = "usage: python -m bench.ai_pool RUN.json [RUN2.json …] (bench.ai --json runs)"
 NEEDED = ("pair", "a_won", "a_seats_won", "b_seats_won", "a_seats_lost", "b_seats_lost")
+
+SEATS_ASKED = 0.60  # issue 24's seats-won target at 找朋友
 
 # One hand: (a_won, A seats on the winning side, B seats there, A seats on the losing
 # side, B seats there).
@@ -86,6 +90,35 @@ def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
     }
 
 
+def stronger_needed(deals: Sequence[Sequence[Hand]], seats: float) -> float:
+    """How often the stronger side would have to win the uneven hands for A to take
+    ``seats`` of the winners' seats, the sides as they were and the even hands as they
+    fell (NaN when no rate reaches it)."""
+    a0 = t0 = 0.0  # the even hands, as they fell
+    heavy: list[tuple[int, int, int, int]] = []  # (A, seats) of the stronger side, weaker
+    for _, a_w, b_w, a_l, b_l in (h for d in deals for h in d):
+        lean = a_w * (a_l + b_l) - a_l * (a_w + b_w)
+        if lean == 0:
+            a0, t0 = a0 + a_w, t0 + a_w + b_w
+        elif lean > 0:
+            heavy.append((a_w, a_w + b_w, a_l, a_l + b_l))
+        else:
+            heavy.append((a_l, a_l + b_l, a_w, a_w + b_w))
+
+    def share(p: float) -> float:
+        a = a0 + sum(p * x + (1 - p) * y for x, _, y, _ in heavy)
+        t = t0 + sum(p * n + (1 - p) * m for _, n, _, m in heavy)
+        return a / t if t else math.nan
+
+    lo, hi = 0.0, 1.0
+    if not heavy or share(hi) < seats:
+        return math.nan
+    for _ in range(40):  # the share rises with p: bisection
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if share(mid) < seats else (lo, mid)
+    return hi
+
+
 def interval(
     deals: Sequence[Sequence[Hand]], name: str, reps: int = 2000, seed: str = "pool"
 ) -> tuple[float, float]:
@@ -134,6 +167,13 @@ def main(argv: Sequence[str]) -> int:
         f"  stronger side won {100 * f['stronger_side']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
         f" of the {int(f['uneven'])} hands whose sides held unequal shares of A's seats"
     )
+    if f["ceiling"] < 1.0:
+        need = stronger_needed(deals, SEATS_ASKED)
+        print(
+            f"  {100 * SEATS_ASKED:.0f} % of the seats would take the stronger side winning "
+            + (f"{100 * need:.1f} %" if not math.isnan(need) else "more than all")
+            + " of them (the sides as they were)"
+        )
     return 0
 
 

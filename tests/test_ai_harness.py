@@ -528,6 +528,23 @@ def test_the_stronger_side_counts_only_hands_whose_sides_differ() -> None:
     assert f["uneven"] == 1 and f["stronger_side"] == 0.0
 
 
+def test_the_rate_the_stronger_side_would_need_for_a_seats_share() -> None:
+    """Two A seats and a B against one A and two B in every hand: A's share of the
+    winners' seats is 1/3 + p/3 when the stronger side wins a share p of them, so 60 %
+    takes p = 80 %; an even hand counts as it fell; past the ceiling nothing does."""
+    from bench.ai_pool import stronger_needed
+
+    uneven = [(1, 2, 1, 1, 2), (0, 1, 2, 2, 1)] * 5
+    assert stronger_needed([uneven], 0.6) == pytest.approx(0.8)
+    assert stronger_needed([uneven], 0.5) == pytest.approx(0.5)
+    # an even hand (two A and two B seats won against one of each) counts as it fell
+    even = [(1, 2, 2, 1, 1)]
+    p = stronger_needed([uneven + even], 0.6)
+    a = 2 + 10 * (p * 2 + (1 - p) * 1)
+    assert a / (4 + 10 * 3) == pytest.approx(0.6)
+    assert math.isnan(stronger_needed([uneven], 0.7))  # above 2/3: no rate reaches it
+
+
 def test_latency_sweep_times_the_strong_seats_at_each_preset(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
