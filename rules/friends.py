@@ -115,21 +115,8 @@ def check_calls(rules: RuleSet, ctx: TrumpContext, calls: Sequence[FriendCall]) 
 def suggest_calls(rules: RuleSet, ctx: TrumpContext, hand: Sequence[int]) -> list[FriendCall]:
     """A sensible call: the strongest allowed cards the dealer does not hold all of,
     one per suit where possible, each as the first copy after the dealer's own."""
-    return calls_in_order(rules, ctx, call_order(rules, ctx), hand)
-
-
-def call_order(rules: RuleSet, ctx: TrumpContext) -> list[int]:
-    """The cards ``suggest_calls`` considers, strongest first (plain suits' tops first,
-    trumps last): computed once by a caller that asks for many hands' calls."""
     candidates = [c for c in range(NUM_CARDS) if call_allowed(rules, ctx, c)]
     candidates.sort(key=lambda c: (-ctx.pos[c] if ctx.suit_of[c] != TRUMP else 1000, c))
-    return candidates
-
-
-def calls_in_order(
-    rules: RuleSet, ctx: TrumpContext, candidates: Sequence[int], hand: Sequence[int]
-) -> list[FriendCall]:
-    """``suggest_calls`` for ``hand`` with its ``call_order`` given."""
     out: list[FriendCall] = []
     used_suits: set[int] = set()
     for spread in (True, False):

@@ -33,7 +33,6 @@ from rules.ai.policy import play_policy
 from rules.ai.sim import Sampler, pick_copy
 from rules.ai.state import Public, blank_public
 from rules.cards import NUM_CARDS
-from rules.friends import FriendCall, call_order, calls_in_order
 from rules.views import View
 
 Plays = list[tuple[int, tuple[int, ...]]]
@@ -61,17 +60,7 @@ class History:
             for c in cards:
                 later[s][c] += 1
         self.later = later
-        # 找朋友: the dealer's calls are judged like a play, against the basic call from
-        # the hand it held at the first lead (a call tells how many copies of the called
-        # card the dealer holds, and that it holds every copy of the stronger ones it
-        # passed over; the bot suggests that same call to people).
-        self.called: frozenset[FriendCall] | None = None
-        self.call_order: list[int] = []
-        if view.friends_mode and view.friend_calls and view.dealer != seat:
-            self.called = frozenset(c.call for c in view.friend_calls)
-            self.rules, self.ctx = view.rules, view.context
-            self.call_order = call_order(view.rules, view.context)
-        self.checks = sum(1 for s, _ in self.plays if s != seat) + (self.called is not None)
+        self.checks = sum(1 for s, _ in self.plays if s != seat)
         # Which hand of the match this is (``key``).
         self.hand_id = (view.hand_no, len(view.history))
         start = blank_public(view, [pub.sizes[s] + sum(later[s]) for s in range(n)], None)
@@ -132,8 +121,7 @@ class History:
         """How many of seat ``s``'s past plays the basic policy does not explain when it
         now holds ``hand`` (the kitty counts for the dealer only); stops at ``limit``."""
         steps = self.steps[s]
-        judge_call = s == self.dealer and self.called is not None
-        if not steps and not judge_call:
+        if not steps:
             return 0
         k = kitty if s == self.dealer else None
         if _NATIVE:  # the compiled build: an indexed C loop, no zip tuples
@@ -142,10 +130,6 @@ class History:
         else:
             h = [a + b for a, b in zip(hand, self.later[s], strict=True)]
         missed = 0
-        if judge_call and not self.explains_calls(h):
-            missed = 1
-            if missed >= limit:
-                return missed
         for pub, calls, cards in steps:
             pub.forget_unseen(s)  # (cached from another holding)
             if calls is not None:
@@ -158,12 +142,6 @@ class History:
             for c in cards:
                 h[c] -= 1
         return missed
-
-    def explains_calls(self, hand: Sequence[int]) -> bool:
-        """Would the basic call from ``hand`` (the dealer's at the first lead) be the
-        dealer's calls? (Compared as a set: a person may name them in another order.)"""
-        got = calls_in_order(self.rules, self.ctx, self.call_order, hand)
-        return frozenset(got) == self.called
 
     def mismatches(
         self, hands: Sequence[Sequence[int]], kitty: Sequence[int] | None, limit: int = 1 << 30
