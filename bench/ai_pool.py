@@ -93,30 +93,23 @@ def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
 def stronger_needed(deals: Sequence[Sequence[Hand]], seats: float) -> float:
     """How often the stronger side would have to win the uneven hands for A to take
     ``seats`` of the winners' seats, the sides as they were and the even hands as they
-    fell (NaN when no rate reaches it)."""
-    a0 = t0 = 0.0  # the even hands, as they fell
-    heavy: list[tuple[int, int, int, int]] = []  # (A, seats) of the stronger side, weaker
+    fell (NaN when no rate from 0 to 1 gives it)."""
+    # At rate p, A's share is (a0 + p·da) ÷ (t0 + p·dt): the even hands and every uneven
+    # one's weaker side at p = 0, each uneven hand's swing to its stronger side with p.
+    a0 = t0 = da = dt = 0
     for _, a_w, b_w, a_l, b_l in (h for d in deals for h in d):
         lean = a_w * (a_l + b_l) - a_l * (a_w + b_w)
         if lean == 0:
             a0, t0 = a0 + a_w, t0 + a_w + b_w
-        elif lean > 0:
-            heavy.append((a_w, a_w + b_w, a_l, a_l + b_l))
-        else:
-            heavy.append((a_l, a_l + b_l, a_w, a_w + b_w))
-
-    def share(p: float) -> float:
-        a = a0 + sum(p * x + (1 - p) * y for x, _, y, _ in heavy)
-        t = t0 + sum(p * n + (1 - p) * m for _, n, _, m in heavy)
-        return a / t if t else math.nan
-
-    lo, hi = 0.0, 1.0
-    if not heavy or share(hi) < seats:
+            continue
+        win, lose = (a_w, a_w + b_w), (a_l, a_l + b_l)
+        (x, n), (y, m) = (win, lose) if lean > 0 else (lose, win)
+        a0, t0, da, dt = a0 + y, t0 + m, da + x - y, dt + n - m
+    den = da - seats * dt
+    if not den:
         return math.nan
-    for _ in range(40):  # the share rises with p: bisection
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if share(mid) < seats else (lo, mid)
-    return hi
+    p = (seats * t0 - a0) / den
+    return p if 0.0 <= p <= 1.0 else math.nan
 
 
 def interval(
