@@ -90,8 +90,9 @@ DEFAULT_BUDGET_MS = 300.0
 # players that model cost −2.1 ± 1.1 against none, while 0.05 carried measured +1.0 ± 1.5
 # over 0.01 there and +1.4 ± 1.7 among basic players (800 deals each), so 0.05, as at
 # fixed partners, where it holds up among simple players too (+1.2 ± 1.3 against none).
-# At friends-8 it did not help (−0.6 ± 1.7 over 800 deals, at half the samples), so
-# inference runs at 找朋友 tables of at most ``friends_infer_seats`` seats.
+# At friends-8 it did not help (−0.6 ± 1.7 over 800 deals at 0.01, at half the samples;
+# −1.4 ± 1.7 at 0.05), so inference runs at 找朋友 tables of at most
+# ``friends_infer_seats`` seats.
 DEFAULT_MODEL_ERROR = 0.05
 DEFAULT_FRIENDS_MODEL_ERROR: float | None = 0.05
 DEFAULT_FRIENDS_INFER_SEATS = 6
