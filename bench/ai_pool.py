@@ -65,6 +65,12 @@ def deals_of(runs: Sequence[dict[str, Any]]) -> list[list[Hand]]:
     return list(deals.values())
 
 
+def lean(a_w: int, b_w: int, a_l: int, b_l: int) -> int:
+    """Positive when the winners held the larger share of A's seats, negative when the
+    losers did, 0 for equal shares (the two shares cross-multiplied)."""
+    return a_w * (a_l + b_l) - a_l * (a_w + b_w)
+
+
 def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
     hands = [h for d in deals for h in d]
     won = sum(h[0] for h in hands)
@@ -74,11 +80,10 @@ def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
     seats = aw / (aw + bw) if aw + bw else math.nan
     share = (seats - 0.5) / (ceiling - 0.5) if ceiling > 0.5 else math.nan
     stronger = weaker = 0
-    for _, a_w, b_w, a_l, b_l in hands:
-        # the winners' share of A seats against the losers' (cross-multiplied)
-        lean = a_w * (a_l + b_l) - a_l * (a_w + b_w)
-        stronger += lean > 0
-        weaker += lean < 0
+    for h in hands:
+        k = lean(*h[1:])
+        stronger += k > 0
+        weaker += k < 0
     return {
         "hands": float(len(hands)),
         "hands_won": won / len(hands) if hands else math.nan,
@@ -98,12 +103,12 @@ def stronger_needed(deals: Sequence[Sequence[Hand]], seats: float) -> float:
     # one's weaker side at p = 0, each uneven hand's swing to its stronger side with p.
     a0 = t0 = da = dt = 0
     for _, a_w, b_w, a_l, b_l in (h for d in deals for h in d):
-        lean = a_w * (a_l + b_l) - a_l * (a_w + b_w)
-        if lean == 0:
+        k = lean(a_w, b_w, a_l, b_l)
+        if k == 0:
             a0, t0 = a0 + a_w, t0 + a_w + b_w
             continue
         win, lose = (a_w, a_w + b_w), (a_l, a_l + b_l)
-        (x, n), (y, m) = (win, lose) if lean > 0 else (lose, win)
+        (x, n), (y, m) = (win, lose) if k > 0 else (lose, win)
         a0, t0, da, dt = a0 + y, t0 + m, da + x - y, dt + n - m
     den = da - seats * dt
     if not den:
@@ -136,35 +141,35 @@ def main(argv: Sequence[str]) -> int:
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         print(f"not bench.ai --json runs of one match-up: {exc}", file=sys.stderr)
         return 2
-    f = figures(deals)
+    fig = figures(deals)
     cfg = runs[0]["config"]
     seeds = ", ".join(str(r["config"]["seed"]) for r in runs)
-    n = int(f["hands"])
+    n = int(fig["hands"])
     print(f"{cfg['a']} (A) vs {cfg['b']} (B), {cfg['preset']}: {n} hands, seeds {seeds}")
-    wl, wh = wilson(round(f["hands_won"] * n), n)
+    wl, wh = wilson(round(fig["hands_won"] * n), n)
     lo, hi = interval(deals, "hands_won")
     print(
-        f"  hands won   {100 * f['hands_won']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        f"  hands won   {100 * fig['hands_won']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
         f"  (Wilson [{100 * wl:.1f}, {100 * wh:.1f}])"
     )
     lo, hi = interval(deals, "seats_won")
-    print(f"  seats won   {100 * f['seats_won']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]")
-    print(f"  ceiling     {100 * f['ceiling']:5.1f} %  (A's seats deciding who wins every hand)")
+    print(f"  seats won   {100 * fig['seats_won']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]")
+    print(f"  ceiling     {100 * fig['ceiling']:5.1f} %  (A's seats deciding who wins every hand)")
     lo, hi = interval(deals, "share")
     print(
-        f"  share of the decisive edge {100 * f['share']:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
-        f" = classic hands won {50 + 50 * f['share']:.1f} %"
+        f"  share of the decisive edge {100 * fig['share']:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        f" = classic hands won {50 + 50 * fig['share']:.1f} %"
     )
     lo, hi = interval(deals, "stronger_side")
     print(
-        f"  stronger side won {100 * f['stronger_side']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
-        f" of the {int(f['uneven'])} hands whose sides held unequal shares of A's seats"
+        f"  stronger side won {100 * fig['stronger_side']:5.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        f" of the {int(fig['uneven'])} hands whose sides held unequal shares of A's seats"
     )
-    if f["ceiling"] < 1.0:
+    if fig["ceiling"] < 1.0:
         need = stronger_needed(deals, SEATS_ASKED)
         print(
             f"  {100 * SEATS_ASKED:.0f} % of the seats would take the stronger side winning "
-            + (f"{100 * need:.1f} %" if not math.isnan(need) else "more than all")
+            + (f"{100 * need:.1f} %" if not math.isnan(need) else "no rate from 0 to 100 %")
             + " of them (the sides as they were)"
         )
     return 0
