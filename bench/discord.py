@@ -413,8 +413,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="how the four humans act: slash commands, clicks in the play panel only (with "
         "failed throws), or both (default)",
     )
+    ap.add_argument(
+        "--faults",
+        metavar="SEED",
+        nargs="?",
+        const="bench",
+        help="instead: REST requests per hand against the unreliable loopback Discord "
+        "(latency, 429, 5xx, gateway cuts; bench/discord_faults.py), with this seed",
+    )
     args = ap.parse_args(argv)
     hands = 1 if args.quick else args.hands
+    if args.faults is not None:
+        from bench.discord_faults import run
+
+        return run(min(hands, 2), args.faults)
     production = TableOptions(turn_seconds=0)
     instant = replace(production, deal_seconds=0)
     runs: list[tuple[str, int, TableOptions, int, str]] = []

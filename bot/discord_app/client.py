@@ -27,7 +27,14 @@ from bot.discord_app.cogs.tournament import TournamentCog
 from bot.discord_app.components import DYNAMIC_ITEMS
 from bot.discord_app.emojis import TEXT_ONLY, CardEmojis, sync_emojis
 from bot.discord_app.host import Delivery
-from bot.discord_app.interactions import DELIVERY_CHECKED, NO_PINGS, refuse_duplicate
+from bot.discord_app.interactions import (
+    DELIVERY_CHECKED,
+    DISCORD_FAILURES,
+    NO_PINGS,
+    after_change_quietly,
+    answer_failed,
+    refuse_duplicate,
+)
 from bot.discord_app.ladder_roles import LadderRoles
 from bot.discord_app.panel.items import PANEL_ITEMS, play_button
 from bot.discord_app.presenter import Presenter
@@ -78,6 +85,11 @@ class ShengjiTree(app_commands.CommandTree):
     ) -> None:
         if isinstance(error, app_commands.CheckFailure):
             return  # a duplicate delivery, already answered
+        cause = getattr(error, "original", error)
+        if isinstance(cause, DISCORD_FAILURES):  # Discord failed us: handled, not a bug
+            await answer_failed(interaction, cause)
+            await after_change_quietly(interaction)
+            return
         await super().on_error(interaction, error)
 
 

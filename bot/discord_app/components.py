@@ -10,7 +10,15 @@ from typing import Any, ClassVar
 import discord
 
 from bot.discord_app.emojis import cards_inline
-from bot.discord_app.interactions import bot_of, key_of, locale_of, reply, run, table_locale
+from bot.discord_app.interactions import (
+    answering,
+    bot_of,
+    key_of,
+    locale_of,
+    reply,
+    run,
+    table_locale,
+)
 from bot.discord_app.rules_panel import RULES_ITEMS, show_page
 from bot.discord_app.takebacks import TakeBackButton
 from bot.text.i18n import seat_name, text
@@ -48,6 +56,7 @@ class SeatButton(
     ) -> SeatButton:
         return cls(int(match["table"]), int(match["seat"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         assert interaction.channel_id is not None
@@ -100,6 +109,7 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(match["what"], int(match["table"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         channel_id = interaction.channel_id or 0
@@ -172,6 +182,7 @@ class DeclareButton(
         cards = parse_cards(match["cards"].replace("-", " "))
         return cls(int(match["table"]), int(match["hand"]), cards, int(match["redeal"] or 0))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         loc = locale_of(interaction)
@@ -230,6 +241,7 @@ class StealPassButton(
     ) -> StealPassButton:
         return cls(int(match["table"]), int(match["hand"]), int(match["decl"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         loc = locale_of(interaction)

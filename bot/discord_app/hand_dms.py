@@ -65,6 +65,8 @@ class DMState:
     recover_after: int | None = None  # a post may have happened before a crash
     dirty: bool = False
     picture: bytes | None = None  # the hand picture the message carries now
+    failed: bool = False  # the last write did not land: owed until it does
+    tried: str = ""  # the text of that write (for the message if the hand moves on)
 
 
 @dataclass(slots=True)
@@ -73,6 +75,9 @@ class TableDMs:
 
     refs: dict[str, tuple[int, int]] = field(default_factory=dict)
     seats: dict[int, DMState] = field(default_factory=dict)
+    # DMs of earlier hands whose last write failed: (channel, message) -> its text,
+    # sent without buttons (the hand is over) until it lands.
+    closing: dict[tuple[int, int], str] = field(default_factory=dict)
 
 
 def dm_key(seat: int, hand_no: int) -> str:
@@ -112,6 +117,9 @@ class HandDMs:
         if deal != dm.deal:
             same_hand = deal[0] == dm.deal[0]
             if not same_hand:
+                if dm.failed and dm.message_id is not None and dm.channel_id is not None:
+                    t.closing[(dm.channel_id, dm.message_id)] = dm.tried
+                dm.failed = False
                 # One DM per hand: a new hand starts a new message (or the one a
                 # previous run of the bot posted, or may have posted, for this hand).
                 ref = t.refs.get(dm_key(seat, view.hand_no))
@@ -154,6 +162,8 @@ class HandDMs:
                 return True
             if view.phase == "burying" and view.burier == seat and dm.rendered_phase == "stealing":
                 return True
+        if dm.failed:
+            return True  # the last write failed: whatever the phase, it is owed
         if not dm.dirty:
             return False
         if view.phase == "dealing":
@@ -209,6 +219,7 @@ class HandDMs:
             buttons = self.decorate(table_id, locale, view.phase, declare)
         offered = offers(self.service, table_id, seat)
         buttons = add_buttons(buttons, table_id, locale, offered)
+        dm.failed, dm.tried = True, content  # until Discord confirms it
         try:
             if dm.message_id is None and dm.recover_after is not None:
                 await self._recover(status, dm)
@@ -224,6 +235,8 @@ class HandDMs:
                     file=discord.File(io.BytesIO(png), HAND_PICTURE),
                     view=buttons,  # type: ignore[arg-type]  # None: no buttons
                     allowed_mentions=NO_PINGS,
+                    # A post retried after a lost answer returns the first one.
+                    nonce=f"d{table_id}.{seat}.{view.hand_no}.{redeals}"[:25],
                 )
                 dm.message_id, dm.channel_id = msg.id, channel.id
                 await remember(dm_key(seat, view.hand_no), channel.id, msg.id)
@@ -240,9 +253,11 @@ class HandDMs:
                 )
         except discord.Forbidden as exc:
             if exc.code == 50007:
+                dm.failed = False
                 self.closed.add(user_id)
                 return False
             raise
+        dm.failed = False
         dm.recover_after = None
         dm.picture = png
         dm.dirty = False
@@ -255,6 +270,15 @@ class HandDMs:
         dm.rendered_steal = stealing
         dm.deal_shown = view.phase != "dealing" or view.dealt >= DM_DEAL_SHARE * view.deal_total
         return True
+
+    async def close_old(self, t: TableDMs) -> None:
+        """Earlier hands' DMs whose last write failed: that text, without buttons."""
+        for (channel_id, message_id), content in list(t.closing.items()):
+            channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            await channel.get_partial_message(message_id).edit(
+                content=content, view=None, allowed_mentions=NO_PINGS
+            )
+            del t.closing[(channel_id, message_id)]
 
     @staticmethod
     def _newest(t: TableDMs, channel_id: int) -> int:

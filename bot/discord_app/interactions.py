@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 from bot.discord_app.host import Host
@@ -28,6 +30,11 @@ DELIVERY_CHECKED = "shengji_delivery_checked"  # set by the command tree's check
 
 
 NO_PINGS = discord.AllowedMentions.none()
+# A REST call to Discord that failed for Discord's reasons: an error status (a 5xx,
+# a 429 past discord.py's retries, 10062 once the 3 s to answer are over), a reset
+# connection or a time-out. Answers that fail so are handled, never raised.
+DISCORD_FAILURES = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError)
+ACKNOWLEDGED = 40060  # "Interaction has already been acknowledged"
 
 
 def pinging(*user_ids: int) -> discord.AllowedMentions:
@@ -77,11 +84,86 @@ async def reply(
     allowed_mentions: discord.AllowedMentions = NO_PINGS,
     file: discord.File | None = None,
     files: Sequence[discord.File] = (),
-) -> None:
+) -> bool:
     """Answer an interaction (first answer, filled placeholder or followup), with
-    ``file`` (a picture) or ``files`` attached if given.
+    ``file`` (a picture) or ``files`` attached if given. False when Discord did not
+    take the answer (see ``answer_failed``): nothing is raised.
 
     Mentions never ping unless the caller names whom ``allowed_mentions`` pings."""
+    try:
+        await _reply(
+            interaction,
+            content,
+            ephemeral=ephemeral,
+            embed=embed,
+            view=view,
+            allowed_mentions=allowed_mentions,
+            file=file,
+            files=files,
+        )
+    except DISCORD_FAILURES as exc:
+        if isinstance(exc, discord.HTTPException) and exc.code == ACKNOWLEDGED:
+            return True  # a retry of an answer Discord had taken (its 5xx came after)
+        await answer_failed(interaction, exc, None if ephemeral else (content, embed))
+        return False
+    return True
+
+
+async def answer_failed(
+    interaction: discord.Interaction,
+    exc: BaseException,
+    public: tuple[str | None, discord.Embed | None] | None = None,
+) -> None:
+    """An answer Discord did not take (its token expired after a slow or refused
+    first try, a 5xx, a reset): a public answer goes to the channel as a plain message
+    instead, a private one is dropped (the player's next command shows the same), and
+    the table is redrawn at the next flush so a move stands visibly either way."""
+    log.warning(
+        "interaction %s (%s): Discord did not take the answer: %r",
+        interaction.id,
+        _command_name(interaction),
+        exc,
+    )
+    presenter = getattr(interaction.client, "presenter", None)
+    touch = getattr(presenter, "touch_channel", None)
+    if touch is not None and interaction.channel_id is not None:
+        touch(interaction.channel_id)
+    if public is None or interaction.channel_id is None:
+        return
+    content, embed = public
+    if not content and embed is None:
+        return
+    channel = interaction.client.get_partial_messageable(interaction.channel_id)
+    try:
+        await channel.send(
+            content=content[:2000] if content else None,
+            embed=embed,  # type: ignore[arg-type]  # None: no embed
+            allowed_mentions=NO_PINGS,
+            nonce=f"a{interaction.id}"[:25],  # posted once however often this is tried
+        )
+    except DISCORD_FAILURES as again:
+        log.warning("interaction %s: the channel refused its answer too: %r", interaction.id, again)
+
+
+def _command_name(interaction: discord.Interaction) -> str:
+    command = interaction.command
+    if command is not None:
+        return command.qualified_name
+    data: Any = interaction.data or {}
+    return str(data.get("custom_id") or data.get("name") or interaction.type)
+
+
+async def _reply(
+    interaction: discord.Interaction,
+    content: str | None,
+    *,
+    ephemeral: bool,
+    embed: discord.Embed | None,
+    view: discord.ui.View | None,
+    allowed_mentions: discord.AllowedMentions,
+    file: discord.File | None,
+    files: Sequence[discord.File],
+) -> None:
     kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions}
     note = _fallback_note(interaction, ephemeral)
     if note is not None:  # interaction answers are not gated by channel permissions
@@ -106,10 +188,39 @@ async def reply(
                 kwargs["attachments"] = attached
             await interaction.edit_original_response(**kwargs)
             return
-        await interaction.edit_original_response(content="✓", allowed_mentions=NO_PINGS)
+        with contextlib.suppress(*DISCORD_FAILURES):  # a "✓" not taken loses nothing
+            await interaction.edit_original_response(content="✓", allowed_mentions=NO_PINGS)
     if attached:
         kwargs["files"] = attached
     await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+
+
+Callback = TypeVar("Callback", bound=Callable[..., Coroutine[Any, Any, None]])
+
+
+def answering(callback: Callback) -> Callback:
+    """For a component's ``callback(self, interaction)``: a Discord failure while
+    answering (see ``answer_failed``) is handled, not left to discord.py's handler."""
+
+    @functools.wraps(callback)
+    async def wrapped(self: Any, interaction: discord.Interaction, /) -> None:
+        try:
+            await callback(self, interaction)
+        except DISCORD_FAILURES as exc:
+            await answer_failed(interaction, exc)
+            await after_change_quietly(interaction)
+
+    return wrapped  # type: ignore[return-value]
+
+
+async def after_change_quietly(interaction: discord.Interaction) -> None:
+    """Flush the table after a failed answer (the change itself is stored)."""
+    after = getattr(interaction.client, "after_change", None)
+    if after is not None:
+        try:
+            await after()
+        except DISCORD_FAILURES as exc:
+            log.warning("flush after a failed answer: %r", exc)
 
 
 def _fallback_note(interaction: discord.Interaction, ephemeral: bool) -> str | None:
@@ -131,8 +242,7 @@ async def refuse_duplicate(interaction: discord.Interaction, delivery: str) -> N
     if delivery == "copy":
         log.debug("interaction %s delivered twice at once: the copy is ignored", interaction.id)
         return
-    with contextlib.suppress(discord.HTTPException):
-        await reply(interaction, text(locale_of(interaction), "duplicate"), ephemeral=True)
+    await reply(interaction, text(locale_of(interaction), "duplicate"), ephemeral=True)
 
 
 async def run(
@@ -155,8 +265,11 @@ async def run(
     task = asyncio.ensure_future(call())
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        interaction.extras[PRIVATE_PLACEHOLDER] = True
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            interaction.extras[PRIVATE_PLACEHOLDER] = True
+        except DISCORD_FAILURES as exc:  # too late (10062) or refused: the call goes on
+            log.warning("interaction %s: could not defer: %r", interaction.id, exc)
     try:
         result = await task
     except ServiceError as exc:

@@ -1,21 +1,29 @@
-"""Turns service notices into Discord messages, with as few REST calls as possible.
+"""Turns service notices into Discord messages, with as few REST calls as possible,
+and delivers every one of them however Discord behaves.
 
 Notices only mark what changed (no I/O under the table lock: that bookkeeping,
 and the per-table state it keeps, is ``bot.discord_app.render_state``); ``flush``
-then does the REST work for one table:
+then does the REST work for one table, **one flush per table at a time** (a lock:
+the commands' flushes and the timer loop's never race to create a message twice):
 
-* one living table message per hand in the channel (``bot.discord_app.table_message``), edited
-  when a trick ends, when the phase changes, or when a run of AI plays is over (AI
-  plays of a trick are batched into one edit; a human's play is shown by the reply
-  to their own command, which Discord does not count against the global rate
-  limit; a failed throw is shown with its trick, not by an edit of its own). It
-  carries the table picture (the hand summary picture once scored), swapped by
-  the same edit and uploaded only when its bytes changed, and the countdown of
-  the current timer as a Discord timestamp (no edits to count down);
+* one living table message per hand in the channel (``bot.discord_app.table_writer``),
+  edited when a trick ends, when the phase changes, or when a run of AI plays is over
+  (AI plays of a trick are batched into one edit; a human's play is shown by the
+  reply to their own command, which Discord does not count against the global rate
+  limit). It carries the table picture (the hand summary picture once scored),
+  uploaded only when its bytes changed, and the countdown of the current timer as a
+  Discord timestamp (no edits to count down);
 * one DM per player per hand with their hand (``bot.discord_app.hand_dms``);
 * the lobby message, which after the start links to the current table message;
 * short public posts (a re-deal, a seat taken over, closed DMs), and a single
   mention of a player once half of their turn timer has passed.
+
+Delivery: what each message owes Discord is counted (``render_state.Due``), so a
+change made while a write is in flight, or a write that failed (5xx, a 429 past
+discord.py's retries, a reset), stays owed and is tried again with back-off by the
+timer loop; the previous hand's table message is owed its end until it shows it
+(also after a restart). Creates carry a fixed ``nonce`` (Discord's enforce_nonce):
+a post retried after an answer that never came returns the message already made.
 
 Mentions ping nobody unless a message names whom it pings (``allowed_mentions``).
 """
@@ -23,8 +31,8 @@ Mentions ping nobody unless a message names whom it pings (``allowed_mentions``)
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
@@ -35,26 +43,22 @@ from bot.discord_app import channel_access
 from bot.discord_app.components import lobby_view
 from bot.discord_app.emojis import CardEmojis, card_format
 from bot.discord_app.hand_dms import DMState, HandDMs
-from bot.discord_app.interactions import NO_PINGS, pinging
+from bot.discord_app.interactions import DISCORD_FAILURES, NO_PINGS, pinging
 from bot.discord_app.render_state import RenderState, TableRender
 from bot.discord_app.replies import post_line
-from bot.discord_app.table_message import (
-    SUMMARY_PICTURE,
-    TABLE_PICTURE,
-    embed_text,
-    lobby_text,
-    message_link,
-    table_embed,
-)
-from bot.pictures import render_summary, render_table
+from bot.discord_app.table_message import lobby_text, message_link
+from bot.discord_app.table_writer import TableWriter
 from bot.service import TableService, TableStatus
-from bot.service.auto import is_auto
 from bot.text.i18n import language, text
 from bot.text.render import CardFormat, event_line
 from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
 MAX_QUEUED = 20  # public posts kept while the channel refuses them
+# A failed write stays owed and is tried again (``interactions.DISCORD_FAILURES``).
+TRANSIENT = DISCORD_FAILURES
+BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # seconds before the next try after failures
+BOOT = secrets.token_hex(3)  # this run's nonces differ from the last run's
 
 
 class Presenter(RenderState):
@@ -70,13 +74,22 @@ class Presenter(RenderState):
         self.play_button: Callable[[int, str | None], discord.ui.Item[Any]] | None = None
         self.dms.decorate = self.play_view
         self.dms.card_format = self.card_format
+        self.writer = TableWriter(bot, self.card_format, self.play_view, self._remember)
         service.subscribe(self.on_notice)
 
     def touch(self, table_id: int, channel_id: int) -> None:
         """Show the table again at the next flush (a play made from a DM panel has no
         public answer of its own; a seat went on or off auto)."""
         r = self._render(table_id, channel_id)
-        r.dirty = r.force = True
+        r.table.mark()
+        r.force = True
+
+    def touch_channel(self, channel_id: int) -> None:
+        """Show the table of this channel again at the next flush (an interaction answer
+        that would have shown a move did not reach Discord)."""
+        for table_id, r in self.tables.items():
+            if r.channel_id == channel_id:
+                self.touch(table_id, channel_id)
 
     @property
     def emojis(self) -> CardEmojis | None:
@@ -108,13 +121,34 @@ class Presenter(RenderState):
 
     # ---- flushing: the REST calls ----------------------------------------------------------
     async def flush_all(self) -> None:
-        for table_id in list(self.tables):
-            await self.flush(table_id)
+        """Flush every table, each on its own (one table's slow or failing Discord
+        calls never hold up another's)."""
+        await asyncio.gather(*(self.flush(table_id) for table_id in list(self.tables)))
+
+    def owed(self) -> int:
+        """Writes still owed to Discord, over all tables (0: every message is current)."""
+        n = 0
+        for r in self.tables.values():
+            n += r.table.owed + r.lobby.owed + len(r.closing)
+            n += bool(r.posts or r.news or r.outgoing)
+            n += len(r.dms.closing) + sum(dm.failed for dm in r.dms.seats.values())
+        return n
 
     async def flush(self, table_id: int) -> None:
         r = self.tables.get(table_id)
         if r is None:
             return
+        async with r.lock:  # one writer per table: the next flush sees what this one did
+            if asyncio.get_running_loop().time() < r.retry_at:
+                return  # backing off after failures: the timer loop comes back
+            failed = await self._flush(table_id, r)
+            self._backoff(r, failed)
+        status = self.service.cached_status(table_id)
+        if status is None and not (r.posts or r.news or r.closing or r.outgoing):
+            self.tables.pop(table_id, None)
+
+    async def _flush(self, table_id: int, r: TableRender) -> bool:
+        """One pass over the table's messages; True if a REST call failed."""
         status = self.service.cached_status(table_id)
         if status is not None:
             r.language = status.options.language
@@ -123,23 +157,35 @@ class Presenter(RenderState):
         self._settle_away(r)
         channel_access.update(r.access, self.bot, r.channel_id)
         live = status if status is not None and status.view is not None else None
+        failed = False
         # Each part on its own: a refused channel message never stops the DMs or the
         # other messages of the same change.
         if live is not None and self._may_post(r):
-            await self._guarded(table_id, r, self._table_message(table_id, r, live))
-        if r.lobby_dirty and self._may_post(r):  # after the table message: it links to it
-            await self._guarded(table_id, r, self._lobby(table_id, r, status))
+            failed |= await self._guarded(table_id, r, self.writer.table_message(table_id, r, live))
+        if r.closing and live is not None and self._may_post(r):
+            failed |= await self._guarded(table_id, r, self.writer.close_hands(table_id, r, live))
+        if r.lobby.owed and self._may_post(r):  # after the table message: it links to it
+            failed |= await self._guarded(table_id, r, self._lobby(table_id, r, status))
         if live is not None:
-            await self._guarded(table_id, r, self._dms(table_id, r, live))
+            failed |= await self._guarded(table_id, r, self._dms(table_id, r, live))
             if self._may_post(r):
-                await self._guarded(table_id, r, self._nudge(r, live))
+                failed |= await self._guarded(table_id, r, self._nudge(table_id, r, live))
         if self._may_post(r):
-            await self._guarded(table_id, r, self._posts(r, status))
+            failed |= await self._guarded(table_id, r, self._posts(r, status))
         else:
             del r.posts[:-MAX_QUEUED]  # kept for when the channel lets us post again
             del r.news[:-MAX_QUEUED]
-        if status is None and not r.posts and not r.news:
-            self.tables.pop(table_id, None)
+        return failed
+
+    @staticmethod
+    def _backoff(r: TableRender, failed: bool) -> None:
+        if not failed:
+            r.failures = 0
+            r.retry_at = 0.0
+            return
+        wait = BACKOFF[min(r.failures, len(BACKOFF) - 1)]
+        r.failures += 1
+        r.retry_at = asyncio.get_running_loop().time() + wait
 
     def _may_post(self, r: TableRender) -> bool:
         """Channel messages are possible now (no missing Send Messages, no pause after
@@ -147,13 +193,16 @@ class Presenter(RenderState):
         loop = asyncio.get_running_loop()
         return not r.access.silent and loop.time() >= r.access.paused_until
 
-    async def _guarded(self, table_id: int, r: TableRender, step: Awaitable[None]) -> None:
+    async def _guarded(self, table_id: int, r: TableRender, step: Awaitable[None]) -> bool:
+        """Run one part of a flush; True if Discord failed it (the write stays owed)."""
         try:
             await step
         except discord.Forbidden as exc:  # like a closed DM: the table goes on
             channel_access.refused(r.access, asyncio.get_running_loop().time(), r.channel_id, exc)
-        except discord.HTTPException as exc:  # never let Discord break a table
-            log.warning("table %s: Discord refused an update: %s", table_id, exc)
+        except TRANSIENT as exc:  # never let Discord break a table: tried again later
+            log.warning("table %s: Discord failed an update (tried again): %r", table_id, exc)
+            return True
+        return False
 
     def fallback_note(self, channel_id: int, locale: str | None) -> str | None:
         """One sentence for the next interaction answer in this channel, once per missing
@@ -195,12 +244,13 @@ class Presenter(RenderState):
         return language(status.options.language if status else "en")
 
     async def _lobby(self, table_id: int, r: TableRender, status: TableStatus | None) -> None:
-        r.lobby_dirty = False
+        token = r.lobby.begin()
         channel = self.bot.get_partial_messageable(r.channel_id)
         locale = self._locale(status)
         if status is None:
             if r.lobby_message_id is not None:
                 await channel.get_partial_message(r.lobby_message_id).edit(view=None)
+            r.lobby.landed(token)
             return
         link = None
         if r.table_message_id is not None:
@@ -213,6 +263,7 @@ class Presenter(RenderState):
                 content,
                 view=view,  # type: ignore[arg-type]  # None: no buttons
                 allowed_mentions=NO_PINGS,
+                nonce=f"l{table_id}",  # a retried post returns the first (enforce_nonce)
             )
             r.lobby_message_id = msg.id
             await self._remember(table_id, r, "lobby", r.channel_id, msg.id)
@@ -220,90 +271,7 @@ class Presenter(RenderState):
             await channel.get_partial_message(r.lobby_message_id).edit(
                 content=content, view=view, allowed_mentions=NO_PINGS
             )
-
-    async def _table_message(self, table_id: int, r: TableRender, status: TableStatus) -> None:
-        view = status.view
-        assert view is not None
-        new_hand = view.hand_no != r.hand_no
-        if new_hand:
-            r.hand_no = view.hand_no
-            ref = r.refs.get(f"table:{view.hand_no}")
-            r.table_message_id = ref[1] if ref else None
-            r.picture = None
-            r.failed_throws = {k: v for k, v in r.failed_throws.items() if k[0] == view.hand_no}
-        phase_changed = view.phase != r.rendered_phase
-        if not (r.dirty or phase_changed or r.table_message_id is None):
-            return
-        next_ai = (
-            view.phase == "playing"
-            and view.turn is not None
-            and status.table.seats[view.turn].is_ai
-        )
-        if next_ai and not (r.force or phase_changed) and r.table_message_id is not None:
-            return  # more AI plays are coming: batch them into one edit
-        last = view.tricks[-1].trick_no if view.tricks else 0
-        throws = r.failed_throws.get((view.hand_no, last), [])
-        locale = self._locale(status)
-        access = r.access
-        if access.picture:
-            name, png = await self._picture(status)
-        else:  # no Attach Files: the embed (or text) alone
-            name, png = "", b""
-        # Same bytes as the message carries: no upload (the edit keeps the attachment).
-        upload = png != r.picture or r.table_message_id is None
-        files = (
-            [discord.File(io.BytesIO(png), name, description=text(locale, "table_picture_alt"))]
-            if png
-            else []
-        )
-        embed = table_embed(
-            locale,
-            status,
-            throws,
-            fmt=self.card_format(),
-            picture=name if name == TABLE_PICTURE else None,
-            summary_picture=name if name == SUMMARY_PICTURE else None,
-        )
-        # No Embed Links: Discord would drop the embed silently; send its text instead.
-        body: dict[str, Any] = (
-            {"embed": embed, "content": None}
-            if access.embeds
-            else {"content": embed_text(embed), "embed": None}
-        )
-        buttons = self.play_view(table_id, locale, view.phase)
-        channel = self.bot.get_partial_messageable(r.channel_id)
-        if r.table_message_id is None:
-            msg = await channel.send(
-                files=files,
-                view=buttons,  # type: ignore[arg-type]  # None: no buttons
-                allowed_mentions=NO_PINGS,
-                **{k: v for k, v in body.items() if v is not None},
-            )
-            r.table_message_id = msg.id
-            await self._remember(table_id, r, f"table:{view.hand_no}", r.channel_id, msg.id)
-            r.lobby_dirty = True  # the lobby links to the table message of this hand
-        else:
-            extra: dict[str, Any] = {"attachments": files} if upload else {}
-            await channel.get_partial_message(r.table_message_id).edit(
-                view=buttons, allowed_mentions=NO_PINGS, **body, **extra
-            )
-        r.picture = png
-        r.dirty = False
-        r.force = False
-        r.rendered_phase = view.phase
-
-    async def _picture(self, status: TableStatus) -> tuple[str, bytes]:
-        """The table picture, or the hand summary picture once the hand is scored;
-        drawn in a worker thread (a few ms of CPU on a cache miss)."""
-        view = status.view
-        assert view is not None
-        lang = status.options.language  # the words drawn, in the table's language
-        if view.phase in ("scored", "finished") and view.history:
-            png = await asyncio.to_thread(render_summary, view.history[-1], view.rules, lang)
-            return SUMMARY_PICTURE, png
-        auto = frozenset(s.seat for s in status.table.seats if is_auto(s))
-        four = status.options.four_colour
-        return TABLE_PICTURE, await asyncio.to_thread(render_table, view, auto, lang, four)
+        r.lobby.landed(token)
 
     def play_view(
         self, table_id: int, locale: str | None, phase: str, view: discord.ui.View | None = None
@@ -323,6 +291,9 @@ class Presenter(RenderState):
         return view
 
     async def _dms(self, table_id: int, r: TableRender, status: TableStatus) -> None:
+        if r.dms.closing:
+            await self.dms.close_old(r.dms)
+        failure: BaseException | None = None
         for info in status.table.seats:
             if info.user_id is None or info.user_id in self.dms.closed:
                 continue
@@ -333,14 +304,20 @@ class Presenter(RenderState):
             async def remember(key: str, channel_id: int, message_id: int) -> None:
                 await self._remember(table_id, r, key, channel_id, message_id)
 
-            sent = await self.dms.send(
-                table_id, r.dms, status, info.seat, info.user_id, dm, remember
-            )
+            try:
+                sent = await self.dms.send(
+                    table_id, r.dms, status, info.seat, info.user_id, dm, remember
+                )
+            except TRANSIENT as exc:  # one player's DM failing never holds up the others'
+                failure = exc
+                continue
             if not sent:  # DMs closed: tell them once, in the channel, without cards
                 r.posts.append(f"dm_closed:{info.user_id}")
                 await self._remember(table_id, r, f"dm_closed:{info.user_id}", 0, 0)
+        if failure is not None:
+            raise failure  # owed (``DMState.failed``): the flush backs off and tries again
 
-    async def _nudge(self, r: TableRender, status: TableStatus) -> None:
+    async def _nudge(self, table_id: int, r: TableRender, status: TableStatus) -> None:
         """Mention a player once, when half of their time to act has passed."""
         view = status.view
         assert view is not None
@@ -359,27 +336,33 @@ class Presenter(RenderState):
         left = (due - self.service.clock.now()).total_seconds()
         if left <= 0 or due - timedelta(seconds=total / 2) > self.service.clock.now():
             return
-        r.nudged = key
         locale = self._locale(status)  # public: the table's language
         nudge = "steal" if view.phase == "stealing" else kind
         content = text(
             locale, f"{nudge}_nudge", mention=f"<@{user_id}>", seconds=max(1, round(left))
         )
         channel = self.bot.get_partial_messageable(r.channel_id)
-        await channel.send(content, allowed_mentions=pinging(user_id))
+        nonce = f"n{table_id}.{view.hand_no}.{view.trick_no}.{len(view.current)}.{actor}"
+        await channel.send(content, allowed_mentions=pinging(user_id), nonce=nonce[:25])
+        r.nudged = key  # only once it went out: a failed mention is tried again
 
     async def _posts(self, r: TableRender, status: TableStatus | None) -> None:
-        if not r.posts and not r.news:
-            return
-        posts, r.posts = r.posts, []
-        news, r.news = r.news, []
-        locale = self._locale(status) if status is not None else language(r.language)
-        seats = status.table.seats if status is not None else None
-        lines = [line for ev in news if (line := event_line(locale, ev, seats))]
-        players = len(seats) if seats is not None else 4
-        lines += [line for p in posts if (line := post_line(locale, p, players))]
-        # Closed DMs concern that player: the one post that pings.
-        pinged = [int(p.split(":")[1]) for p in posts if p.startswith("dm_closed:")]
-        if lines:
+        if r.outgoing is None and (r.posts or r.news):
+            posts, r.posts = r.posts, []
+            news, r.news = r.news, []
+            locale = self._locale(status) if status is not None else language(r.language)
+            seats = status.table.seats if status is not None else None
+            lines = [line for ev in news if (line := event_line(locale, ev, seats))]
+            players = len(seats) if seats is not None else 4
+            lines += [line for p in posts if (line := post_line(locale, p, players))]
+            # Closed DMs concern that player: the one post that pings.
+            pinged = tuple(int(p.split(":")[1]) for p in posts if p.startswith("dm_closed:"))
+            if lines:
+                r.post_no += 1
+                r.outgoing = ("\n".join(lines)[:2000], pinged, f"p{BOOT}.{r.post_no}")
+        if r.outgoing is not None:
+            content, pinged, nonce = r.outgoing
             channel = self.bot.get_partial_messageable(r.channel_id)
-            await channel.send("\n".join(lines)[:2000], allowed_mentions=pinging(*pinged))
+            # The same nonce on every try: Discord returns the post it already made.
+            await channel.send(content, allowed_mentions=pinging(*pinged), nonce=nonce)
+            r.outgoing = None

@@ -7,6 +7,7 @@ Mixed into ``Presenter``, whose ``service`` and ``tables`` it uses.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -43,14 +44,47 @@ REDRAW = (
 
 
 @dataclass(slots=True)
+class Due:
+    """What a message owes Discord, as a count of changes: a change that arrives while
+    a write is in flight (50–400 ms, more with retries) is still owed after that
+    write lands, and a write that failed leaves everything owed."""
+
+    marked: int = 0
+    shown: int = 0
+
+    def mark(self) -> None:
+        self.marked += 1
+
+    @property
+    def owed(self) -> bool:
+        return self.marked != self.shown
+
+    def begin(self) -> int:
+        """The changes the write about to be made shows (pass to ``landed``)."""
+        return self.marked
+
+    def landed(self, token: int) -> None:
+        self.shown = max(self.shown, token)
+
+
+@dataclass(slots=True)
 class TableRender:
     channel_id: int
     lobby_message_id: int | None = None
     table_message_id: int | None = None
     hand_no: int = 0
-    dirty: bool = False
+    table: Due = field(default_factory=Due)  # the table message
     force: bool = False  # a trick ended or the phase changed: edit even mid AI run
-    lobby_dirty: bool = False
+    lobby: Due = field(default_factory=Due)
+    # One writer per table: flushes from commands and from the timer loop take turns,
+    # so a message is never created twice nor edited with a stale state.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Table messages of earlier hands whose last edit did not show the hand's end
+    # (hand number -> message id): edited to the hand's summary, without buttons.
+    closing: dict[int, int] = field(default_factory=dict)
+    ended: set[int] = field(default_factory=set)  # hands whose message shows the end
+    failures: int = 0  # REST failures in a row (back-off before the next try)
+    retry_at: float = 0.0  # loop time before which no REST call is retried
     rendered_phase: str = ""
     loaded: bool = False  # message ids read back from storage (after a restart)
     refs: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -64,7 +98,12 @@ class TableRender:
     away: dict[int, bool] = field(default_factory=dict)  # auto-played seat -> pinged since
     back: set[int] = field(default_factory=set)  # human seats that played (maybe by auto)
     nudged: tuple[object, ...] | None = None  # the turn whose half-time mention went out
+    # The public post being sent (text, users it pings, nonce): retried as it is until
+    # it lands, so a retry after a lost answer never posts it twice nor loses a line.
+    outgoing: tuple[str, tuple[int, ...], str] | None = None
+    post_no: int = 0
     picture: bytes | None = None  # the PNG the table message carries now
+    shown: str = ""  # what the table message shows (``presenter._fingerprint``)
     access: Access = field(default_factory=Access)  # what the channel lets the bot post
 
     def __post_init__(self) -> None:
@@ -93,21 +132,22 @@ class RenderState:
 
     def _on_public(self, n: Public, r: TableRender) -> None:
         if n.kind in ("table_created", "seats_changed", "rules_changed"):
-            r.lobby_dirty = True
+            r.lobby.mark()
         elif n.kind == "options_changed":  # e.g. the table's language: redraw all
-            r.lobby_dirty = True
-            r.dirty = r.force = True
-        elif n.kind == "game_started":
-            r.lobby_dirty = True
+            r.lobby.mark()
+            r.table.mark()
             r.force = True
-            r.dirty = True
+        elif n.kind == "game_started":
+            r.lobby.mark()
+            r.force = True
+            r.table.mark()
         elif n.kind == "table_ended":
-            r.lobby_dirty = True
+            r.lobby.mark()
             r.posts.append("table_ended")
         elif n.kind in ("table_paused", "table_resumed"):  # bot.service.idle
             r.posts.append(f"{n.kind}:{n.params.get('minutes', '')}")
         elif n.kind == "table_closed":
-            r.lobby_dirty = True
+            r.lobby.mark()
             r.language = str(n.params.get("language") or r.language)
             r.posts.append("lobby_closed" if n.params.get("lobby") else "table_closed")
         elif n.kind == "followup_delayed":
@@ -124,7 +164,8 @@ class RenderState:
             if isinstance(seat, int):
                 r.back.discard(seat)  # that play was made for them
                 r.away.setdefault(seat, False)
-            r.dirty = r.force = True
+            r.table.mark()
+            r.force = True
         elif n.kind == "event" and n.event is not None:
             self._on_event(n, r)
 
@@ -147,14 +188,14 @@ class RenderState:
             if human:
                 r.back.add(ev.seat)  # unless an ``auto_acted`` notice follows
             else:
-                r.dirty = True
+                r.table.mark()
         if isinstance(ev, e.Redealt):
             match = self.service.match_of(n.table_id)
             r.posts.append(f"redealt:{match.hand_no if match else ''}")
         if isinstance(ev, NEWS):
             r.news.append(ev)
         if isinstance(ev, REDRAW):
-            r.dirty = True
+            r.table.mark()
             r.force = True
 
     @staticmethod

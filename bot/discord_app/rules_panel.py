@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_app.interactions import bot_of, locale_of, reply, run
+from bot.discord_app.interactions import answering, bot_of, locale_of, reply, run
 from bot.service.house_rules import set_rules
 from bot.text.i18n import text
 from bot.text.settings_text import (
@@ -136,6 +136,7 @@ class GroupSelect(
     ) -> GroupSelect:
         return cls(int(match["table"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         page = self.item.values[0] if self.item.values else ""
         await show_page(interaction, self.table_id, page, edit=True)
@@ -181,6 +182,7 @@ class SettingSelect(
     ) -> SettingSelect:
         return cls(int(match["table"]), match["page"], REGISTRY.get(match["name"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         value = self.item.values[0] if self.item.values else self.setting.default

@@ -24,6 +24,8 @@ from bot.text.render import (
 from bot.text.settings_text import house_rule_lines
 from rules.events import HandScored, ThrowFailed
 from rules.notation import format_cards
+from rules.views import HandSummary
+from storage.table_info import SeatInfo
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -143,28 +145,7 @@ def table_embed(
         )
     if view.history and view.phase in ("scored", "finished"):
         # The hand summary: kitty revealed, points, level changes.
-        s = view.history[-1]
-        ev = HandScored(
-            s.hand_no,
-            s.dealer,
-            0,
-            s.kitty,
-            sum(c.points for c in s.kitty),
-            s.multiplier,
-            0,
-            s.attackers_points,
-            s.winner,  # type: ignore[arg-type]
-            s.level_change,
-            s.levels_after,
-            s.next_dealer,
-            team=s.team,  # 找朋友: the teams as they ended and every seat's level
-        )
-        named = seats if s.team else None  # 找朋友 names every seat of the team
-        embed.add_field(
-            name=text(locale, "hand_over"),
-            value=fitted(lambda f: summary_text(locale, ev, named, fmt=f), fmt, FIELD_MAX),
-            inline=False,
-        )
+        _add_summary(embed, locale, seats, view.history[-1], fmt)
         if summary_picture is not None:
             # The hand summary picture (kitty face up, points, levels) takes the
             # embed's image; the table picture adds nothing once the hand is over.
@@ -176,4 +157,56 @@ def table_embed(
             or "",
             inline=False,
         )
+    return embed
+
+
+def _add_summary(
+    embed: discord.Embed,
+    locale: str,
+    seats: Sequence[SeatInfo],
+    s: HandSummary,
+    fmt: CardFormat,
+) -> None:
+    ev = HandScored(
+        s.hand_no,
+        s.dealer,
+        0,
+        s.kitty,
+        sum(c.points for c in s.kitty),
+        s.multiplier,
+        0,
+        s.attackers_points,
+        s.winner,  # type: ignore[arg-type]
+        s.level_change,
+        s.levels_after,
+        s.next_dealer,
+        team=s.team,  # 找朋友: the teams as they ended and every seat's level
+    )
+    named = seats if s.team else None  # 找朋友 names every seat of the team
+    embed.add_field(
+        name=text(locale, "hand_over"),
+        value=fitted(lambda f: summary_text(locale, ev, named, fmt=f), fmt, FIELD_MAX),
+        inline=False,
+    )
+
+
+def closing_embed(
+    locale: str,
+    status: TableStatus,
+    summary: HandSummary,
+    fmt: CardFormat = format_cards,
+    summary_picture: str | None = None,
+) -> discord.Embed:
+    """The end of an earlier hand, for its table message when the last edit of that
+    hand did not land before the next hand began (the live view is the next hand's)."""
+    trump = (
+        text(locale, "word.no_trump") if summary.trump_suit is None else summary.trump_suit.symbol
+    )
+    embed = discord.Embed(
+        title=text(locale, "table_title", hand=summary.hand_no, trump=trump),
+        colour=discord.Colour.dark_red(),
+    )
+    _add_summary(embed, locale, status.table.seats, summary, fmt)
+    if summary_picture is not None:
+        embed.set_image(url=f"attachment://{summary_picture}")
     return embed

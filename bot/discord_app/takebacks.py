@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.discord_app.emojis import CardEmojis, card_format
-from bot.discord_app.interactions import bot_of, key_of, locale_of, reply, run
+from bot.discord_app.interactions import answering, bot_of, key_of, locale_of, reply, run
 from bot.service import ServiceError, TableService
 from bot.text.i18n import text
 from bot.text.render import reader_format
@@ -104,6 +104,7 @@ class TakeBackButton(
     ) -> TakeBackButton:
         return cls(match["what"], int(match["table"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         loc = locale_of(interaction)

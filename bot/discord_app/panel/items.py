@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_app.interactions import DELIVERY_CHECKED, bot_of, refuse_duplicate
+from bot.discord_app.interactions import DELIVERY_CHECKED, answering, bot_of, refuse_duplicate
 from bot.text.i18n import text
 from rules.cards import Card
 from rules.notation import format_cards, parse_cards
@@ -73,6 +73,7 @@ class OpenPanel(
     ) -> OpenPanel:
         return cls(int(match["table"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         await act("open", interaction, self.table_id)
 
@@ -96,6 +97,7 @@ class CardSelect(
     ) -> CardSelect:
         return cls(int(match["table"]), match["stamp"], int(match["i"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         await act("select", interaction, self.table_id, self.stamp, self.custom)
 
@@ -129,6 +131,7 @@ class PanelButton(
     ) -> PanelButton:
         return cls(int(match["table"]), match["stamp"], match["what"])
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         await act("button", interaction, self.table_id, self.stamp, self.what)
 
@@ -158,6 +161,7 @@ class PanelDeclare(
         cards = parse_cards(match["cards"].replace("-", " "))
         return cls(int(match["table"]), match["stamp"], cards)
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         await act("declare", interaction, self.table_id, self.stamp, self.cards)
 
