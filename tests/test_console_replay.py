@@ -27,6 +27,14 @@ from storage import Database, Replays, Store
 from tests.conftest import make_database
 from tests.console_helpers import ROOT, console_env, console_table
 from tests.replay_helpers import finished_record, open_match, play_hands
+from tests.tournament_helpers import (
+    DIRECTOR,
+    drive,
+    file_service,
+    finished,
+    one_deck_event,
+    register,
+)
 
 SHORT = preset("one-deck").with_overrides(levels=(13, 14))
 SEATS = ("North", "East", "South", "West")
@@ -236,6 +244,52 @@ async def test_stored_hand_refusals(tmp_path: Path) -> None:
         "record", *db, "--table", "999", "--hand", "1", "--html", "x.html", "--lang", "zh-CN"
     )
     assert "这个数据库里没有第 999 桌。" in chinese.stderr
+
+
+async def test_a_board_of_a_round_in_play_is_refused_on_the_command_line(
+    tmp_path: Path,
+) -> None:
+    """Duplicate: table 1 finished board 1 while its twin still has it to play.
+    ``replay`` and ``record`` refuse it as /replay does (nothing shown, no file
+    written); once the round is over they give it."""
+    url, svc, clock = await file_service(tmp_path)
+    ev = await one_deck_event(svc, name="board secret", format="duplicate", hands=2)
+    await register(svc, ev, 2, 4)
+    await svc.tournaments.start(ev.id, DIRECTOR)
+    one, _ = await svc.tournaments.store.pairings(ev.id, 1)
+    table_id = one.table_id
+    assert table_id is not None
+
+    async def a_board_done() -> bool:
+        return bool(await svc.tournaments.store.table_hands(table_id))
+
+    await drive(svc, clock, a_board_done)
+    event = await svc.tournaments.event(ev.id)
+    assert event.status == "running"
+    ids = ("--db", url, "--table", str(table_id), "--hand", "1")
+    out, page = tmp_path / "board.txt", tmp_path / "board.html"
+    message = (
+        f"Hand 1 of table {table_id} belongs to a tournament round still being played: "
+        "it can be replayed once the round is over."
+    )
+    for proc in (
+        run_bot("replay", *ids, stdin="1\nq\n"),
+        run_bot("record", *ids, "--out", str(out), "--html", str(page)),
+    ):
+        assert proc.returncode == 2, proc.stdout
+        assert message in proc.stderr and "Traceback" not in proc.stderr
+        assert "Kitty" not in proc.stdout and "♠" not in proc.stdout + proc.stderr
+    assert not out.exists() and not page.exists()  # nothing written for a secret board
+    chinese = run_bot("replay", *ids, "--lang", "zh-CN")
+    assert f"第 {table_id} 桌的第 1 局属于仍在进行的比赛轮次" in chinese.stderr
+
+    await drive(svc, clock, finished(svc, ev.id))
+    await svc.db.dispose()
+    written = run_bot("record", *ids, "--out", str(out))
+    assert written.returncode == 0, written.stderr
+    assert parse_record(out.read_text(encoding="utf-8")).headers["Hand"] == "1"
+    shown = run_bot("replay", *ids, stdin="q\n")
+    assert shown.returncode == 0 and "Kitty as dealt" in shown.stdout, shown.stderr
 
 
 # ---- keys and lines -------------------------------------------------------------------------

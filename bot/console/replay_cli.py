@@ -6,7 +6,9 @@
 
 ``--db`` is taken like the console's (a SQLite file or a database URL); without
 it ``DATABASE_URL`` (``bot.config``). Only a finished hand has a record: a hand
-still being played is refused, so nothing hidden is shown before its time.
+still being played is refused, and so is a hand of a tournament round in play
+(the other table of a duplicate board has still to play it): nothing hidden is
+shown before its time. Stored hands are read through the service.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from sqlalchemy.engine import make_url
 from bot.console.cli import _Help, _lang_in
 from bot.console.replay_step import line_command, step_through
 from bot.console.terminal import KeyReader, LineReader, quiet_logging, red_suits
+from bot.service.errors import ServiceError
+from bot.service.replays import ReplayService
 from bot.text.i18n import language, text
 from rules.record import RecordError, parse_record
 from rules.replay import HandReplay, ReplayError, hand_replay
-from storage import Database, Store, TableNotFound
+from storage import Database
 from storage.startup import run_or_explain
 
 
@@ -85,28 +89,18 @@ def database_of(db: str | None) -> str:
 
 
 async def stored_record(url: str, table_id: int, hand_no: int) -> str:
-    """Hand ``hand_no`` of table ``table_id``: its record text, or ReplayRefused
-    (unknown table, unknown hand, a hand still being played)."""
-    from storage.replays import Replays
-
+    """Hand ``hand_no`` of table ``table_id``: its record text, through the guarded
+    service call the bot's own replays use (``ReplayService.table_hand``), or
+    ReplayRefused (unknown table or hand, a hand or a tournament round in play)."""
     db = Database(url)
     try:
         await db.upgrade()
-        found = await Replays(db).hand_of_table(table_id, hand_no)
-        if found is not None:
-            return found.record
-        store = Store(db)
-        params = {"table": table_id, "hand": hand_no}
-        try:
-            await store.get_table(table_id)
-        except TableNotFound as exc:
-            raise ReplayRefused("replay.unknown_table", params) from exc
-        match = await store.load_match(table_id)
-        if match is not None and match.hand.hand_no == hand_no:
-            raise ReplayRefused("replay.in_progress", params)
-        raise ReplayRefused("replay.unknown_hand", params)
+        hand = await ReplayService(db).table_hand(table_id, hand_no)
+    except ServiceError as exc:
+        raise ReplayRefused(exc.code, exc.params) from exc
     finally:
         await db.dispose()
+    return hand.record
 
 
 # ---- arguments ---------------------------------------------------------------------------

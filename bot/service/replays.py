@@ -2,14 +2,15 @@
 ``/record``, the ``/r/<token>`` page), with the checks that keep them honest: only
 finished hands exist here (a hand is stored when it is scored), a hand of another
 server is as unknown as a hand that never was, and a share link is revoked only
-by a player of that hand or someone with Manage Server."""
+by a player of that hand or someone with Manage Server. Every way to a stored
+hand (the command line's ``table_hand`` too) refuses a tournament round in play."""
 
 from __future__ import annotations
 
 from bot.service.errors import ServiceError, guarded
 from rules.record import parse_record
 from rules.replay import HandReplay, hand_replay
-from storage import Database, Replays, StoredHand
+from storage import Database, Replays, Store, StoredHand, TableNotFound
 from storage.tournaments import Tournaments
 
 HISTORY_MAX = 25  # a Discord select or autocomplete shows at most 25
@@ -28,6 +29,7 @@ class ReplayService:
     """Finished hands by number, a channel's and a player's recent hands, share links."""
 
     def __init__(self, db: Database) -> None:
+        self.db = db
         self.store = Replays(db)
         self.tournaments = Tournaments(db)
 
@@ -73,6 +75,27 @@ class ReplayService:
         if await guarded(self.tournaments.round_in_play(hand.table_id)):
             # A tournament round still being played: its boards are secret until it ends.
             raise ServiceError("replay_round_in_play", hand=hand_id)
+        return hand
+
+    async def table_hand(self, table_id: int, hand_no: int) -> StoredHand:
+        """Hand ``hand_no`` of table ``table_id`` for the command line (``python -m
+        bot replay/record``: whoever opens the database, so any server's), refused
+        as /replay refuses it: ``replay.unknown_table``, ``replay.unknown_hand``,
+        ``replay.in_progress`` (still being played) or ``replay.round_in_play``."""
+        where = {"table": table_id, "hand": hand_no}
+        hand: StoredHand | None = await guarded(self.store.hand_of_table(table_id, hand_no))
+        if hand is None:
+            store = Store(self.db)
+            try:
+                await store.get_table(table_id)
+            except TableNotFound as exc:
+                raise ServiceError("replay.unknown_table", **where) from exc
+            match = await guarded(store.load_match(table_id))
+            playing = match is not None and match.hand.hand_no == hand_no
+            raise ServiceError("replay.in_progress" if playing else "replay.unknown_hand", **where)
+        if await guarded(self.tournaments.round_in_play(hand.table_id)):
+            # A tournament round still being played: its boards are secret until it ends.
+            raise ServiceError("replay.round_in_play", **where)
         return hand
 
     async def finished(

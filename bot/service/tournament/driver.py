@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 from bot.service.errors import ServiceError, guarded
 from bot.service.notices import Public
 from bot.service.state import LiveTable
+from bot.service.tournament.duplicate import board_match
 from bot.service.tournament.friends import seat_levels
 from bot.service.tournament.pairing import BYE
 from bot.service.tournament.results import board_imps, level_diff
 from rules.actions import NextHand
-from rules.game import Match
 from storage import SeatInfo
 from storage.tournaments import EventInfo, PairingInfo, Tournaments
 
@@ -178,8 +178,8 @@ class RoundDriver:
                     if await self._other_table_behind(ev, p, len(hands)):
                         return 0  # no board is played at one table while the other holds it
                     boards = await guarded(self.store.boards(ev.id))
-                    key = boards[(p.board_no or 1) + len(hands)]
-                    await self.svc._begin(live, Match(ev.rules, key))
+                    board = (p.board_no or 1) + len(hands)
+                    await self.svc._begin(live, board_match(ev.rules, boards[board], board))
                 else:
                     await self.svc.commit(live, NextHand(), None, None)
                     await self.svc._follow_up(live)

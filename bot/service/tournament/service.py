@@ -13,7 +13,8 @@ when the grace time is over gets an AI seat (recorded as a no-show).
 Duplicate (复式): a team is two pairs; each match is two tables (team A's first
 pair N/S at the odd table, its second pair E/W at the even one), both playing the
 round's boards one after the other, each board a single hand from the board's
-fixed deal, so both tables hold the same cards at the same seats; the match is
+fixed deal and dealer, never dealt again, so both tables hold the same cards at
+the same seats whatever the bidding (``duplicate.board_match``); the match is
 scored in IMPs board by board (``duplicate``).
 """
 
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING
 from bot.service.errors import ServiceError, guarded
 from bot.service.tournament.director import DirectorTools
 from bot.service.tournament.driver import GRACE_SECONDS, RETRY, RoundDriver
+from bot.service.tournament.duplicate import board_match, board_rules
 from bot.service.tournament.friends import friends_results, friends_round
 from bot.service.tournament.pairing import (
     BYE,
@@ -429,19 +431,22 @@ class TournamentService(RoundDriver, DirectorTools):
             opts = replace(
                 self.svc.defaults, next_hand_seconds=0, event=ev.id, ranked=ev.ranked, deal=None
             )
-            key = deal_key(ev.seed, "round", p.round_no, "table", p.table_no)
-            secret: str | None = deal_key(ev.seed, "later", p.round_no, p.table_no)
-            if p.board_no is not None:
-                key, secret = boards[p.board_no], None  # a board is a single hand
+            if p.board_no is not None:  # a board is a single hand, the same at its twin
+                rules = board_rules(ev.rules)
+                match = board_match(ev.rules, boards[p.board_no], p.board_no)
+            else:
+                key = deal_key(ev.seed, "round", p.round_no, "table", p.table_no)
+                secret = deal_key(ev.seed, "later", p.round_no, p.table_no)
+                rules, match = ev.rules, Match(ev.rules, key, secret=secret)
             status = await self.svc.open_seated(
                 guild_id=ev.guild_id,
                 channel_id=channel,
                 parent_channel_id=parent,
                 creator_id=ev.director_id,
-                rules=ev.rules,
+                rules=rules,
                 options=opts,
                 seats=seats,
-                match=Match(ev.rules, key, secret=secret),
+                match=match,
             )
             await guarded(self.store.set_table(ev.id, p.round_no, p.table_no, status.table.id))
         self._retry_at.pop(ev.id, None)
