@@ -333,3 +333,27 @@ async def test_no_hand_of_a_console_table_from_a_direct_message(tmp_path: Path) 
         for req in w.requests(mark):
             assert not CARD_SYMBOL_RE.search(str(req.json)), req
         assert await user.autocomplete("replay", "hand", "") == []
+
+
+async def test_record_names_the_players_of_a_closed_table_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """No member is cached (the bot's intents) and the table is over: the page names
+    each seat by the display name stored with the hand, and shows no id."""
+    async with make_world(tmp_path) as w:
+        await play_first_hand(w)
+        alice, bob = w.members[:2]
+        r = await w.slash(alice, "table end")
+        assert r.response is not None
+        await w.restart()
+        assert w.bot.service.table_ids() == []
+        r = await w.slash(bob, "record")
+        (html,) = [a for a in r.response.attachments if a.filename.endswith(".html")]
+        page = (await html.read()).decode("utf-8")
+        for name in ("alice", "bob", "carol", "dave"):
+            assert name in page, name
+        for m in w.members:
+            assert str(m.id) not in page
+        # /replay's seat labels too: names, not mentions.
+        r = await w.slash(bob, "replay")
+        assert "North (alice)" in r.response.content and "<@" not in r.response.content

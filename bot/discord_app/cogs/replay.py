@@ -54,18 +54,26 @@ class ReplayCog(commands.Cog):
 
     # ---- who sat where ------------------------------------------------------------------
     def _names(self, interaction: discord.Interaction, hand: StoredHand) -> list[str | None]:
-        """Each seat's display name now: from the server, the table's seats, the user cache."""
+        """Each seat's display name: the server's now when cached, else the one stored
+        with the hand (the bot's intents cache no members), the user cache, the
+        open table's seats; None for an AI seat (or a name never known)."""
         known: dict[int, str] = {}
         status = self.bot.service.cached_status(hand.table_id)
         if status is not None:
             known = {s.user_id: s.display_name for s in status.table.seats if s.user_id}
+        stored = dict(enumerate(hand.names))
         out: list[str | None] = []
-        for user_id in hand.seats:
+        for seat, user_id in enumerate(hand.seats):
             name: str | None = None
             if user_id is not None:
                 member = interaction.guild.get_member(user_id) if interaction.guild else None
                 user = member or interaction.client.get_user(user_id)
-                name = (user.display_name if user is not None else None) or known.get(user_id)
+                name = (
+                    (member.display_name if member is not None else None)
+                    or stored.get(seat)
+                    or (user.display_name if user is not None else None)
+                    or known.get(user_id)
+                )
             out.append(name)
         return out
 
