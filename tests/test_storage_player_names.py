@@ -7,9 +7,10 @@ seat still holds."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pytest
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 
 from rules.game import Match
 from rules.presets import preset
@@ -55,7 +56,7 @@ async def test_hands_from_before_0010_get_the_name_their_seat_holds(
         t = await open_table(store, match)
         assert t.current_match_id is not None
         t = await store.update_table(t.id, t.version, seats=[SeatInfo(3)])  # seat 3 left
-        table = HandRow.__table__
+        table = cast(Table, HandRow.__table__)
         async with db.engine.begin() as conn:
             hand_id = (
                 await conn.execute(
@@ -80,7 +81,7 @@ async def test_hands_from_before_0010_get_the_name_their_seat_holds(
             ).scalar_one()
             # The rows as 0009 wrote them: no name column.
             await conn.execute(
-                insert(HandPlayerRow.__table__),
+                insert(cast(Table, HandPlayerRow.__table__)),
                 [
                     {
                         "hand_id": hand_id,
