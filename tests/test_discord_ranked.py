@@ -375,3 +375,42 @@ async def test_the_leaderboard_picture_names_players_with_no_member_cached(
         assert [line.name for line in lines] == [by_id[p.player] for p in board.top]
         assert sorted(line.name for line in lines) == sorted(NAMES)
         assert [line.name for line in lines if line.mine] == ["carol"]
+
+
+async def test_tier_roles_are_made_once_when_discord_announces_them_late(
+    tmp_path: Path,
+) -> None:
+    """Discord's role-created event can come after the REST answer (or, here, never):
+    the bot uses the role the API returned and the roles it made, not its cache, so
+    one role is made per tier, every player gets it, and ``off`` deletes it."""
+    async with make_world(tmp_path) as w:
+        alice = w.members[0]
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_roles=True))
+        mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+        # The bot's cache never hears of the roles it makes.
+        w.bot._connection.parsers["GUILD_ROLE_CREATE"] = lambda _data: None
+        backend = w.env.backend.get_guild(w.guild.id)
+
+        def shengji_roles() -> list[str]:
+            return sorted(r.name for r in backend.roles.values() if r.name.startswith("Shengji"))
+
+        r = await w.slash(mod, "ladder roles", mode="on")
+        assert r.response is not None and "Tier roles are on: 4 players" in r.response.content
+        assert shengji_roles() == ["Shengji Level 2"]
+        for m in w.members[:4]:
+            assert tier_roles_of(w, m.id) == ["Shengji Level 2"]
+        # A ranked hand later: still the one role (the ladder's flush after the hand).
+        await w.slash(alice, "table next")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        await w.bot.after_change()
+        assert len(shengji_roles()) == len(set(shengji_roles()))
+        r = await w.slash(mod, "ladder roles", mode="off")
+        assert r.response is not None and "Tier roles are off" in r.response.content
+        assert shengji_roles() == []
