@@ -68,6 +68,7 @@ def hand_rows(
                 "won": won,
                 "levels_gained": max(summary.level_change, 0) if won else 0,
                 "points_captured": 0 if defending else summary.attackers_points,
+                "display_name": seat.display_name or None,
             }
         )
     return hand, players

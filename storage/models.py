@@ -171,6 +171,9 @@ class HandPlayerRow(Base):
     won: Mapped[bool] = mapped_column(default=False)
     levels_gained: Mapped[int] = mapped_column(Integer, default=0)
     points_captured: Mapped[int] = mapped_column(Integer, default=0)  # attackers' total
+    # The seat's display name in that hand: the leaderboard and replays name players
+    # from it, as the bot caches no members (None: a hand stored before it was kept).
+    display_name: Mapped[str | None] = mapped_column(String(100))
 
 
 class ActionRow(Base):

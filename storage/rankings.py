@@ -4,6 +4,7 @@ start|end``. Written by ``storage.ratings`` inside each ranked hand's transactio
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -13,7 +14,14 @@ from sqlalchemy.orm import aliased
 
 from storage.db import Database
 from storage.ladder import Change, Mode, Standing
-from storage.models import LadderRoleRow, RatingLogRow, RatingRow, SeasonRow, utcnow
+from storage.models import (
+    HandPlayerRow,
+    LadderRoleRow,
+    RatingLogRow,
+    RatingRow,
+    SeasonRow,
+    utcnow,
+)
 from storage.ratings import Forfeit, apply_forfeit, lock_ladder, season_at
 from storage.table_info import aware, to_utc
 
@@ -217,6 +225,27 @@ class Rankings:
                 )
             )
         return Placed(player, _standing(row), int(ahead or 0) + 1)
+
+    async def names(self, guild_id: int, players: Iterable[str]) -> dict[str, str]:
+        """Each player's display name in their latest hand in this server that kept
+        one (``hand_players``); players with none are left out. The Discord bot
+        caches no members, so this is how the ladder names people."""
+        ids = {int(p) for p in players if p.isdigit()}
+        if not ids:
+            return {}
+        hp = HandPlayerRow
+        latest = (
+            select(hp.user_id, func.max(hp.hand_id).label("hand_id"))
+            .where(hp.guild_id == guild_id, hp.user_id.in_(ids), hp.display_name.is_not(None))
+            .group_by(hp.user_id)
+            .subquery()
+        )
+        q = select(hp.user_id, hp.display_name).join(
+            latest, and_(hp.user_id == latest.c.user_id, hp.hand_id == latest.c.hand_id)
+        )
+        async with self.db.session() as s:
+            rows = (await s.execute(q)).all()
+        return {str(user): str(name) for user, name in rows if name}
 
     async def best_partner(
         self, guild_id: int, season: int, mode: Mode, player: str, least: int = 3

@@ -33,6 +33,8 @@ class StoredHand:
     finished_at: datetime
     seats: tuple[int | None, ...]  # the user at each seat in that hand; None = AI (or empty)
     record: str  # the full hand record (rules.record)
+    # Each seat's display name in that hand, as stored; None: an AI, or not kept.
+    names: tuple[str | None, ...] = ()
 
 
 _Row = tuple[HandRow, MatchRow, TableRow]
@@ -53,14 +55,17 @@ async def _stored(s: AsyncSession, rows: list[_Row]) -> list[StoredHand]:
         return []
     ids = [h.id for h, _m, _t in rows]
     users: dict[int, dict[int, int]] = {i: {} for i in ids}
+    names: dict[int, dict[int, str | None]] = {i: {} for i in ids}
     for hp in await s.scalars(select(HandPlayerRow).where(HandPlayerRow.hand_id.in_(ids))):
         users[hp.hand_id][hp.seat] = hp.user_id
+        names[hp.hand_id][hp.seat] = hp.display_name
     players: dict[int, int] = {}
     out = []
     for h, m, t in rows:
         if m.id not in players:
             players[m.id] = RuleSet.from_json(m.rules_json).players
         seats = tuple(users[h.id].get(i) for i in range(players[m.id]))
+        seat_names = tuple(names[h.id].get(i) for i in range(players[m.id]))
         out.append(
             StoredHand(
                 hand_id=h.id,
@@ -77,6 +82,7 @@ async def _stored(s: AsyncSession, rows: list[_Row]) -> list[StoredHand]:
                 finished_at=h.finished_at,
                 seats=seats,
                 record=h.record,
+                names=seat_names,
             )
         )
     return out

@@ -212,3 +212,72 @@ async def test_rules_default_needs_manage_server_and_opens_tables(tmp_path: Path
         await w.slash(alice, "table end")
         await w.slash(alice, "table new", preset="classic")
         assert rules_of(w).deadzone == 1  # a preset named still wins
+
+
+async def test_a_moderator_may_change_a_tables_rules_as_the_refusal_says(
+    tmp_path: Path,
+) -> None:
+    """The refusal says "the table's creator or a moderator (Manage Channels)": a
+    moderator who does not sit at the table changes a setting (and 记牌器); a
+    player who is neither is refused with those words."""
+    import discord
+
+    async with make_world(tmp_path) as w:
+        alice, bob = w.members[:2]
+        mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+        mod = w.guild.add_member(w.env.create_user("moderator"), roles=[mods])
+        await w.slash(alice, "table new")
+        await w.slash(bob, "table join")
+        group = f"sj:rulesgroup:{w.table_id}"
+        penalty = f"sj:ruleset:{w.table_id}:follows.1:throw_penalty"
+        lobby = w.lobby_message()
+        for member, value in ((bob, "30"), (mod, "40")):
+            r = await member.click(lobby, custom_id=f"sj:rules:{w.table_id}")
+            assert r.response is not None
+            panel = (await member.select(r.response, ["follows.1"], custom_id=group)).response
+            assert panel is not None
+            r = await member.select(panel, [value], custom_id=penalty)
+            if member is bob:
+                assert r.response is not None and r.response.ephemeral
+                assert "Only the table's creator or a moderator" in r.response.content
+        assert rules_of(w).throw_penalty == 40  # the moderator's change, not bob's
+        r = await w.slash(bob, "cardmemory", mode="on")
+        assert r.response is not None and "Only the table's creator or a moderator" in (
+            r.response.content
+        )
+        r = await w.slash(mod, "cardmemory", mode="on")
+        assert w.bot.service.cached_status(w.table_id).options.card_memory is True
+
+
+async def test_rules_export_is_named_after_the_set(tmp_path: Path) -> None:
+    """The table's rules export as the preset's name while unchanged, NAME-custom
+    once edited, and as a saved set's name when they are that set."""
+    async with make_world(tmp_path) as w:
+        alice = w.members[0]
+
+        async def exported(**name: str) -> tuple[str, dict[str, Any]]:
+            r = await w.slash(alice, "rules export", **name)
+            assert r.response is not None
+            (att,) = r.response.attachments
+            body = w.env.backend.cdn.get(att.url)
+            assert body is not None
+            return att.filename, json.loads(body)
+
+        await w.slash(alice, "table new")
+        assert (await exported())[0] == "classic.json"
+        panel = await open_panel(w, 0)
+        group = f"sj:rulesgroup:{w.table_id}"
+        panel = (await alice.select(panel, ["follows.1"], custom_id=group)).response
+        assert panel is not None
+        await alice.select(
+            panel, ["40"], custom_id=f"sj:ruleset:{w.table_id}:follows.1:throw_penalty"
+        )
+        filename, data = await exported()
+        assert filename == "classic-custom.json" and data["throw_penalty"] == 40
+        await w.slash(alice, "rules save", name="俱乐部")
+        assert (await exported())[0] == "俱乐部.json"  # the table's rules are that set now
+        assert (await exported(name="俱乐部"))[0] == "俱乐部.json"
+        assert (await exported(name="tournament"))[0] == "tournament.json"
+        await w.slash(alice, "table end")
+        await w.slash(alice, "table new", preset="俱乐部")
+        assert (await exported())[0] == "俱乐部.json"

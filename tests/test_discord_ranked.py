@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import discord
+import pytest
 
 from tests.discord_helpers import (
     NAMES,
@@ -337,3 +338,79 @@ async def test_the_ranked_rule_set_is_the_servers_default(tmp_path: Path) -> Non
         status = w.bot.service.cached_status(w.table_id)
         assert status.options.ranked and status.table.rules.friends is not None
         assert len(status.table.seats) == status.table.rules.players > 4
+
+
+async def test_the_leaderboard_picture_names_players_with_no_member_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot's intents cache no members (simcord, like Discord, sends it none), and
+    a restart empties every cache: the picture still names each player by the
+    display name kept with their hands, never by an id."""
+    from bot.discord_app.cogs import ranked
+    from bot.pictures.ladder import BoardLine
+
+    drawn: list[list[BoardLine]] = []
+    real = ranked.render_leaderboard
+
+    def recording(lines: list[BoardLine], *args: object) -> bytes:
+        drawn.append(list(lines))
+        return real(lines, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ranked, "render_leaderboard", recording)
+    async with make_world(tmp_path) as w:
+        await open_ranked(w)
+        await w.slash(w.members[0], "table start")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        await w.restart()
+        bot_guild = w.bot.get_guild(w.guild.id)
+        assert [m.id for m in bot_guild.members] == [w.env.backend.bot_user.id]
+        carol = w.members[2]
+        r = await w.slash(carol, "leaderboard")
+        assert r.response is not None and r.response.attachments
+        by_id = {str(m.id): name for m, name in zip(w.members, NAMES, strict=True)}
+        board = await w.bot.service.ladder_board(w.guild.id, carol.id)
+        (lines,) = drawn
+        assert [line.name for line in lines] == [by_id[p.player] for p in board.top]
+        assert sorted(line.name for line in lines) == sorted(NAMES)
+        assert [line.name for line in lines if line.mine] == ["carol"]
+
+
+async def test_tier_roles_are_made_once_when_discord_announces_them_late(
+    tmp_path: Path,
+) -> None:
+    """Discord's role-created event can come after the REST answer (or, here, never):
+    the bot uses the role the API returned and the roles it made, not its cache, so
+    one role is made per tier, every player gets it, and ``off`` deletes it."""
+    async with make_world(tmp_path) as w:
+        alice = w.members[0]
+        await open_ranked(w)
+        await w.slash(alice, "table start")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_roles=True))
+        mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+        # The bot's cache never hears of the roles it makes.
+        w.bot._connection.parsers["GUILD_ROLE_CREATE"] = lambda _data: None
+        backend = w.env.backend.get_guild(w.guild.id)
+
+        def shengji_roles() -> list[str]:
+            return sorted(r.name for r in backend.roles.values() if r.name.startswith("Shengji"))
+
+        r = await w.slash(mod, "ladder roles", mode="on")
+        assert r.response is not None and "Tier roles are on: 4 players" in r.response.content
+        assert shengji_roles() == ["Shengji Level 2"]
+        for m in w.members[:4]:
+            assert tier_roles_of(w, m.id) == ["Shengji Level 2"]
+        # A ranked hand later: still the one role (the ladder's flush after the hand).
+        await w.slash(alice, "table next")
+        await finish_declaring(w)
+        await bury(w)
+        await play_until(w, lambda _m: False)
+        await w.bot.after_change()
+        assert len(shengji_roles()) == len(set(shengji_roles()))
+        r = await w.slash(mod, "ladder roles", mode="off")
+        assert r.response is not None and "Tier roles are off" in r.response.content
+        assert shengji_roles() == []

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bot.discord_app import replay_view
 from bot.discord_app.replay_view import CUSTOM
 from bot.text.i18n import text
 from rules.record import parse_record, write_record
@@ -29,7 +28,7 @@ from tests.discord_helpers import (
     walk_components,
 )
 
-STEP_IDS = [CUSTOM + w for w in ("first", "prev", "next", "last")]
+STEPS = ("first", "prev", "next", "last")
 
 
 async def play_first_hand(w: World) -> str:
@@ -43,8 +42,20 @@ async def play_first_hand(w: World) -> str:
     return write_record(w.match)
 
 
+def step_id(message: Any, what: str) -> str:
+    """The custom id of a replay control (first, prev, next, last, pick): it carries
+    the hand, the owner, the position and the language (persistent controls)."""
+    (found,) = [c for c in custom_ids(message) if c.split(":")[:3] == ["sj", "rp", what]]
+    return found
+
+
 def components(message: Any) -> dict[str, dict[str, Any]]:
-    return {c["custom_id"]: c for c in walk_components(message.components) if c.get("custom_id")}
+    """The message's controls by what they do (first, prev, next, last, pick)."""
+    return {
+        c["custom_id"].split(":")[2]: c
+        for c in walk_components(message.components)
+        if c.get("custom_id", "").startswith(CUSTOM)
+    }
 
 
 def picture_of(message: Any) -> tuple[str, int]:
@@ -92,12 +103,14 @@ async def test_replay_steps_with_buttons_and_select_privately(tmp_path: Path) ->
         assert picture_of(msg)[0] == "replay.png"
         assert "After the bury" in msg.content and "North (alice)" in msg.content
         ids = custom_ids(msg)
-        assert ids[:4] == STEP_IDS and CUSTOM + "pick" in ids
+        assert [i.split(":")[2] for i in ids] == [*STEPS, "pick"]
+        (stored,) = await w.bot.service.replays.history(w.guild.id, w.channel.id, bob.id)
+        assert ids[2] == f"{CUSTOM}next:{stored.hand_id}:{bob.id}:0:en-US"
         comps = components(msg)
-        assert comps[CUSTOM + "first"].get("disabled") and comps[CUSTOM + "prev"].get("disabled")
-        assert not comps[CUSTOM + "next"].get("disabled")
+        assert comps["first"].get("disabled") and comps["prev"].get("disabled")
+        assert not comps["next"].get("disabled")
         tricks = len(w.match.hand.tricks)
-        options = comps[CUSTOM + "pick"]["options"]
+        options = comps["pick"]["options"]
         if tricks + 1 <= 25:  # every position listed
             assert [o["value"] for o in options] == [str(p) for p in range(tricks + 1)]
         else:  # the page holding the current one, then one entry per other page
@@ -107,32 +120,30 @@ async def test_replay_steps_with_buttons_and_select_privately(tmp_path: Path) ->
         first_picture = picture_of(msg)
 
         # ▶: the same message, now at trick 1, with another picture.
-        r2 = await bob.click(msg, custom_id=CUSTOM + "next")
+        r2 = await bob.click(msg, custom_id=step_id(msg, "next"))
         assert r2.response is not None and r2.response.id == msg.id
         assert f"Trick 1/{tricks}:" in r2.response.content
         winner = w.match.hand.tricks[0].winner
         assert f"{['North', 'East', 'South', 'West'][winner]} (" in r2.response.content
         assert picture_of(r2.response) != first_picture
         # The select jumps to trick 5.
-        r3 = await bob.select(r2.response, ["5"], custom_id=CUSTOM + "pick")
+        r3 = await bob.select(r2.response, ["5"], custom_id=step_id(r2.response, "pick"))
         assert f"Trick 5/{tricks}:" in r3.response.content
-        picked = [
-            o for o in components(r3.response)[CUSTOM + "pick"]["options"] if o.get("default")
-        ]
+        picked = [o for o in components(r3.response)["pick"]["options"] if o.get("default")]
         assert [o["value"] for o in picked] == ["5"]
         if tricks + 1 > 25:  # a page entry jumps to its first trick and lists that page
-            r3 = await bob.select(r3.response, ["20"], custom_id=CUSTOM + "pick")
+            r3 = await bob.select(r3.response, ["20"], custom_id=step_id(r3.response, "pick"))
             assert f"Trick 20/{tricks}:" in r3.response.content
-            values = [o["value"] for o in components(r3.response)[CUSTOM + "pick"]["options"]]
+            values = [o["value"] for o in components(r3.response)["pick"]["options"]]
             assert values == ["0", *[str(p) for p in range(20, tricks + 1)]]
         # ⏭: the end, with the result; ▶ and ⏭ are off there.
-        r4 = await bob.click(r3.response, custom_id=CUSTOM + "last")
+        r4 = await bob.click(r3.response, custom_id=step_id(r3.response, "last"))
         assert f"Trick {tricks}/{tricks}:" in r4.response.content
         assert "Attackers " in r4.response.content
         comps = components(r4.response)
-        assert comps[CUSTOM + "next"].get("disabled") and comps[CUSTOM + "last"].get("disabled")
+        assert comps["next"].get("disabled") and comps["last"].get("disabled")
         # ◀ steps back one.
-        r5 = await bob.click(r4.response, custom_id=CUSTOM + "prev")
+        r5 = await bob.click(r4.response, custom_id=step_id(r4.response, "prev"))
         assert f"Trick {tricks - 1}/{tricks}:" in r5.response.content
         # None of it went to the channel.
         assert not [m for m in w.bot_messages() if m.attachments and "replay" in str(m.attachments)]
@@ -146,33 +157,30 @@ async def test_public_replay_only_its_owner_steps(tmp_path: Path) -> None:
         msg = r.response
         assert msg is not None and not msg.ephemeral and msg.channel_id == w.channel.id
         before = (msg.content, picture_of(msg))
-        refused = await carol.click(msg, custom_id=CUSTOM + "next")
+        refused = await carol.click(msg, custom_id=step_id(msg, "next"))
         assert refused.response is not None and refused.response.ephemeral
         assert refused.response.content == text("en", "replay.not_yours", who=alice.mention)
         now = w.env.backend.get_message(w.channel.id, msg.id)
         assert now.content == before[0]  # unchanged
         w.hook.locales[carol.id] = "zh-TW"
-        refused = await carol.select(msg, ["3"], custom_id=CUSTOM + "pick")
+        refused = await carol.select(msg, ["3"], custom_id=step_id(msg, "pick"))
         assert refused.response.content == text("zh-TW", "replay.not_yours", who=alice.mention)
-        ok = await alice.click(msg, custom_id=CUSTOM + "next")
+        ok = await alice.click(msg, custom_id=step_id(msg, "next"))
         assert ok.response.id == msg.id and "Trick 1/" in ok.response.content
 
 
-async def test_replay_controls_are_disabled_after_the_timeout(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(replay_view, "REPLAY_TIMEOUT", 0.3)
+async def test_replay_controls_do_not_expire(tmp_path: Path) -> None:
+    """Persistent controls have no timeout to disable them: an hour later ▶ steps."""
     async with make_world(tmp_path) as w:
         await play_first_hand(w)
         alice = w.members[0]
         r = await w.slash(alice, "replay", public=True)
-        r = await alice.click(r.response, custom_id=CUSTOM + "next")
-        await w.env.advance_time(1.0)  # simcord's clock: the view's timeout passes
-        msg = w.env.backend.get_message(w.channel.id, r.response.id)
-        states = [
-            c.get("disabled", False) for c in walk_components(msg.components) if c.get("custom_id")
-        ]
-        assert states and all(states), states
+        assert r.response is not None
+        await w.env.advance_time(3600.0)  # simcord's clock
+        now = w.env.backend.get_message(w.channel.id, r.response.id)
+        assert not components(now)["next"].get("disabled")
+        r = await alice.click(r.response, custom_id=step_id(r.response, "next"))
+        assert r.response is not None and "Trick 1/" in r.response.content
 
 
 async def test_history_autocomplete_and_replay_by_number(tmp_path: Path) -> None:
@@ -266,7 +274,7 @@ async def test_replay_links_to_its_page_when_the_bot_serves_pages(tmp_path: Path
         found = await w.bot.service.replays.by_token(link.removeprefix(prefix))
         assert found is not None and found[0].hand_no == 1 and found[0].table_id == w.table_id
         # A step keeps the link.
-        r2 = await alice.click(r.response, custom_id=CUSTOM + "next")
+        r2 = await alice.click(r.response, custom_id=step_id(r.response, "next"))
         assert "Trick 1/" in r2.response.content
         assert [c["url"] for c in walk_components(r2.response.components) if c.get("url")] == [link]
 
@@ -333,3 +341,61 @@ async def test_no_hand_of_a_console_table_from_a_direct_message(tmp_path: Path) 
         for req in w.requests(mark):
             assert not CARD_SYMBOL_RE.search(str(req.json)), req
         assert await user.autocomplete("replay", "hand", "") == []
+
+
+async def test_record_names_the_players_of_a_closed_table_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """No member is cached (the bot's intents) and the table is over: the page names
+    each seat by the display name stored with the hand, and shows no id."""
+    async with make_world(tmp_path) as w:
+        await play_first_hand(w)
+        alice, bob = w.members[:2]
+        r = await w.slash(alice, "table end")
+        assert r.response is not None
+        await w.restart()
+        assert w.bot.service.table_ids() == []
+        r = await w.slash(bob, "record")
+        assert r.response is not None
+        (html,) = [a for a in r.response.attachments if a.filename.endswith(".html")]
+        page = (await html.read()).decode("utf-8")
+        for name in ("alice", "bob", "carol", "dave"):
+            assert name in page, name
+        for m in w.members:
+            assert str(m.id) not in page
+        # /replay's seat labels too: names, not mentions.
+        r = await w.slash(bob, "replay")
+        assert r.response is not None
+        assert "North (alice)" in r.response.content and "<@" not in r.response.content
+
+
+@pytest.mark.parametrize("public", [False, True])
+async def test_replay_controls_answer_after_a_restart(tmp_path: Path, public: bool) -> None:
+    """A /replay made before a restart: ▶ and the select still step it (the
+    controls are persistent, like the rules panel's), and only for its owner."""
+    async with make_world(tmp_path) as w:
+        await play_first_hand(w)
+        alice, bob = w.members[:2]
+        w.hook.locales[bob.id] = "zh-CN"
+        r = await w.slash(bob, "replay", public=public)
+        msg = r.response
+        assert msg is not None and msg.ephemeral != public
+        tricks = len(w.match.hand.tricks)
+
+        def trick(n: int) -> str:  # in the channel: the table's language; else the reader's
+            return f"Trick {n}/{tricks}:" if public else f"第 {n}/{tricks} 轮"
+
+        await w.restart()
+        r2 = await bob.click(msg, custom_id=step_id(msg, "next"))
+        assert r2.response is not None and r2.response.id == msg.id
+        assert trick(1) in r2.response.content
+        assert picture_of(r2.response)[0] == "replay.png"
+        await w.restart()
+        r3 = await bob.select(r2.response, ["5"], custom_id=step_id(r2.response, "pick"))
+        assert r3.response is not None and trick(5) in r3.response.content
+        r4 = await bob.click(r3.response, custom_id=step_id(r3.response, "prev"))
+        assert r4.response is not None and trick(4) in r4.response.content
+        if public:  # someone else's click is refused, after a restart too
+            refused = await alice.click(r4.response, custom_id=step_id(r4.response, "next"))
+            assert refused.response is not None and refused.response.ephemeral
+            assert refused.response.content == text("en", "replay.not_yours", who=bob.mention)

@@ -38,6 +38,7 @@ from bot.discord_app.interactions import (
 from bot.discord_app.ladder_roles import LadderRoles
 from bot.discord_app.panel.items import PANEL_ITEMS, play_button
 from bot.discord_app.presenter import Presenter
+from bot.discord_app.replay_view import REPLAY_ITEMS
 from bot.discord_app.translator import ShengjiTranslator
 from bot.service import Clock, TableOptions, TableService
 from bot.service.metrics import REST_CALLS
@@ -163,7 +164,7 @@ class _ShengjiCore:
         await bot.add_cog(ReplayCog(bot))  # type: ignore[arg-type]
         await bot.add_cog(RankedCog(bot))  # type: ignore[arg-type]
         await bot.add_cog(tournaments)
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS, *REPLAY_ITEMS)
         self.presenter.play_button = play_button
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)

@@ -69,6 +69,13 @@ def table_locale(interaction: discord.Interaction, fallback: str | None = None) 
     return fallback or guild_language(interaction)
 
 
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """A table's moderator: Manage Channels here (who may end, or set up, anyone's
+    table; the refusal "creator or a moderator (Manage Channels)" names it)."""
+    perms = interaction.permissions
+    return bool(perms and perms.manage_channels)
+
+
 def key_of(interaction: discord.Interaction) -> str:
     """Idempotency key: a retried delivery of the same interaction has the same id."""
     return f"i{interaction.id}"

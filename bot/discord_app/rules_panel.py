@@ -1,7 +1,8 @@
 """The lobby's Rules panel: one select per house rule, grouped, current values marked.
 
-Everyone may open it and look; only the table's creator may change a value (the
-service refuses anyone else), and only before the match starts. Every item's
+Everyone may open it and look; only the table's creator or a moderator (Manage
+Channels, as for ending a table) may change a value (the service refuses anyone
+else), and only before the match starts. Every item's
 custom id carries the table id (``DynamicItem``), so a panel keeps working after a
 restart. A group with more settings than fit (Discord allows five rows: one for
 the group select, four for settings) is split into pages.
@@ -14,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_app.interactions import answering, bot_of, locale_of, reply, run
+from bot.discord_app.interactions import answering, bot_of, is_moderator, locale_of, reply, run
 from bot.service.house_rules import set_rules
 from bot.text.i18n import text
 from bot.text.settings_text import (
@@ -190,12 +191,10 @@ class SettingSelect(
         if status is None:
             await reply(interaction, text(locale_of(interaction), "no_table"), ephemeral=True)
             return
-        channel_id = status.table.channel_id
+        channel_id, user_id = status.table.channel_id, interaction.user.id
+        changes, mod = {self.setting.name: value}, is_moderator(interaction)
         done = await run(
-            interaction,
-            lambda: set_rules(
-                bot.service, channel_id, interaction.user.id, {self.setting.name: value}
-            ),
+            interaction, lambda: set_rules(bot.service, channel_id, user_id, changes, mod)
         )
         if done is None:
             return

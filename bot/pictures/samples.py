@@ -15,6 +15,7 @@ from pathlib import Path
 from bot.pictures import showcase
 from bot.pictures.chart import render_progress
 from bot.pictures.hand import render_hand
+from bot.pictures.ladder import render_leaderboard, render_rank_card
 from bot.pictures.replay import render_trick
 from bot.pictures.summary import render_summary
 from bot.pictures.table import render_table
@@ -164,13 +165,29 @@ def widest_trick(view: View, per_seat: int = 25) -> View:
 
 
 def sample_pictures(seed: str = "sample") -> Iterator[tuple[str, bytes]]:
-    """(file name, PNG): the fixed showcase scenes (README), then every picture of
-    every preset, then the progress chart of a played match (and of a 找朋友 one)."""
+    """(file name, PNG): the fixed showcase scenes (README) and the ranked pictures,
+    then every picture of every preset, then the progress chart of a played match (and of a 找朋友 one)."""
     yield "showcase-table.png", render_table(showcase.showcase_table())
     yield "showcase-table-last-trick.png", render_table(showcase.showcase_last_trick())
     yield "showcase-hand.png", render_hand(showcase.showcase_hand())
     yield "showcase-summary.png", render_summary(showcase.SHOWCASE_SUMMARY, preset("classic"))
     yield "showcase-progress.png", render_progress(showcase.SHOWCASE_PROGRESS)
+    # /rank's card and /leaderboard, in each language (tiers such as 打J in Chinese).
+    for lang in ("en", "zh-CN", "zh-TW"):
+        tag = "" if lang == "en" else f"-{lang.lower()}"
+        card = render_rank_card(
+            "Femi",
+            "fixed",
+            2,
+            showcase.SHOWCASE_STANDING,
+            4,
+            showcase.SHOWCASE_RECENT,
+            lang,
+            showcase.SHOWCASE_PARTNER,
+        )
+        yield f"showcase-rank{tag}.png", card
+        board = render_leaderboard(showcase.showcase_board(), "fixed", 2, lang)
+        yield f"showcase-leaderboard{tag}.png", board
     # The same scenes with the words in Chinese (the CJK subset font).
     for lang in ("zh-CN", "zh-TW"):
         tag = lang.lower()

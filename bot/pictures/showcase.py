@@ -11,11 +11,13 @@ from PIL import Image
 
 from bot.pictures.draw import FELT, encode_png
 from bot.pictures.faces import EMOJI_SIZE, card_face, card_height, emoji_png
+from bot.pictures.ladder import BoardLine
 from rules.cards import ALL_CARDS, Card, Suit
 from rules.game import Match
 from rules.notation import parse_cards
 from rules.presets import preset
 from rules.views import HandSummary, TrickView, View
+from storage.ladder import LEVEL_TIERS, TIER_POINTS, Standing
 from storage.stats import HandProgress
 
 
@@ -87,6 +89,25 @@ SHOWCASE_PROGRESS = [
     HandProgress(5, 2, 5, "C", 0, "defenders", 3, (5, 3), (8, 3), 0),
     HandProgress(6, 0, 8, "H", 160, "attackers", 2, (8, 3), (8, 5), 4),
 ]
+
+# /rank and /leaderboard: at 打J, the tier whose letter the CJK subset once lacked.
+SHOWCASE_STANDING = Standing(mu=27.4, sigma=3.12, points=9 * TIER_POINTS + 40, hands=86, wins=49)
+SHOWCASE_RECENT = (True, True, False, True, False, True, True, True, False, True)
+SHOWCASE_PARTNER = ("Bram", 31, 20)
+
+
+def showcase_board() -> list[BoardLine]:
+    """Ten players from A★2 down to 打7 (J, Q, K, A and two star tiers), the
+    asker (Femi, as on the rank card) shaded on the line of 打J."""
+    # Latin names: the bundled subset holds only the pictures' own Chinese words
+    # (a Chinese name needs the system's full CJK font).
+    names = ("Ada", "Bram", "Chloé", "Dev", "Eun-ji", "Femi", "Gus", "Hana", "Ivo", "Jun")
+    lines = []
+    for i, name in enumerate(names):
+        points = (LEVEL_TIERS + 1 - i) * TIER_POINTS + 80 - 7 * i
+        s = Standing(mu=30.0 - i, sigma=2.5 + i / 10, points=points, hands=120 - 9 * i, wins=60)
+        lines.append(BoardLine(i + 1, name, s, mine=s.tier == 9))
+    return lines
 
 
 def card_sheet(width: int = 60) -> bytes:

@@ -1,5 +1,5 @@
-"""House rules at a table: the lobby's creator edits the table's rule set setting
-by setting (``set_rules``); once the match starts the rules are locked (a new match
+"""House rules at a table: the lobby's creator (or a moderator, as the refusal
+says) edits the table's rule set setting by setting (``set_rules``); once the match starts the rules are locked (a new match
 may change them). Every change is validated by the engine before it is stored;
 saved sets per server are ``bot.service.saved_rules``."""
 
@@ -39,12 +39,18 @@ def setting_error(exc: SettingError) -> ServiceError:
 
 
 async def set_rules(
-    service: TableService, channel_id: int, user_id: int, changes: Mapping[str, str]
+    service: TableService,
+    channel_id: int,
+    user_id: int,
+    changes: Mapping[str, str],
+    moderator: bool = False,
 ) -> RuleSet:
-    """Change settings of the lobby's rule set. Only the creator; only before the start."""
+    """Change settings of the lobby's rule set: the creator, or a moderator (the front
+    end says who is one: Manage Channels on Discord, as for ending a table); only
+    before the start."""
     async with service._locked(channel_id) as live:
         t = live.table
-        if user_id != t.creator_id:
+        if user_id != t.creator_id and not moderator:
             raise ServiceError("not_creator")
         if t.status != "lobby":
             raise ServiceError("rules_locked")

@@ -7,7 +7,7 @@ through ``storage.rankings``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.service.errors import ServiceError
@@ -38,6 +38,7 @@ class RankCard:
     place: int | None
     recent: tuple[bool, ...]  # won or lost, latest first
     partner: tuple[int, int, int] | None = None  # best partner: user id, hands, won
+    partner_name: str | None = None  # their display name as stored with their hands
 
     @property
     def win_rate(self) -> float:
@@ -51,6 +52,9 @@ class Board:
     mode: Mode
     top: tuple[Placed, ...]
     mine: Placed | None  # the asker's own line (also when outside the top)
+    # Display names as stored with the players' hands, by player key (not every
+    # player has one: hands from before names were kept).
+    names: dict[str, str] = field(default_factory=dict)
 
 
 def _mode(mode: str | None) -> Mode:
@@ -88,7 +92,11 @@ class Ranked:
         place = placed.place if placed is not None else None
         best = await self._guard(self.rankings.best_partner(guild_id, n, m, key))
         partner = (int(best[0]), best[1], best[2]) if best is not None else None
-        return RankCard(user_id, n, m, standing, place, tuple(recent), partner)
+        name = None
+        if best is not None:
+            names: dict[str, str] = await self._guard(self.rankings.names(guild_id, [best[0]]))
+            name = names.get(best[0])
+        return RankCard(user_id, n, m, standing, place, tuple(recent), partner, name)
 
     async def ladder_board(
         self,
@@ -103,7 +111,9 @@ class Ranked:
         mine = None
         if user_id is not None:
             mine = await self._guard(self.rankings.place(guild_id, n, m, str(user_id)))
-        return Board(n, m, tuple(top), mine)
+        players = [p.player for p in top] + ([mine.player] if mine is not None else [])
+        names: dict[str, str] = await self._guard(self.rankings.names(guild_id, players))
+        return Board(n, m, tuple(top), mine, names)
 
     async def seasons(self, guild_id: int) -> list[Season]:
         found: list[Season] = await self._guard(self.rankings.seasons(guild_id))

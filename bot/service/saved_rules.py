@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from bot.service.errors import ServiceError, guarded, rules_reason
-from rules.presets import FRIENDS_PRESETS, PRESET_NAMES
+from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, preset
 from rules.ruleset import RuleSet, RuleSetError
 from storage import Database, Settings
 from storage.rule_sets import NAME_MAX, RuleSets, SavedRuleSet
@@ -100,6 +100,21 @@ class SavedRules:
             return None
         settings = await guarded(self.settings.get(guild_id))
         return None if settings.preset == "classic" else str(settings.preset)
+
+    async def name_of(self, guild_id: int | None, rules: RuleSet) -> str:
+        """What a rule set is called: its preset's name while it is that preset
+        unchanged, else the name of the set saved in this server that it is, else
+        its preset's name + "-custom" (a table's edited rules)."""
+        try:
+            if preset(rules.name) == rules:
+                return rules.name
+        except RuleSetError:  # a name no preset has (an imported file's)
+            pass
+        if guild_id is not None:
+            for saved in await self.list(guild_id):
+                if saved.rules == rules:
+                    return saved.name
+        return f"{rules.name}-custom"
 
     async def resolve(self, guild_id: int | None, name: str | None) -> RuleSet | None:
         """The saved rule set called ``name`` in this server (None: not a saved name)."""

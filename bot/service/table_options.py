@@ -13,12 +13,17 @@ if TYPE_CHECKING:
 
 
 async def set_card_memory(
-    service: TableService, channel_id: int, user_id: int, value: bool | None
+    service: TableService,
+    channel_id: int,
+    user_id: int,
+    value: bool | None,
+    moderator: bool = False,
 ) -> TableOptions:
-    """记牌器 on, off, or None = as the table's rules allow. The table's creator decides."""
+    """记牌器 on, off, or None = as the table's rules allow. The table's creator (or a
+    moderator) decides."""
     # The table under its lock, made current (another process may have changed it).
     async with service._locked(channel_id) as live:
-        if user_id != live.table.creator_id:
+        if user_id != live.table.creator_id and not moderator:
             raise ServiceError("not_creator")
         if live.options.ranked:  # 记牌器 as the ranked rule set says, for everyone alike
             raise ServiceError("ranked_rules_fixed")
@@ -31,11 +36,12 @@ async def set_card_memory(
 
 
 async def set_four_colour(
-    service: TableService, channel_id: int, user_id: int, value: bool
+    service: TableService, channel_id: int, user_id: int, value: bool, moderator: bool = False
 ) -> TableOptions:
-    """The four-colour deck in the table's pictures on or off. The table's creator decides."""
+    """The four-colour deck in the table's pictures on or off. The table's creator (or
+    a moderator) decides."""
     async with service._locked(channel_id) as live:
-        if user_id != live.table.creator_id:
+        if user_id != live.table.creator_id and not moderator:
             raise ServiceError("not_creator")
         options = replace(live.options, four_colour=value).validate()
         live.table = await service._guard(

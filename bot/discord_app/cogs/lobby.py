@@ -12,7 +12,14 @@ from discord.ext import commands
 from bot.discord_app.channel_access import permission_names
 from bot.discord_app.cogs.rules import settings_embed
 from bot.discord_app.host import Host
-from bot.discord_app.interactions import guild_language, locale_of, reply, run, table_locale
+from bot.discord_app.interactions import (
+    guild_language,
+    is_moderator,
+    locale_of,
+    reply,
+    run,
+    table_locale,
+)
 from bot.discord_app.permissions import missing
 from bot.discord_app.seat_choices import seat_choices, seat_index
 from bot.discord_app.table_message import lobby_text, table_embed
@@ -340,8 +347,7 @@ class Lobby(
     )
     async def end(self, interaction: discord.Interaction) -> None:
         tloc = table_locale(interaction)  # before the table is gone
-        perms = interaction.permissions
-        moderator = bool(perms and perms.manage_channels)
+        moderator = is_moderator(interaction)
         done = await run(
             interaction,
             lambda: self._end(interaction.channel_id or 0, interaction.user.id, moderator),

@@ -8,7 +8,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord_app.host import Host
-from bot.discord_app.interactions import bot_of, locale_of, reply, run, table_locale
+from bot.discord_app.interactions import bot_of, is_moderator, locale_of, reply, run, table_locale
 from bot.discord_app.panel.flow import memory_enabled, open_panel
 from bot.service import ServiceError
 from bot.service.auto import set_auto
@@ -65,10 +65,10 @@ class PanelCog(commands.Cog):
     @app_commands.choices(mode=MODE_CHOICES)
     async def cardcolours(self, interaction: discord.Interaction, mode: str) -> None:
         channel_id = interaction.channel_id or 0
-        user = interaction.user
+        user, mod = interaction.user, is_moderator(interaction)
         options = await run(
             interaction,
-            lambda: set_four_colour(self.bot.service, channel_id, user.id, mode == "on"),
+            lambda: set_four_colour(self.bot.service, channel_id, user.id, mode == "on", mod),
         )
         if options is None:
             return
@@ -89,9 +89,10 @@ class PanelCog(commands.Cog):
     async def cardmemory(self, interaction: discord.Interaction, mode: str) -> None:
         value = {"on": True, "off": False}.get(mode)
         channel_id = interaction.channel_id or 0
-        user = interaction.user
+        user, mod = interaction.user, is_moderator(interaction)
         options = await run(
-            interaction, lambda: set_card_memory(self.bot.service, channel_id, user.id, value)
+            interaction,
+            lambda: set_card_memory(self.bot.service, channel_id, user.id, value, mod),
         )
         if options is None:
             return

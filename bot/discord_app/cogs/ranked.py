@@ -15,15 +15,23 @@ from bot.discord_app.cogs.lobby import MODE_CHOICES
 from bot.discord_app.host import Host
 from bot.discord_app.interactions import guild_language, locale_of, reply, run
 from bot.pictures.ladder import BoardLine, render_leaderboard, render_rank_card
+from bot.pictures.words import word
 from bot.text.i18n import text
 from bot.text.rank_text import board_text, rank_card_text
 
 ROLE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("on", "off")]
 
 
-def _name(guild: discord.Guild | None, user_id: int) -> str:
+def _name(
+    client: discord.Client, guild: discord.Guild | None, user_id: int, stored: str | None, loc: str
+) -> str:
+    """A player's name on a picture: the server's (when cached), else the one stored
+    with their hands (the bot's intents cache no members), never an id."""
     member = guild.get_member(user_id) if guild is not None else None
-    return member.display_name if member is not None else f"<{user_id}>"
+    user = member or client.get_user(user_id)
+    if user is not None:
+        return user.display_name
+    return stored or word(loc, "unknown_player")
 
 
 class RankedCog(commands.Cog):
@@ -70,7 +78,8 @@ class RankedCog(commands.Cog):
         if card.partner is not None:
             partner, hands, won = card.partner
             words += "\n" + text(loc, "rank.partner", mention=f"<@{partner}>", won=won, hands=hands)
-            drawn = (_name(interaction.guild, partner), hands, won)
+            who_else = _name(interaction.client, interaction.guild, partner, card.partner_name, loc)
+            drawn = (who_else, hands, won)
         png = await asyncio.to_thread(
             render_rank_card,
             name,
@@ -115,13 +124,18 @@ class RankedCog(commands.Cog):
         top = [(p.place, f"<@{p.player}>", p.standing) for p in board.top]
         mine = (board.mine.place, board.mine.standing) if board.mine is not None else None
         words = board_text(loc, board.mode, board.season, top, mine)
-        guild = interaction.guild
+        guild, client = interaction.guild, interaction.client
+
+        def name(player: str) -> str:
+            if player == str(me):  # the asker: named by the interaction itself
+                return interaction.user.display_name
+            return _name(client, guild, int(player), board.names.get(player), loc)
+
         lines = [
-            BoardLine(p.place, _name(guild, int(p.player)), p.standing, p.player == str(me))
-            for p in board.top
+            BoardLine(p.place, name(p.player), p.standing, p.player == str(me)) for p in board.top
         ]
         if board.mine is not None and all(p.player != str(me) for p in board.top):
-            lines.append(BoardLine(board.mine.place, _name(guild, me), board.mine.standing, True))
+            lines.append(BoardLine(board.mine.place, name(str(me)), board.mine.standing, True))
         png = await asyncio.to_thread(render_leaderboard, lines, board.mode, board.season, loc)
         await reply(
             interaction,

@@ -17,10 +17,10 @@ from discord.ext import commands
 from bot.discord_app.host import Host
 from bot.discord_app.interactions import locale_of, reply, run, table_locale
 from bot.discord_app.replay_view import (
-    ReplayShow,
-    ReplayView,
     hand_result,
-    seat_labels,
+    replay_controls,
+    replay_show,
+    seat_names,
     trump_text,
 )
 from bot.discord_app.replies import relative_time
@@ -51,31 +51,6 @@ class ReplayCog(commands.Cog):
         loc = locale_of(interaction)
         await reply(interaction, text(loc, "replay.guild_only"), ephemeral=True)
         return True
-
-    # ---- who sat where ------------------------------------------------------------------
-    def _names(self, interaction: discord.Interaction, hand: StoredHand) -> list[str | None]:
-        """Each seat's display name now: from the server, the table's seats, the user cache."""
-        known: dict[int, str] = {}
-        status = self.bot.service.cached_status(hand.table_id)
-        if status is not None:
-            known = {s.user_id: s.display_name for s in status.table.seats if s.user_id}
-        out: list[str | None] = []
-        for user_id in hand.seats:
-            name: str | None = None
-            if user_id is not None:
-                member = interaction.guild.get_member(user_id) if interaction.guild else None
-                user = member or interaction.client.get_user(user_id)
-                name = (user.display_name if user is not None else None) or known.get(user_id)
-            out.append(name)
-        return out
-
-    def _show(
-        self, interaction: discord.Interaction, hand: StoredHand, replay: HandReplay, lang: str
-    ) -> ReplayShow:
-        labels = seat_labels(lang, replay.players, self._names(interaction, hand), hand.seats)
-        status = self.bot.service.cached_status(hand.table_id)
-        four = bool(status is not None and status.options.four_colour)
-        return ReplayShow(hand, replay, labels, lang, four)
 
     async def _finished(
         self, interaction: discord.Interaction, hand: int | None
@@ -119,11 +94,11 @@ class ReplayCog(commands.Cog):
         lang = (
             table_locale(interaction, locale_of(interaction)) if public else locale_of(interaction)
         )
-        show = self._show(interaction, stored, rep, lang)
-        view = ReplayView(show, interaction.user.id, link=await self._link(interaction, stored))
+        show = replay_show(interaction, stored, rep, lang)
+        link = await self._link(interaction, stored)
+        view = replay_controls(show, interaction.user.id, 0, link)
         file = await show.picture(0)
         await reply(interaction, show.content(0), ephemeral=not public, view=view, file=file)
-        view.last_interaction = interaction
 
     @app_commands.command(
         name=_("history"), description=_("This channel's and your recent finished hands")
@@ -173,7 +148,7 @@ class ReplayCog(commands.Cog):
             return
         stored, rep = found
         lang = locale_of(interaction)
-        names = [n or "" for n in self._names(interaction, stored)]
+        names = [n or "" for n in seat_names(interaction, stored)]
         names = [
             text(lang, "word.ai") if user is None else n
             for user, n in zip(stored.seats, names, strict=False)

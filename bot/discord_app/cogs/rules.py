@@ -4,6 +4,7 @@ export, import). The table's own settings are edited with the lobby's Rules butt
 from __future__ import annotations
 
 import io
+import re
 
 import discord
 from discord import app_commands
@@ -21,6 +22,12 @@ from rules.ruleset import RuleSet
 
 FIELD_MAX = 1024
 CHOICES_MAX = 25
+
+
+def export_file_name(name: str) -> str:
+    """``NAME.json``: saved names are letters (any script, UTF-8 as Discord takes
+    it), digits, - and _ already; anything else becomes _."""
+    return (re.sub(r"[^\w\-]", "_", name).strip("_") or "rules")[:80] + ".json"
 
 
 def settings_embed(locale: str, title: str, rules: RuleSet) -> discord.Embed:
@@ -182,17 +189,20 @@ class RulesCog(
     @app_commands.rename(name=_("name"))
     @app_commands.describe(name=_("A saved rule set or preset (default: this table's)"))
     async def export(self, interaction: discord.Interaction, name: str | None = None) -> None:
-        async def rules_of() -> RuleSet:
-            if name is None:
+        async def rules_of() -> tuple[RuleSet, str]:
+            if name is None:  # this table's: named after the set it is (edited: -custom)
                 status = await self.bot.service.status(interaction.channel_id or 0)
-                return status.table.rules
-            return await self._rules_named(interaction, name)
+                rules = status.table.rules
+                called = await self.bot.service.saved_rules.name_of(interaction.guild_id, rules)
+                return rules, called
+            return await self._rules_named(interaction, name), name
 
-        rules = await run(interaction, rules_of)
-        if rules is None:
+        found = await run(interaction, rules_of)
+        if found is None:
             return
+        rules, called = found
         data = (rules.to_json() + "\n").encode("utf-8")
-        file = discord.File(io.BytesIO(data), filename=f"{name or rules.name}.json")
+        file = discord.File(io.BytesIO(data), filename=export_file_name(called))
         await reply(
             interaction, text(locale_of(interaction), "rules_exported"), file=file, ephemeral=True
         )

@@ -1,7 +1,8 @@
 """Rebuild ``NotoSansCJKsc-Bold-subset.otf``: the glyphs the pictures draw in
-Chinese (every ``pic.*`` catalog entry in 简体中文 and 繁體中文), plus digits and
-the punctuation they use, cut from Noto Sans CJK SC Bold (SIL OFL 1.1; licence
-beside the font). A subset keeps the package small: ~2 KB a glyph instead of the
+Chinese (every ``pic.*`` catalog entry in 简体中文 and 繁體中文), plus what fills
+their placeholders — digits, the rank names (打J, 打Q, 打K draw the letter with
+this font too) — and the punctuation they use, cut from Noto Sans CJK SC Bold
+(SIL OFL 1.1; licence beside the font). A subset keeps the package small: ~2 KB a glyph instead of the
 ~20 MB of the whole font.
 
 Run it after adding or changing a ``pic.*`` string (needs fontTools, a dev tool,
@@ -27,8 +28,9 @@ EXTRA = string.digits + " +-/·×→?—()（）:：,，.。"
 
 def needed() -> str:
     from bot.text.i18n import CATALOG
+    from rules.cards import rank_name
 
-    chars = set(EXTRA)
+    chars = set(EXTRA) | set("".join(rank_name(r) for r in range(2, 15)))
     for key, entry in CATALOG.items():
         if key.startswith("pic."):
             for words in entry[1:]:
