@@ -23,7 +23,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_app.interactions import bot_of
+from bot.discord_app.interactions import answering, bot_of
 from bot.discord_app.replies import relative_time
 from bot.pictures.replay import render_trick
 from bot.service import ServiceError
@@ -282,6 +282,7 @@ class ReplayStep(
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await _owner_only(interaction, self.owner_id)
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         # "last" past the end is clamped by step_to, which knows the hand's length.
         target = {"first": 0, "prev": self.pos - 1, "next": self.pos + 1, "last": 10_000}
@@ -321,6 +322,7 @@ class ReplayPick(
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await _owner_only(interaction, self.owner_id)
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             target = int(self.item.values[0])
