@@ -1,7 +1,7 @@
 """The best follow: the best-group vector a follow must reach (``follow_vector``),
 what a play offers towards it (``played_holding``), a judge of plays against it
 worked out once per hand (``_shape_checker``), and one legal follow made quickly
-(``generate_follow``). RULES.md section 4.
+(``generate_follow``). docs/rules.md §4.
 
 Listing every legal follow is ``rules.follows``, which re-exports these names.
 """

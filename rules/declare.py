@@ -1,4 +1,4 @@
-"""Declaring trump (亮主) and overriding it (RULES.md section 7)."""
+"""Declaring trump (亮主) and overriding it (docs/rules.md §7)."""
 
 from __future__ import annotations
 

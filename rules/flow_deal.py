@@ -1,5 +1,5 @@
 """Dealing and declaring: a new hand, the deal, 亮主/反主, passes and fixing trump
-or dealing again (RULES.md 1, 7). Part of ``Match`` (see ``rules.flow_state``).
+or dealing again (docs/rules.md §1, §7). Part of ``Match`` (see ``rules.flow_state``).
 """
 
 from __future__ import annotations

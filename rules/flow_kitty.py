@@ -1,6 +1,6 @@
 """The kitty and friend calls: burying, stealing the kitty (炒地皮, house rule
-``kitty_theft``), 找朋友 calls and friends joining as called cards fall (RULES.md 5;
-找朋友 in README). Part of ``Match`` (see ``rules.flow_state``).
+``kitty_theft``), 找朋友 calls and friends joining as called cards fall (docs/rules.md §5;
+找朋友 in docs/rules.md). Part of ``Match`` (see ``rules.flow_state``).
 """
 
 from __future__ import annotations

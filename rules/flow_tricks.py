@@ -1,5 +1,5 @@
 """Tricks: leads, follows, failed throws, trick winners and the hand's end
-(RULES.md 4-6; scoring is ``rules.hand_close``). Part of ``Match`` (see ``rules.flow_state``).
+(docs/rules.md §4–6; scoring is ``rules.hand_close``). Part of ``Match`` (see ``rules.flow_state``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Every legal follow: ``legal_follows`` filters every combination of the hand
 (``legal_follows_search`` also says whether a budget stopped it), ``build_legal_follows``
 builds them from the tuples and tractors a best follow must hold, ``bomb_follows`` adds
-the house-rule bombs. RULES.md section 4.
+the house-rule bombs. docs/rules.md §4.
 
 The best-follow vector and ``generate_follow`` (one follow, quickly) live in
 ``rules.best_follow`` and are re-exported here; ``rules.play`` judges plays

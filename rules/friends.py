@@ -161,7 +161,7 @@ def settle_friends(
     team: Sequence[int],
     attackers_points: int,
 ) -> FriendsOutcome:
-    """Score a friends-mode hand (README: 找朋友).
+    """Score a friends-mode hand (docs/rules.md: 找朋友).
 
     The classic table for 20 × decks decides; a winning dealer team smaller than
     called gains ``small_team_bonus`` more. Every winning seat climbs its own level;

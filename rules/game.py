@@ -1,4 +1,4 @@
-"""The match: a deterministic state machine driven by actions (RULES.md 1-8).
+"""The match: a deterministic state machine driven by actions (docs/rules.md §1–8).
 
     match = Match(preset("classic"), seed="table-42")
     events = match.apply(DealCards(108))       # or a few cards at a time
@@ -53,7 +53,7 @@ from rules.views import DeclarationView, FriendCallView, HandSummary, TrickView,
 
 
 class Match(TrickFlow):
-    """A whole match: hands until a team wins (RULES.md section 6)."""
+    """A whole match: hands until a team wins (docs/rules.md §6)."""
 
     def __init__(
         self,

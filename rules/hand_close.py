@@ -1,4 +1,4 @@
-"""Scoring a hand once its last trick is won (RULES.md section 6; 找朋友 in README).
+"""Scoring a hand once its last trick is won (docs/rules.md §6; 找朋友 in docs/rules.md).
 
 Pure: from the rules, the hand's state and the levels before it, what the hand
 became — its summary for the match history, the ``HandScored`` event and, when a

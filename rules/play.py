@@ -1,4 +1,4 @@
-"""Leads, throws, judging follows and trick winners (RULES.md section 4).
+"""Leads, throws, judging follows and trick winners (docs/rules.md §4).
 
 Producing follows (``generate_follow``, ``legal_follows``, ``build_legal_follows``)
 lives in ``rules.follows``; the names are re-exported here.
@@ -147,7 +147,7 @@ def check_lead(
     failing = tuple(u for u in lead.units if _beatable(ctx, u, others))
     if not failing:
         return LeadResult("throw", lead, lead.cards)
-    # RULES.md 4 (choice): the lowest order, then fewer cards, then the first in display
+    # docs/rules.md §4 (choice): the lowest order, then fewer cards, then the first in display
     # order ♠ ♥ ♣ ♦ (equal order across suits: off-suit level cards in trump), whatever
     # order the cards were typed in.
     forced = min(failing, key=lambda u: (u.top, u.size, sorted(c // 13 for c in u.cards)))
@@ -160,7 +160,7 @@ def check_lead(
 
 def unit_beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
     """Could one of ``others`` (count vectors) beat this lead unit with a same-shape
-    unit of its suit? (the throw test of RULES.md section 4)"""
+    unit of its suit? (the throw test of docs/rules.md §4)"""
     return _beatable(ctx, unit, others)
 
 

@@ -1,4 +1,4 @@
-"""One named preset per row of RULES.md section 8."""
+"""One named preset per row of docs/rules.md §8."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def _s(n: int) -> tuple[Shape, ...]:
     return (S1,) * n
 
 
-# Three decks (seed 002, as RULES.md section 4 quotes it): a Titanic lead.
+# Three decks (seed 002, as docs/rules.md §4 quotes it): a Titanic lead.
 THREE_DECK_TABLES = (
     (
         (3, 2),

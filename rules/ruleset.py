@@ -1,4 +1,4 @@
-"""Rule sets: every variant of RULES.md as immutable, validated, JSON-able data."""
+"""Rule sets: every variant of docs/rules.md as immutable, validated, JSON-able data."""
 
 from __future__ import annotations
 
@@ -593,7 +593,7 @@ def _tables_from_json(
 def classic_score_table(
     step: int, cap: int | None = None, steps: int = 2, deadzone: int = 1
 ) -> ScoreTable:
-    """RULES.md section 6 for any step s: 0 → +3, <s → +2, <2s → +1, <3s switch, …
+    """docs/rules.md §6 for any step s: 0 → +3, <s → +2, <2s → +1, <3s switch, …
 
     In general (house-rules.md 1f): the attackers take over at ``steps`` × s; below
     that the defenders gain ``steps`` + 1 for a clean sweep (0 points), then one

@@ -1,5 +1,5 @@
 """End of a hand: kitty multiplier, score → levels, next dealer, match win
-(RULES.md sections 5 and 6)."""
+(docs/rules.md §5–6)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Everything is precomputed into flat tables indexed by card id, so the play checks
 only index lists. Positions are dense per effective suit, so "consecutive
-positions" (tractor adjacency, RULES.md section 3) is simply ``p`` and ``p + 1``.
+positions" (tractor adjacency, docs/rules.md §3) is simply ``p`` and ``p + 1``.
 """
 
 from __future__ import annotations

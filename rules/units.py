@@ -124,7 +124,7 @@ def suit_length(ctx: TrumpContext, counts: Sequence[int], suit: int) -> int:
 def decompose(ctx: TrumpContext, cards: Sequence[int]) -> list[Unit]:
     """Split cards of one effective suit into units, most significant first.
 
-    RULES.md section 4: widest tuples first, then tractors of them, then the rest
+    docs/rules.md §4: widest tuples first, then tractors of them, then the rest
     (33344 → 333 + 44; 991010JJJ → 991010 + JJJ; 9991010JJJ → 999 + 1010 + JJJ).
     """
     if not cards:

@@ -1,4 +1,4 @@
-"""Declaring trump (亮主) in the match flow: RULES.md section 7 and the seeds.
+"""Declaring trump (亮主) in the match flow: docs/rules.md §7 and the seeds.
 
 Seed 000 (比赛规则): a single level card declares, the same suit again fixes it (定主),
 others override with a pair or a joker pair, the declarer may not override himself,

@@ -1,4 +1,4 @@
-"""The match flow end to end (RULES.md sections 4-8): random matches under every preset
+"""The match flow end to end (docs/rules.md §4–8): random matches under every preset
 run to a winner with the hand invariants checked, deterministic sweeps for the level
 rules (must-play A, the tournament jack rule, dealer rotation), four decks without a
 kitty, throw penalties, and every refused action (its reason code, state unchanged).

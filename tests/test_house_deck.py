@@ -1,6 +1,6 @@
 """House rules, deck and table: hand-checked scenarios per setting value.
 
-Sources: RULES.md section 1 (the kitty); /work/shared/reference/house-rules.md 1a.
+Sources: docs/rules.md §1 (the kitty); /work/shared/reference/house-rules.md 1a.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """House rules, declaring (亮主) and 找朋友: hand-checked scenarios per setting value.
 
-Sources: RULES.md section 7; README 找朋友; /work/shared/reference/house-rules.md
+Sources: docs/rules.md §7; docs/rules.md 找朋友; /work/shared/reference/house-rules.md
 sections 1b (bid_policy, joker_bid_policy) and 1c (friends).
 """
 
@@ -46,7 +46,7 @@ def beats(
 
 
 def test_jokers_over_suits_is_todays_order() -> None:
-    """RULES.md section 7: a pair beats a single, jokers beat a pair, BJ beats LJ;
+    """docs/rules.md §7: a pair beats a single, jokers beat a pair, BJ beats LJ;
     another suit's pair does not beat a pair."""
     assert beats(CLASSIC, (0, (H2,)), (1, (S2, S2)))
     assert beats(CLASSIC, (0, (S2, S2)), (1, (Card.LJ, Card.LJ)))
@@ -150,7 +150,7 @@ def test_ai_never_declares_jokers_when_off(level: str) -> None:
                 assert all(not c.is_joker for c in a.cards)  # type: ignore[attr-defined]
 
 
-# ---- 找朋友 (README 找朋友; house-rules.md 1c) -----------------------------------------
+# ---- 找朋友 (docs/rules.md 找朋友; house-rules.md 1c) -----------------------------------------
 
 
 SIX = friends_rules(6)

@@ -1,6 +1,6 @@
 """House rules of the hand's flow. ``first_dealer`` (house-rules.md 1b,
 first_landlord_selection_policy): in hand 1 the winning bid's seat deals (抢庄,
-RULES.md section 3, today's rule) or the first bidder deals while the winning bid
+docs/rules.md §3, today's rule) or the first bidder deals while the winning bid
 still names trump."""
 
 from __future__ import annotations

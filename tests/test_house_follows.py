@@ -1,9 +1,9 @@
 """House rules, follows and throws (issue 20): hand-checked scenarios per setting value.
 
-Sources: RULES.md sections 3–4 (today's values) and the web table's settings as
+Sources: docs/rules.md §3–4 (today's values) and the web table's settings as
 summarised in /work/shared/reference/house-rules.md section 1d (``trick_draw_policy``,
 ``tractor_requirements``, ``throw_evaluation_policy``, ``throw_penalty``, ``bomb_policy``).
-Level 10, hearts trump, so ♠ is a plain suit (RULES.md's examples).
+Level 10, hearts trump, so ♠ is a plain suit (docs/rules.md's examples).
 """
 
 from dataclasses import replace
@@ -82,11 +82,11 @@ def test_bad_values_are_refused_by_name():
         replace(preset("classic"), follow_protection="x").validate()
 
 
-# ---- follow_protection (house-rules.md 1d trick_draw_policy; RULES.md 4 for none) ------------
+# ---- follow_protection (house-rules.md 1d trick_draw_policy; docs/rules.md §4 for none) ------------
 
 
 def test_none_a_triple_supplies_a_pair():
-    # RULES.md 4: a lead pair must be followed by a pair if you hold any pair.
+    # docs/rules.md §4: a lead pair must be followed by a pair if you hold any pair.
     ctx = ctx_of("three-decks")
     assert follow_error(ctx, "♠999 ♠3", "♠KK", "♠9 ♠3").code == "must_match_shape"
     assert follow_error(ctx, "♠999 ♠3", "♠KK", "♠99") is None
@@ -167,13 +167,13 @@ def test_tractor_min_width_three():
     assert follow_error(ctx, "♠999 ♠777 ♠3", "♠KKKQQQ", "♠999777") is None
 
 
-# ---- throw_beating (house-rules.md 1d throw_evaluation_policy; RULES.md 4 Trumping) ---------
+# ---- throw_beating (house-rules.md 1d throw_evaluation_policy; docs/rules.md §4 Trumping) ---------
 
 # Lead ♠A ♠KK (a throw); two players void in ♠ trump in with ♥.
 
 
 def test_longest_first_is_todays_rule():
-    # RULES.md 4: "trump 9 77 beats 5 44 and trump 4 88 over-trumps it".
+    # docs/rules.md §4: "trump 9 77 beats 5 44 and trump 4 88 over-trumps it".
     ctx = ctx_of()
     assert winner(ctx, "♠A ♠KK", "♥9 ♥77", "♥4 ♥88") == 2
     assert winner(ctx, "♠A ♠KK", "♥Q ♥77", "♥4 ♥88") == 2
@@ -192,7 +192,7 @@ def test_highest_only_the_highest_card():
     assert winner(ctx, "♠A ♠KK", "♥9 ♥77", "♥4 ♥JJ") == 2
 
 
-# ---- throws (issue 20: some families forbid 甩牌) and penalty_mode (RULES.md 4; issue 20) ----
+# ---- throws (issue 20: some families forbid 甩牌) and penalty_mode (docs/rules.md §4; issue 20) ----
 
 
 def test_throws_forbidden():
@@ -205,7 +205,7 @@ def test_throws_forbidden():
 
 
 def test_penalty_per_card_taken_back():
-    # RULES.md 4: ♠9 88 44 with ♠J out: the player must play ♠9; four cards go back.
+    # docs/rules.md §4: ♠9 88 44 with ♠J out: the player must play ♠9; four cards go back.
     hand, others = C("♠9 ♠88 ♠44"), [counts_of(C("♠J"))]
     per_attempt = check_lead(ctx_of(), counts_of(hand), hand, others)
     assert per_attempt.kind == "failed_throw" and per_attempt.penalty == 10

@@ -57,11 +57,11 @@ def test_bot_rules_json_lists_every_setting() -> None:
 
 
 def test_readme_lists_every_setting_in_three_languages() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     for s in REGISTRY:
         rows = readme.splitlines()
         row = next((line for line in rows if line.startswith(f"| `{s.name}` |")), None)
-        assert row is not None, f"README's settings table has no row for {s.name}"
+        assert row is not None, f"the rules reference's settings table has no row for {s.name}"
         for lang in ("en", "zh-CN", "zh-TW"):
             assert CATALOG[f"setting.{s.name}"][("en", "zh-CN", "zh-TW").index(lang)] in row
 
@@ -83,12 +83,13 @@ def test_bot_rules_in_chinese_has_no_english_words(lang: str) -> None:
 
 
 def test_readme_explains_every_setting_with_its_source() -> None:
-    """Besides the three-language table, every setting has a row in one of the rules
-    library's tables: its values, default, meaning and source (first_dealer,
+    """Besides the three-language table, every setting has a row in one of the tables
+    of the library tour or the rules reference: its values, default, meaning and source (first_dealer,
     bid_takeback and play_takeback had none)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    library = readme[readme.index("## The rules library") :]
-    lines = library.splitlines()
+    library = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    rules = rules[rules.index("## 找朋友") :]  # after the three-language table
+    lines = (library + rules).splitlines()
     for s in REGISTRY:
         row = next((line for line in lines if line.startswith(f"| `{s.name}` |")), None)
         assert row is not None, f"the rules library's tables have no row for {s.name}"

@@ -1,6 +1,6 @@
 """House rules, levels and scoring: hand-checked scenarios per setting value.
 
-Sources: RULES.md sections 5, 6 and 8; /work/shared/reference/house-rules.md
+Sources: docs/rules.md §5, §6 and 8; /work/shared/reference/house-rules.md
 (the web table's settings) sections 1e, 1f and 1g.
 """
 
@@ -113,7 +113,7 @@ def test_deadzone_zero_levels_on_take_over() -> None:
 
 
 def test_four_deck_table_is_the_derived_one_with_no_deadzone() -> None:
-    """RULES.md section 8: four decks step 80, no switch-only band."""
+    """docs/rules.md §8: four decks step 80, no switch-only band."""
     derived = apply(preset("four-decks"), {"score_step": "80", "deadzone": "0"})
     assert derived.score is None
     for points in range(-20, 420, 5):
@@ -126,7 +126,7 @@ def test_deadzone_is_zero_or_one() -> None:
 
 
 def test_editing_steps_replaces_a_presets_own_table() -> None:
-    """The tournament table (RULES.md section 8) stays until its steps are edited."""
+    """The tournament table (docs/rules.md §8) stays until its steps are edited."""
     t = preset("tournament")
     assert res(t, 120) == (ATT, 2)
     assert apply(t, {"steps_to_take_over": "2"}) == t
@@ -136,7 +136,7 @@ def test_editing_steps_replaces_a_presets_own_table() -> None:
 
 
 def test_hand_cap() -> None:
-    """RULES.md section 8: QQ caps one hand at 6 levels; a house cap of 2 on classic."""
+    """docs/rules.md §8: QQ caps one hand at 6 levels; a house cap of 2 on classic."""
     assert REGISTRY.get("hand_cap").read(preset("qq-super")) == "6"
     rs = apply(CLASSIC, {"hand_cap": "2"})
     assert res(rs, 0) == (D, 2) and res(rs, 280) == (ATT, 2) and res(rs, 120) == (ATT, 1)
@@ -149,7 +149,7 @@ def test_hand_cap_on_a_presets_own_table() -> None:
     assert res(rs, 160) == (ATT, 2)
 
 
-# ---- kitty_multiplier and kitty_cap (RULES.md section 5; house-rules.md 1e) --------------
+# ---- kitty_multiplier and kitty_cap (docs/rules.md §5; house-rules.md 1e) --------------
 
 TRIPLE, PAIR_TRACTOR4 = [(3, 1)], [(2, 4)]
 
@@ -171,13 +171,13 @@ def test_kitty_multiplier(scheme: str, shapes: list[tuple[int, int]], expected: 
 
 
 def test_kitty_cap() -> None:
-    """A four-pair tractor: 2^8 = 256, capped at 64 (RULES.md section 5), or at 16."""
+    """A four-pair tractor: 2^8 = 256, capped at 64 (docs/rules.md §5), or at 16."""
     assert kitty_multiplier(CLASSIC, PAIR_TRACTOR4) == 64
     assert kitty_multiplier(apply(CLASSIC, {"kitty_cap": "16"}), PAIR_TRACTOR4) == 16
     assert kitty_multiplier(apply(CLASSIC, {"kitty_cap": "4096"}), PAIR_TRACTOR4) == 256
 
 
-# ---- jack_rule (RULES.md section 8, tournament; house-rules.md 1g jack_variation) --------
+# ---- jack_rule (docs/rules.md §8, tournament; house-rules.md 1g jack_variation) --------
 
 
 def test_jack_rule_as_a_house_rule() -> None:
@@ -188,7 +188,7 @@ def test_jack_rule_as_a_house_rule() -> None:
     assert on.jack_reset and on.levels == (2, 5)
 
 
-# ---- must_defend (RULES.md section 8; house-rules.md 1g advancement_policy) -------------
+# ---- must_defend (docs/rules.md §8; house-rules.md 1g advancement_policy) -------------
 
 
 def test_must_defend_stop_only() -> None:

@@ -60,7 +60,7 @@ def test_invite_without_an_id_says_what_it_needs(
 
 
 def test_setup_texts_name_every_permission() -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parent.parent / "docs" / "admin.md").read_text(encoding="utf-8")
     setup = readme.split("## Setting up the Discord bot")[1].split("\n## ")[0]
     for p in NEEDED:
         assert NAMES[p] in setup, p

@@ -248,9 +248,9 @@ def test_readme_pictures_are_the_current_drawings() -> None:
     """docs/img holds what ``python -m bot render --sample`` writes for the fixed
     scenes (refresh: copy showcase-*.png and card-faces.png from a sample run)."""
     docs = Path(__file__).parent.parent / "docs" / "img"
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    guide = (Path(__file__).parent.parent / "docs" / "players.md").read_text(encoding="utf-8")
     for name in ("table", "hand", "summary", "progress", "card-faces", "table-zh-cn"):
-        assert f"docs/img/{name}.png" in readme
+        assert f"img/{name}.png" in guide
         got = _image((docs / f"{name}.png").read_bytes())
         want = _image(GOLDENS[f"{name}.png"]())
         assert got.size == want.size

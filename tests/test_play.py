@@ -1,4 +1,4 @@
-"""Leads, throws, follows and trick winners (RULES.md section 4; seeds 000, 002, 003)."""
+"""Leads, throws, follows and trick winners (docs/rules.md §4; seeds 000, 002, 003)."""
 
 import random
 
@@ -373,7 +373,7 @@ def test_trick_points():
     assert trick_points([C("♥55 KK"), C("大王 小王 ♠3 ♠4")]) == 30
 
 
-# ---- three decks: Titanic and triple leads (RULES.md section 4, seeds 002/003) -----------
+# ---- three decks: Titanic and triple leads (docs/rules.md §4, seeds 002/003) -----------
 
 L5_3 = TrumpContext.of(preset("three-decks"), 5, Suit.HEARTS)
 TITANIC = "♠KKKAAA"
@@ -497,7 +497,7 @@ def test_four_deck_quad_trumped_by_quad():
     assert winner(L10_4, "♠AAAA", "♥3344") == 0
 
 
-# Seed 002 lists for four decks that the preset does not encode (RULES.md section 4:
+# Seed 002 lists for four decks that the preset does not encode (docs/rules.md §4:
 # "Three and four decks use the priority lists of seeds 002/003").
 
 
@@ -587,7 +587,7 @@ def test_legal_follows_agrees_with_is_legal_follow_on_random_cases():
         assert got == want, (lead_cards, mine)
 
 
-# ---- RULES.md choices (issue 11, item 22) -----------------------------------------------------
+# ---- docs/rules.md choices (issue 11, item 22) -----------------------------------------------------
 
 
 @pytest.mark.parametrize(

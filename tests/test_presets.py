@@ -1,4 +1,4 @@
-"""Presets (RULES.md section 8): loading, JSON, validation, and what makes each differ."""
+"""Presets (docs/rules.md §8): loading, JSON, validation, and what makes each differ."""
 
 import json
 

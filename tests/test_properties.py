@@ -261,7 +261,7 @@ def test_trick_winner_ignores_card_order_inside_plays(name, seed, throw):
         assert trick_winner(ctx, make_lead(ctx, shuffled[0]), shuffled) == win
 
 
-# ---- check_follow against a direct reading of RULES.md (two decks, one-unit leads) ----------
+# ---- check_follow against a direct reading of docs/rules.md (two decks, one-unit leads) ----------
 
 
 def _pair_positions(ctx, cards):
@@ -277,7 +277,7 @@ def _longest_run(positions):
 
 
 def rules_md_follow_ok(ctx, hand, lead, play):
-    """RULES.md section 4 for a single, pair or tractor lead with two decks."""
+    """docs/rules.md §4 for a single, pair or tractor lead with two decks."""
     n, suit = len(lead.cards), lead.suit
     if len(play) != n or Counter(play) - Counter(hand):
         return False

@@ -1,4 +1,5 @@
-"""README's "Choices where the sources disagree" says what RULES.md marks as choices
+"""The rules reference's "Choices where the sources disagree" says what the rules
+mark as choices
 and the engine does (issue 11, item 22; the engine side is tested in test_play.py:
 ``test_failed_throw_tie_…``, ``test_a_throw_of_several_tractors_…``,
 ``test_kitty_multiplier_of_a_ruff_…``)."""
@@ -8,13 +9,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+RULES = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
 
 def _choices() -> str:
-    text = README.read_text(encoding="utf-8")
+    text = RULES.read_text(encoding="utf-8") + "\n## "
     m = re.search(r"## Choices where the sources disagree\n(.*?)\n## ", text, re.S)
-    assert m, "README has no choices section"
+    assert m, "the rules reference has no choices section"
     return " ".join(m.group(1).split())
 
 

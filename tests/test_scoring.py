@@ -1,4 +1,4 @@
-"""Kitty multipliers, score → levels, dealer rotation and match end (RULES.md 5, 6, 8)."""
+"""Kitty multipliers, score → levels, dealer rotation and match end (docs/rules.md §5, §6, 8)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Trump membership and card order (RULES.md section 2) and the display sort."""
+"""Trump membership and card order (docs/rules.md §2) and the display sort."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Units (RULES.md section 3) and throw decomposition (section 4, seed 003)."""
+"""Units (docs/rules.md §3) and throw decomposition (section 4, seed 003)."""
 
 import pytest
 

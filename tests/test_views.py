@@ -1,6 +1,6 @@
 """What a seat (or the public) may see: ``Match.view_for`` and ``Match.suggest``.
 
-RULES.md section 5: only the dealer sees the kitty and the buried cards until the hand
+docs/rules.md §5: only the dealer sees the kitty and the buried cards until the hand
 ends. A view never contains another seat's hidden cards: checked field by field, and by
 non-interference (swapping hidden cards between other seats, or inside the undealt deck
 or the buried kitty, must not change the view at all).

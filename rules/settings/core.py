@@ -41,7 +41,7 @@ class Setting:
     write: Callable[[RuleSet, str], RuleSet]
     choices: tuple[str, ...] = ()
     bounds: tuple[int, int] | None = None
-    # Sources the scenario tests cite: seeds, RULES.md, the web table's rules.
+    # Sources the scenario tests cite: seeds, docs/rules.md, the web table's rules.
     source: str = ""
     # Free-form settings (neither choices nor bounds): values a picker offers.
     examples: tuple[str, ...] = ()

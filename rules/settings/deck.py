@@ -1,4 +1,4 @@
-"""Deck and table: the kitty's size and short decks (RULES.md section 1;
+"""Deck and table: the kitty's size and short decks (docs/rules.md §1;
 house-rules.md 1a)."""
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ SETTINGS: tuple[Setting, ...] = (
         write=lambda rs, v: replace(rs, kitty_size=auto_kitty(rs) if v == "auto" else int(v)),
         choices=("auto",),
         bounds=(0, 60),
-        source="RULES.md section 1; house-rules.md 1a kitty_size",
+        source="docs/rules.md §1; house-rules.md 1a kitty_size",
     ),
     Setting(
         name="short_deck",

@@ -1,5 +1,5 @@
 """Declaring (亮主): which declaration beats which, and whether jokers declare
-no-trump (RULES.md section 7; house-rules.md 1b)."""
+no-trump (docs/rules.md §7; house-rules.md 1b)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: rs.bid_order,
         write=lambda rs, v: replace(rs, bid_order=v),  # type: ignore[arg-type]
         choices=BID_ORDERS,
-        source="RULES.md section 7; house-rules.md 1b bid_policy",
+        source="docs/rules.md §7; house-rules.md 1b bid_policy",
     ),
     Setting(
         name="joker_bid",
@@ -81,6 +81,6 @@ SETTINGS: tuple[Setting, ...] = (
         read=_read_joker_bid,
         write=_write_joker_bid,
         choices=("two-or-more", "all-copies", "off"),
-        source="RULES.md section 7; house-rules.md 1b joker_bid_policy",
+        source="docs/rules.md §7; house-rules.md 1b joker_bid_policy",
     ),
 )

@@ -25,7 +25,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: rs.follow_protection,
         write=lambda rs, v: replace(rs, follow_protection=v),
         choices=FOLLOW_PROTECTIONS,
-        source="RULES.md section 4 (none); " + WEB.format("trick_draw_policy"),
+        source="docs/rules.md §4 (none); " + WEB.format("trick_draw_policy"),
     ),
     Setting(
         name="tractor_min_length",
@@ -35,7 +35,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: str(rs.tractor_min_length),
         write=lambda rs, v: replace(rs, tractor_min_length=int(v)),
         bounds=(2, 12),
-        source="RULES.md section 3 (2); " + WEB.format("tractor_requirements.min_length"),
+        source="docs/rules.md §3 (2); " + WEB.format("tractor_requirements.min_length"),
     ),
     Setting(
         name="tractor_min_width",
@@ -45,7 +45,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: str(rs.tractor_min_width),
         write=lambda rs, v: replace(rs, tractor_min_width=int(v)),
         bounds=(2, 10),
-        source="RULES.md section 3 (2); " + WEB.format("tractor_requirements.min_count"),
+        source="docs/rules.md §3 (2); " + WEB.format("tractor_requirements.min_count"),
     ),
     Setting(
         name="throw_beating",
@@ -58,7 +58,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: rs.throw_beating,
         write=lambda rs, v: replace(rs, throw_beating=v),
         choices=THROW_BEATINGS,
-        source="RULES.md section 4 Trumping (longest-first); "
+        source="docs/rules.md §4 Trumping (longest-first); "
         + WEB.format("throw_evaluation_policy"),
     ),
     Setting(
@@ -69,7 +69,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: rs.throws,
         write=lambda rs, v: replace(rs, throws=v),
         choices=THROWS,
-        source="RULES.md section 4 Lead (allowed); issue 20 (some families forbid 甩牌)",
+        source="docs/rules.md §4 Lead (allowed); issue 20 (some families forbid 甩牌)",
     ),
     Setting(
         name="throw_penalty",
@@ -79,7 +79,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: str(rs.throw_penalty),
         write=lambda rs, v: replace(rs, throw_penalty=int(v)),
         bounds=(0, 100),
-        source="RULES.md section 4",
+        source="docs/rules.md §4",
     ),
     Setting(
         name="penalty_mode",
@@ -92,7 +92,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: rs.penalty_mode,
         write=lambda rs, v: replace(rs, penalty_mode=v),
         choices=PENALTY_MODES,
-        source="RULES.md section 4 (per attempt, seed 000); issue 20",
+        source="docs/rules.md §4 (per attempt, seed 000); issue 20",
     ),
     Setting(
         name="bombs",

@@ -1,5 +1,5 @@
 """找朋友 (Finding Friends): how many friends are called, which cards may be called,
-double joins and the small-team bonus (README: 找朋友; house-rules.md 1c, 1f).
+double joins and the small-team bonus (docs/rules.md: 找朋友; house-rules.md 1c, 1f).
 
 Views over ``FriendRules``; they mean something only at a 找朋友 table, so a
 fixed-partner table refuses any value but the default.
@@ -48,7 +48,7 @@ SETTINGS: tuple[Setting, ...] = (
         write=_writer("friend_calls", "auto", lambda v: None if v == "auto" else int(v), "calls"),
         choices=("auto",),
         bounds=(0, 9),
-        source="README 找朋友; house-rules.md 1a FindingFriends num_friends",
+        source="docs/rules.md 找朋友; house-rules.md 1a FindingFriends num_friends",
     ),
     Setting(
         name="call_policy",
@@ -61,7 +61,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: _friends(rs).policy,
         write=_writer("call_policy", "non-trump", str, "policy"),
         choices=CALL_POLICIES,
-        source="README 找朋友; house-rules.md 1c friend_selection_policy",
+        source="docs/rules.md 找朋友; house-rules.md 1c friend_selection_policy",
     ),
     Setting(
         name="double_join",
@@ -74,7 +74,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: "ignored" if _friends(rs).no_double_join else "allowed",
         write=_writer("double_join", "allowed", lambda v: v == "ignored", "no_double_join"),
         choices=("allowed", "ignored"),
-        source="README 找朋友; house-rules.md 1c multiple_join_policy",
+        source="docs/rules.md 找朋友; house-rules.md 1c multiple_join_policy",
     ),
     Setting(
         name="small_team_bonus",
@@ -84,6 +84,6 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: str(_friends(rs).small_team_bonus),
         write=_writer("small_team_bonus", "1", int, "small_team_bonus"),
         bounds=(0, 3),
-        source="README 找朋友; house-rules.md 1f bonus_level_policy",
+        source="docs/rules.md 找朋友; house-rules.md 1f bonus_level_policy",
     ),
 )

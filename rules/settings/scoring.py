@@ -1,5 +1,5 @@
 """Levels and scoring: the score table's steps, the kitty multiplier, where a climb
-stops and how a match ends (RULES.md sections 5 and 6; house-rules.md 1e-1g)."""
+stops and how a match ends (docs/rules.md §5–6; house-rules.md 1e-1g)."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ SETTINGS: tuple[Setting, ...] = (
         write=_write_step,
         choices=("auto",),
         bounds=(5, 500),
-        source="RULES.md section 6; house-rules.md 1f step_size_per_deck",
+        source="docs/rules.md §6; house-rules.md 1f step_size_per_deck",
     ),
     Setting(
         name="steps_to_take_over",
@@ -131,7 +131,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: str(rs.steps_to_take_over),
         write=_write_steps,
         bounds=(1, 5),
-        source="RULES.md section 6; house-rules.md 1f num_steps_to_non_landlord_turnover",
+        source="docs/rules.md §6; house-rules.md 1f num_steps_to_non_landlord_turnover",
     ),
     Setting(
         name="deadzone",
@@ -141,7 +141,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: str(rs.deadzone),
         write=_write_deadzone,
         choices=("0", "1"),
-        source="RULES.md section 6; house-rules.md 1f deadzone_size",
+        source="docs/rules.md §6; house-rules.md 1f deadzone_size",
     ),
     Setting(
         name="hand_cap",
@@ -152,7 +152,7 @@ SETTINGS: tuple[Setting, ...] = (
         write=_write_cap,
         choices=("none",),
         bounds=(1, 12),
-        source="RULES.md section 8 (tournament caps at 3, QQ at 6)",
+        source="docs/rules.md §8 (tournament caps at 3, QQ at 6)",
     ),
     Setting(
         name="kitty_multiplier",
@@ -165,7 +165,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: rs.kitty_scheme,
         write=lambda rs, v: replace(rs, kitty_scheme=v),  # type: ignore[arg-type]
         choices=KITTY_SCHEMES,
-        source="RULES.md section 5; house-rules.md 1e kitty_penalty",
+        source="docs/rules.md §5; house-rules.md 1e kitty_penalty",
     ),
     Setting(
         name="kitty_cap",
@@ -175,7 +175,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: str(rs.kitty_cap),
         write=lambda rs, v: replace(rs, kitty_cap=int(v)),
         bounds=(2, 4096),
-        source="RULES.md section 5",
+        source="docs/rules.md §5",
     ),
     Setting(
         name="jack_rule",
@@ -185,7 +185,7 @@ SETTINGS: tuple[Setting, ...] = (
         read=lambda rs: "on" if rs.jack_rule else "off",
         write=lambda rs, v: replace(rs, jack_rule=v == "on"),
         choices=("off", "on"),
-        source="RULES.md section 8 (tournament); house-rules.md 1g jack_variation",
+        source="docs/rules.md §8 (tournament); house-rules.md 1g jack_variation",
     ),
     RanksSetting(
         name="must_defend",
@@ -197,7 +197,7 @@ SETTINGS: tuple[Setting, ...] = (
         ),
         read=_read_defend,
         write=_write_defend,
-        source="RULES.md section 8 (tournament must play 2 and A); house-rules.md 1g",
+        source="docs/rules.md §8 (tournament must play 2 and A); house-rules.md 1g",
         examples=("none", "stop:a", "defend:a", "stop:2,a", "defend:5,10,k,a"),
     ),
     Setting(
