@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import case, distinct, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.sql import Select
+from sqlalchemy.sql import ColumnElement, Select
 
 from rules.game import Match
 from rules.ruleset import RuleSet
@@ -121,7 +122,7 @@ async def _snapshot_levels(s: AsyncSession, match_id: int) -> dict[int, Levels]:
     return {h.hand_no: (h.levels_before, h.levels_after) for h in history}
 
 
-def _aggregate(where: list[object]) -> Select[tuple[int, ...]]:
+def _aggregate(where: list[ColumnElement[bool]]) -> Select[Any]:
     hp = HandPlayerRow
     won = func.sum(case((hp.won, 1), else_=0))
     defending = hp.role.in_(("dealer", "defender"))
@@ -141,7 +142,7 @@ def _aggregate(where: list[object]) -> Select[tuple[int, ...]]:
         )
         .where(*where)
         .group_by(hp.user_id)
-    )  # type: ignore[arg-type]
+    )
 
 
 async def friends_winners(s: AsyncSession, match_ids: set[int]) -> dict[int, set[int]]:
@@ -176,7 +177,7 @@ class Stats:
 
     async def player(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
         """A player's record, in one guild or (None) everywhere."""
-        where: list[object] = [HandPlayerRow.user_id == user_id]
+        where: list[ColumnElement[bool]] = [HandPlayerRow.user_id == user_id]
         if guild_id is not None:
             where.append(HandPlayerRow.guild_id == guild_id)
         async with self.db.session() as s:
@@ -190,7 +191,9 @@ class Stats:
 
     async def leaderboard(self, guild_id: int | None, limit: int = 10) -> list[PlayerStats]:
         """Players ranked by hands won, then levels gained (one guild, or global)."""
-        where: list[object] = [] if guild_id is None else [HandPlayerRow.guild_id == guild_id]
+        where: list[ColumnElement[bool]] = (
+            [] if guild_id is None else [HandPlayerRow.guild_id == guild_id]
+        )
         q = _aggregate(where)
         async with self.db.session() as s:
             rows = (await s.execute(q)).all()
@@ -223,10 +226,10 @@ class Stats:
         if user_id is not None:
             q = q.where(hp.user_id == user_id)
         last: dict[tuple[int, int], tuple[int, int, int]] = {}
-        for user_id, match_id, hand_id, seat, winner in (await s.execute(q)).all():
-            key = (int(user_id), int(match_id))
+        for uid, match_id, hand_id, seat, winner in (await s.execute(q)).all():
+            key = (int(uid), int(match_id))
             if key not in last or hand_id > last[key][0]:
-                last[key] = (int(hand_id), int(seat), int(winner))
+                last[key] = (int(hand_id), int(seat), int(winner or 0))
         friends = await friends_winners(s, {match_id for _, match_id in last})
         won: dict[int, int] = {}
         for (user, match_id), (_, seat, winner) in last.items():

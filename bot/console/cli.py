@@ -125,7 +125,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         return text(lang, f"cli.{code}", **params)
 
     presets = text(lang, "score.comma").join(_preset_choices(lang))
-    formatter = type("Help", (_Help,), {"usage_prefix": t("usage")})
+    formatter: type[_Help] = type("Help", (_Help,), {"usage_prefix": t("usage")})
     parser = argparse.ArgumentParser(
         prog="python -m bot console",
         description=t("description"),

@@ -240,7 +240,7 @@ class ShardedShengjiBot(_ShengjiCore, commands.AutoShardedBot):
             intents=discord.Intents.default(),
             allowed_mentions=NO_PINGS,
             shard_count=config.shard_count,
-            shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,
+            shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,  # type: ignore[arg-type]  # None: all of them (discord.py's default)
             tree_cls=ShengjiTree,
             **kwargs,
         )

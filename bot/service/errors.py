@@ -71,7 +71,7 @@ class ServiceError(Exception):
             params["phase"] = text(locale, f"phase.{params['phase']}")
         if "shapes" in params:
             shapes = [tuple(s) for s in params["shapes"]]
-            params["need"] = ", ".join(shape_text(locale, s) for s in shapes)  # type: ignore[arg-type]
+            params["need"] = ", ".join(shape_text(locale, s) for s in shapes)
             params["them"] = "it" if len(shapes) == 1 else "them"
         code = self.code
         if code == "bad_declaration" and params.get("forms"):

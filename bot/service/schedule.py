@@ -56,8 +56,8 @@ def plan_deadline(live: LiveTable, last: Action | None, now: datetime) -> Deadli
         assert turn is not None
         if seats[turn].is_ai:
             t = m.hand.current
-            last = t.plays[-1][0] if t is not None and t.plays else None
-            if last is not None and not seats[last].is_ai and m.can_take_back(last):
+            played = t.plays[-1][0] if t is not None and t.plays else None
+            if played is not None and not seats[played].is_ai and m.can_take_back(played):
                 return ("ai", at(max(o.ai_delay, TAKEBACK_GRACE)))
             return ("ai", at(o.ai_delay))
         return ("turn", at(o.turn_seconds)) if o.turn_seconds else None

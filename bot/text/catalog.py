@@ -273,6 +273,7 @@ def literal_catalog(source: str) -> dict[str, tuple[str, str, str]]:
     """The ``CATALOG = {...}`` literal of an older ``bot/i18n.py`` (before the .po
     files), read without running it."""
     for node in ast.walk(ast.parse(source)):
+        target: ast.expr
         if isinstance(node, ast.AnnAssign):
             target, value = node.target, node.value
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:

@@ -86,7 +86,7 @@ def text(locale: str | None, code: str, **params: Any) -> str:
     """The message for ``code`` in the locale's language, formatted with params."""
     entry = CATALOG.get(code)
     if entry is None:
-        return params.get("fallback", code)
+        return str(params.get("fallback", code))
     template = entry[LANGUAGES.index(language(locale))]
     try:
         return template.format(**params)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -24,7 +26,9 @@ from bot.discord_app.replies import dm_text, hand_followup, play_reply
 from bot.service import ServiceError
 from bot.text.i18n import text
 from bot.text.render import CardFormat, calls_text, reader_format
+from rules.cards import Card
 from rules.events import BidWithdrawn, Declared, FriendsCalled, TookBack
+from rules.options import PlayOption
 from rules.views import View
 
 
@@ -51,6 +55,7 @@ class Play(commands.Cog):
         view = await self._own_view(interaction)
         if view is None:
             return []
+        options: Sequence[Sequence[Card]] | Sequence[PlayOption]
         if kind == "play":
             options = (
                 play_options(view) if view.phase == "playing" and view.turn == view.seat else []
