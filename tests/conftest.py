@@ -3,6 +3,7 @@ TEST_POSTGRES_URL is set (``.ci/run`` starts a server), on PostgreSQL too."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -13,13 +14,46 @@ from typing import Any
 
 import pytest
 from sqlalchemy import MetaData
+from sqlalchemy.engine import make_url
 
 from bot.compiled import is_compiled
 from storage.db import Database
 
 ROOT = Path(__file__).resolve().parents[1]
-POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL")
 BACKENDS = ["sqlite", "postgres"]
+
+
+def _worker_url(url: str | None) -> str | None:
+    """With parallel workers (pytest-xdist), each worker has a database of its own
+    on the test PostgreSQL (``shengji_test_gw0`` …): tests drop every table."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not url or not worker:
+        return url
+    u = make_url(url)
+    return u.set(database=f"{u.database}_{worker}").render_as_string(hide_password=False)
+
+
+SERVER_POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL")
+POSTGRES_URL = _worker_url(SERVER_POSTGRES_URL)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if POSTGRES_URL and SERVER_POSTGRES_URL and POSTGRES_URL != SERVER_POSTGRES_URL:
+        asyncio.run(_create_database(SERVER_POSTGRES_URL, make_url(POSTGRES_URL).database))
+
+
+async def _create_database(server_url: str, name: str | None) -> None:
+    import asyncpg
+
+    u = make_url(server_url)
+    conn = await asyncpg.connect(
+        host=u.host, port=u.port, user=u.username, password=u.password, database=u.database
+    )
+    try:
+        if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+            await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -82,7 +82,7 @@ def test_bad_values_are_refused_by_name():
         replace(preset("classic"), follow_protection="x").validate()
 
 
-# ---- follow_protection (house-rules.md 1d trick_draw_policy; docs/rules.md §4 for none) ------------
+# ---- follow_protection (house-rules.md 1d trick_draw_policy; docs/rules.md §4 for none) ----------
 
 
 def test_none_a_triple_supplies_a_pair():
@@ -167,7 +167,7 @@ def test_tractor_min_width_three():
     assert follow_error(ctx, "♠999 ♠777 ♠3", "♠KKKQQQ", "♠999777") is None
 
 
-# ---- throw_beating (house-rules.md 1d throw_evaluation_policy; docs/rules.md §4 Trumping) ---------
+# ---- throw_beating (house-rules.md 1d throw_evaluation_policy; docs/rules.md §4 Trumping) --------
 
 # Lead ♠A ♠KK (a throw); two players void in ♠ trump in with ♥.
 
@@ -192,7 +192,7 @@ def test_highest_only_the_highest_card():
     assert winner(ctx, "♠A ♠KK", "♥9 ♥77", "♥4 ♥JJ") == 2
 
 
-# ---- throws (issue 20: some families forbid 甩牌) and penalty_mode (docs/rules.md §4; issue 20) ----
+# ---- throws (issue 20: some families forbid 甩牌) and penalty_mode (docs/rules.md §4) ----
 
 
 def test_throws_forbidden():

@@ -84,8 +84,8 @@ def test_bot_rules_in_chinese_has_no_english_words(lang: str) -> None:
 
 def test_readme_explains_every_setting_with_its_source() -> None:
     """Besides the three-language table, every setting has a row in one of the tables
-    of the library tour or the rules reference: its values, default, meaning and source (first_dealer,
-    bid_takeback and play_takeback had none)."""
+    of the library tour or the rules reference: its values, default, meaning and
+    source (first_dealer, bid_takeback and play_takeback had none)."""
     library = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
     rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     rules = rules[rules.index("## 找朋友") :]  # after the three-language table

@@ -587,7 +587,7 @@ def test_legal_follows_agrees_with_is_legal_follow_on_random_cases():
         assert got == want, (lead_cards, mine)
 
 
-# ---- docs/rules.md choices (issue 11, item 22) -----------------------------------------------------
+# ---- docs/rules.md choices (issue 11, item 22) ---------------------------------------------------
 
 
 @pytest.mark.parametrize(
