@@ -21,7 +21,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m storage",
         description=f"The bot's database at DATABASE_URL (default {DEFAULT_URL}).",
     )
-    commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = top.add_subparsers(dest="command", required=True)
     commands.add_parser(
         "upgrade",
         help="bring the schema up to date",
@@ -30,7 +30,7 @@ def parser() -> argparse.ArgumentParser:
     ratings = commands.add_parser(
         "ratings", help="the ladder's ratings", description="The ladder's ratings and 段位."
     )
-    actions = ratings.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions = ratings.add_subparsers(dest="action", required=True)
     actions.add_parser(
         "rebuild",
         help="recompute ratings from the stored hands",

@@ -234,8 +234,8 @@ async def test_the_end_of_a_hand_shows_although_its_edits_failed_into_the_next_h
 
         w.discord.refuse = refuse
         await t.play_hands(2, until=lambda m: m.hand_no == 2 and m.phase == "playing")
-        assert failed, "no edit was refused"
         await settle(w)
+        assert failed, "no edit was refused"
         check(w, 1, len(w.members), tmp_path)
 
 

@@ -265,7 +265,7 @@ def test_rebuild_command_line(tmp_path: Path) -> None:
         text=True,
         timeout=60,
     )
-    assert usage.returncode == 2 and "ratings rebuild" in usage.stdout
+    assert usage.returncode == 2 and "ratings [-h] {rebuild}" in usage.stderr
 
 
 # The child plays one ranked match and SIGKILLs itself at its ``kill_at``-th point:
