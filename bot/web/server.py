@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from bot.service.errors import ServiceError
+from bot.service.health import tables_open
 from bot.service.metrics import ErrorCounter
 from bot.service.replays import ReplayService
 from bot.text.i18n import language, text
 from bot.web.metrics_text import CONTENT_TYPE, metrics_text
-from storage import Database, Store
+from storage import Database
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -95,17 +96,8 @@ async def replay_page(request: web.Request) -> web.Response:
     return web.Response(text=page, content_type="text/html", headers=VIEWER_HEADERS)
 
 
-async def _tables_open(db: Database) -> int | None:
-    """Open tables in the database (None: it cannot be read now)."""
-    try:
-        return len(await Store(db).active_versions())
-    except Exception as exc:  # any database failure: reported, never raised
-        log.warning("health check: the database did not answer: %s", type(exc).__name__)
-        return None
-
-
 async def healthz(request: web.Request) -> web.Response:
-    tables = await _tables_open(request.app[DB_KEY])
+    tables = await tables_open(request.app[DB_KEY])
     body = {
         "status": "ok" if tables is not None else "degraded",
         "database": tables is not None,
@@ -119,7 +111,7 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def metrics(request: web.Request) -> web.Response:
-    tables = await _tables_open(request.app[DB_KEY])
+    tables = await tables_open(request.app[DB_KEY])
     return web.Response(
         body=metrics_text(tables, tables is not None).encode("utf-8"),
         headers={"Content-Type": CONTENT_TYPE},
