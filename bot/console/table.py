@@ -29,9 +29,10 @@ from bot.console.text import (
 )
 from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
+from bot.service.auto import auto_move
 from bot.text.i18n import preset_label, seat_name, sentences
 from bot.text.render import calls_text, cards_text, event_line, reader_cards
-from rules.actions import CallFriends
+from rules.actions import CallFriends, Pass
 from rules.events import CardsDealt, KittyTaken
 from rules.ruleset import RuleSet
 from rules.views import View
@@ -46,8 +47,11 @@ CONSOLE_OPTIONS = TableOptions(
     next_hand_seconds=0,
 )
 
-# What 托管 does for you at each ask; "over" (the match is over) and None end it.
-AUTO_ASKS = ("declare", "declare_or_pass", "bury", "call", "play", "next")
+# The asks 托管 answers for you; at "next" (the hand is over) or "over" it ends.
+AUTO_ASKS = ("declare", "declare_or_pass", "steal", "bury", "call", "play")
+# Seconds between your moves on 托管 (or the table's ai_delay, if longer): a pace a
+# person can follow, and time to type a line that takes over.
+AUTO_PACE = 0.8
 
 YES = ("y", "yes", "是", "好", "对", "對")
 
@@ -90,7 +94,8 @@ class ConsoleTable(ConsoleViews):
         self.last_refusal: object = None  # (line, refusal, prompt) last said
         self.stopping = False  # Ctrl-C / SIGTERM: stop at the next safe point
         self.stalled = False
-        self.autoplay = False  # 托管: the AI moves for you until you type anything
+        self.autoplay = False  # 托管: the AI moves for you until the hand ends or you type
+        self.auto_pace = AUTO_PACE
         self.retry = FIRST_RETRY
         self.retry_at = 0.0  # event-loop time before which a failed timer is left alone
         self.failures = TimerFailures()
@@ -301,12 +306,16 @@ class ConsoleTable(ConsoleViews):
                 self._hint()
             elif cmd == "auto" and self.autoplay:
                 self._stop_auto()  # 托管 again: take over
+            elif cmd == "auto" and asked not in AUTO_ASKS:
+                # Nothing of yours to play now (the hand is over): say what is asked.
+                what = self._ask_text(asked, self._view()) if asked else ""
+                self.say(what or self._t("console.nothing_now"), style="bold cyan")
             elif cmd == "auto":
                 self.autoplay = True
                 self.say(self._t("console.auto_on"))
-                await self._auto_step(asked)
+                await self._auto_move(asked)
             elif cmd == "go":
-                await self._auto_step(asked)
+                await self._go(asked)
             elif cmd == "play":
                 await self._cards(self.service.play, rest)
             elif cmd == "bury":
@@ -368,8 +377,10 @@ class ConsoleTable(ConsoleViews):
             if missing:
                 return missing
         message = exc.message(self.locale)
-        if exc.code == "bad_cards" and exc.params.get("bare") and not notation_like(
-            str(exc.params.get("token", ""))
+        if (
+            exc.code == "bad_cards"
+            and exc.params.get("bare")
+            and not notation_like(str(exc.params.get("token", "")))
         ):
             # Letters no card notation uses (clear亮): not a command, nothing about cards.
             return self._t("console.not_command", word=exc.params.get("token", ""))
@@ -417,15 +428,15 @@ class ConsoleTable(ConsoleViews):
             self.autoplay = False
             self.say(self._t("console.auto_off"))
 
-    async def _auto_step(self, asked: str | None) -> None:
-        """One move for you, whatever is asked: deal on, pass, bury, call, play."""
+    async def _go(self, asked: str | None) -> None:
+        """``go``: the hint's move, once (deal on, pass, bury, call, play)."""
         if asked == "declare":
             self.deal_hold = None  # the default during the deal: no declaration, deal on
         else:
-            await self._auto()
+            await self._suggested()
 
-    async def _auto(self) -> None:
-        """Let the suggestion move for you (the same move an absent player gets)."""
+    async def _suggested(self) -> None:
+        """Make the hint's move (the engine's suggestion: what ``hint`` shows)."""
         match = self.service.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
         cards = getattr(action, "cards", None)
@@ -439,6 +450,16 @@ class ConsoleTable(ConsoleViews):
             await self.service.call_friends(CHANNEL, YOU, action.calls)
         elif action.kind == "play" and cards is not None:
             await self.service.play(CHANNEL, YOU, cards)
+
+    async def _auto_move(self, asked: str | None) -> None:
+        """托管: one move of the table's AI for you (the service's ``auto_move``, the
+        same choice its AI seats and ``/auto`` make)."""
+        view = self._view()
+        action = await auto_move(self.service, CHANNEL, YOU)
+        if asked == "declare":
+            self.deal_hold = None  # declared or not, the deal goes on
+        elif isinstance(action, Pass) and view is not None:
+            self.passed_at = (view.hand_no, len(view.declarations))
 
     # ---- running ---------------------------------------------------------------------------
     async def run(self, reader: LineReader) -> None:
@@ -495,9 +516,11 @@ class ConsoleTable(ConsoleViews):
         return line is not None and line.strip().lower() in YES
 
     async def _autoplay(self, reader: LineReader, asked: str | None) -> bool:
-        """托管: a line you typed meanwhile takes over (and is run); otherwise the AI
-        moves for you. False to quit."""
-        line = await reader.readline(0)
+        """托管: a line you type meanwhile takes over (and is run); otherwise the AI
+        moves for you, one move per pace, until the hand is over. False to quit."""
+        status = self.service.cached_status(self.table_id or 0)
+        delay = status.options.ai_delay if status is not None else 0.0
+        line = await reader.readline(max(self.auto_pace, delay))
         if line is None:
             return False
         if line != TIMEOUT:
@@ -505,14 +528,15 @@ class ConsoleTable(ConsoleViews):
             self._stop_auto()
             self.last_prompt = None  # show the hand and the prompt again
             return cmd == "auto" or await self.handle(line, asked)
+        if asked in ("next", "over"):
+            self.autoplay = False  # 托管 plays one hand; the next one is yours to start
+            self.say(self._t("console.auto_done"))
+            return True
         if asked not in AUTO_ASKS:
-            self._stop_auto()  # the match is over, or nothing to do
+            self._stop_auto()  # nothing to do
             return True
         try:
-            if asked == "next":
-                await self.service.next_hand(CHANNEL, YOU)  # 托管 goes on into the next hand
-            else:
-                await self._auto_step(asked)
+            await self._auto_move(asked)
         except ServiceError as exc:
             self._stop_auto()  # never spin on a refused move
             self.say(self._refusal(exc, asked), style="red")
