@@ -30,10 +30,13 @@ from bot.console.text import (
 from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
 from bot.service.auto import auto_move
+from bot.service.automation import table_ai_level
+from bot.service.state import TableStatus
 from bot.text.i18n import preset_label, seat_name, sentences
-from bot.text.render import calls_text, cards_text, event_line, reader_cards
+from bot.text.render import calls_text, cards_text, event_line, match_won_event, reader_cards
 from rules.actions import CallFriends, Pass
 from rules.events import CardsDealt, KittyTaken
+from rules.game import Match
 from rules.ruleset import RuleSet
 from rules.views import View
 
@@ -102,6 +105,7 @@ class ConsoleTable(ConsoleViews):
         # --new on a saved table: asked once at a terminal (None: a pipe, no question).
         self.confirm: Callable[[], Awaitable[bool]] | None = None
         self.reader: LineReader | None = None  # set by run(); 复盘 reads its steps from it
+        self.final: tuple[TableStatus, Match | None] | None = None  # the match is over
         service.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
@@ -145,7 +149,9 @@ class ConsoleTable(ConsoleViews):
             if not self.locale_given and saved_locale:
                 self.locale = saved_locale  # the save speaks the language it was played in
             saved = status.table.rules.name
-            self.say(self._t("console.resuming", preset=preset_label(self.locale, saved)))
+            hand = status.view.hand_no if status.view is not None else 1
+            preset = preset_label(self.locale, saved)
+            self.say(self._t("console.resuming", preset=preset, table=self.table_id, hand=hand))
             if self.preset_given and self.preset_name != saved:
                 self.say(
                     self._t(
@@ -157,28 +163,64 @@ class ConsoleTable(ConsoleViews):
             if self.rules is not None and self.rules != status.table.rules:
                 self.say(self._t("console.rules_ignored"))
             return
+        if not self.fresh:
+            await self._say_last_over()
+        # --deal: the hand's own rules (a --preset given must agree with them)
+        preset_name = self.preset_name if self.deal is None or self.preset_given else None
+        await self._new_table(preset_name, self.rules, self.level)
+
+    async def _say_last_over(self) -> None:
+        """Run again after a finished match: say which match is over, and that a new
+        one starts (not silently)."""
+        last = await self.service.last_table(CHANNEL)
+        if last is None or last.status != "finished":
+            return
+        _, match = await self.service.past_table(last.id)
+        if not self.locale_given and last.seats and last.seats[YOUR_SEAT].locale:
+            self.locale = last.seats[YOUR_SEAT].locale or self.locale
+        won = match_won_event(match.view_for(YOUR_SEAT)) if match is not None else None
+        result = event_line(self.locale, won, None, None) if won is not None else None
+        self.say(self._t("console.last_over", table=last.id, result=result or ""))
+
+    async def _new_table(self, preset_name: str | None, rules: RuleSet | None, level: str) -> None:
+        """Open this console's table: you and AI players at ``level``; started."""
         status = await self.service.create_table(
             guild_id=None,
             channel_id=CHANNEL,
             creator_id=YOU,
             creator_name="you",
-            # --deal: the hand's own rules (a --preset given must agree with them)
-            preset_name=self.preset_name if self.deal is None or self.preset_given else None,
+            preset_name=preset_name,
             options=CONSOLE_OPTIONS,
             locale=self.locale,
-            rules=self.rules,
+            rules=rules,
             deal=self.deal,
         )
         self.table_id = status.table.id
         for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
-            await self.service.add_ai(CHANNEL, YOU, level=self.level)
+            await self.service.add_ai(CHANNEL, YOU, level=level)
         await self.service.start_game(CHANNEL, YOU)
         rules = status.table.rules
         name = preset_label(self.locale, rules.name)
         if rules.friends is not None:
-            self.say(self._t("console.new_table_friends", preset=name, n=rules.players))
+            self.say(
+                self._t(
+                    "console.new_table_friends", preset=name, n=rules.players, table=self.table_id
+                )
+            )
         else:
-            self.say(self._t("console.new_table", preset=name))
+            self.say(self._t("console.new_table", preset=name, table=self.table_id))
+
+    async def _new_match(self) -> None:
+        """``new`` / 下一场 after a match: another match in place, at the finished
+        one's rules and AI level."""
+        if self.final is None:
+            self.say(self._t("console.new_not_over"), style="red")
+            return
+        old = self.final[0].table
+        self.final, self.deal = None, None
+        self.asked_at = self.deal_hold = self.passed_at = None
+        self.last_prompt = None
+        await self._new_table(old.rules.name, old.rules, table_ai_level(old))
 
     # ---- the loop ------------------------------------------------------------------------
     async def pump(self) -> str | None:
@@ -190,6 +232,9 @@ class ConsoleTable(ConsoleViews):
                 return "quit"
             status = self.service.cached_status(self.table_id or 0)
             if status is None:
+                if self.final is None and self.table_id is not None:
+                    # Over: keep the match as stored, to look back at it.
+                    self.final = await self.service.past_table(self.table_id)
                 return "over"
             view = self.service.seat_view(status.table.id, YOUR_SEAT)
             if view is None:
@@ -335,6 +380,8 @@ class ConsoleTable(ConsoleViews):
                 await self.service.withdraw_bid(CHANNEL, YOU)
             elif cmd == "takeback":  # 悔牌 (house rule play_takeback)
                 await self.service.take_back(CHANNEL, YOU)
+            elif cmd == "new":
+                await self._new_match()
             elif cmd == "next" or (cmd == "" and asked == "next"):
                 await self.service.next_hand(CHANNEL, YOU)
             elif cmd == "" and asked in ("declare_or_pass", "steal"):
@@ -370,6 +417,8 @@ class ConsoleTable(ConsoleViews):
 
     def _refusal(self, exc: ServiceError, asked: str | None) -> str:
         """The refusal in your language, made precise where the console knows more."""
+        if self.final is not None and exc.code in ("no_table", "match_over", "not_started"):
+            return self._t("console.over")  # not Discord's "no table in this channel"
         if exc.code == "not_held":
             missing = missing_text(
                 self.locale, self._view(), str(exc.params.get("asked_cards", ""))
