@@ -346,7 +346,7 @@ class ConsoleTable(ConsoleViews):
             elif cmd == "progress":
                 await self._progress()
             elif cmd == "replay":
-                await self._replay()
+                await self._replay(rest)
             elif cmd == "hint":
                 self._hint()
             elif cmd == "auto" and self.autoplay:

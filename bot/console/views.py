@@ -15,6 +15,7 @@ from bot.console.replay_step import line_command, step_through
 from bot.console.terminal import red_suits
 from bot.console.text import kitty_lines, last_trick_text, progress_lines
 from bot.service import ServiceError
+from bot.service.replays import replay_of
 from bot.text.i18n import text
 from bot.text.render import (
     cards_text,
@@ -164,19 +165,29 @@ class ConsoleViews:
         for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
             self.say(line)
 
-    async def _replay(self) -> None:
-        """复盘: step through this table's last finished hand, then back to the table."""
-        try:
-            hand, replay = await self.service.replays.finished(
-                guild_id=None, channel_id=CHANNEL, hand_id=None
-            )
-        except ServiceError as exc:
-            if exc.code != "replay_none":
-                raise
-            hand = None
-        if hand is None or hand.table_id != self.table_id:  # none yet (or an older table's)
-            self.say(self._t("replay.no_hand_yet"))
-            return
+    async def _replay(self, number: str = "") -> None:
+        """复盘 [N]: step through this table's hand N, or its last finished hand, then
+        back to the table."""
+        if number.strip():
+            if not number.strip().isdigit():
+                self.say(self._t("console.replay_number"))
+                return
+            # Refused like the command line's --hand (unknown hand, still in play).
+            stored = await self.service.replays.table_hand(self.table_id or 0, int(number))
+            hand, replay = stored, replay_of(stored)
+        else:
+            try:
+                hand, replay = await self.service.replays.finished(
+                    guild_id=None, channel_id=CHANNEL, hand_id=None
+                )
+            except ServiceError as exc:
+                if exc.code != "replay_none":
+                    raise
+                self.say(self._t("replay.no_hand_yet"))
+                return
+            if hand.table_id != self.table_id:  # none yet at this table (an older table's)
+                self.say(self._t("replay.no_hand_yet"))
+                return
         reader = self.reader
 
         async def read() -> str | None:
