@@ -13,8 +13,10 @@ usage: python -m bot [--env FILE] [COMMAND] [ARGS...]
 commands:
   run       run the Discord bot (the default when no command is given)
   console   play offline in this terminal against AI players (console --help)
-  replay    step through a finished hand: FILE, or [--db FILE] --table ID --hand N
+  replay    step through a finished hand: FILE, or [--db FILE] [--table ID] [--hand N]
+            (without --hand: the last finished hand)
   record    write a finished hand's record and HTML viewer (record --help)
+  hands     list the finished hands of a database: table, hand, date, trump, result
   sync      publish the slash commands to Discord globally, then exit
   rules     list every house-rule setting (--json, --lang zh-CN)
   render    write sample table, hand and summary pictures (render --help)
@@ -71,10 +73,11 @@ def main(argv: list[str]) -> int:
         from bot.console.cli import main as console_main
 
         return console_main(argv[1:])
-    if command in ("replay", "record"):
-        from bot.console.replay_cli import main_record, main_replay
+    if command in ("replay", "record", "hands"):
+        from bot.console.replay_cli import main_hands, main_record, main_replay
 
-        return (main_replay if command == "replay" else main_record)(argv[1:])
+        mains = {"replay": main_replay, "record": main_record, "hands": main_hands}
+        return mains[command](argv[1:])
     if command == "render":
         from bot.pictures.samples import main as render_main
 

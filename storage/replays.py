@@ -116,13 +116,20 @@ class Replays:
         channel_id: int | None = None,
         user_id: int | None = None,
         limit: int = 10,
+        table_id: int | None = None,
+        before: int | None = None,
     ) -> list[StoredHand]:
-        """Newest first. ``guild_id`` narrows to one server; ``channel_id`` and
-        ``user_id`` pick that channel's hands and the hands that user sat in (either,
-        when both are given)."""
+        """Newest first. ``guild_id`` narrows to one server, ``table_id`` to one
+        table; ``channel_id`` and ``user_id`` pick that channel's hands and the hands
+        that user sat in (either, when both are given); ``before``: only hands
+        numbered (#id) below it, for the next page."""
         q = _query()
         if guild_id is not None:
             q = q.where(TableRow.guild_id == guild_id)
+        if table_id is not None:
+            q = q.where(TableRow.id == table_id)
+        if before is not None:
+            q = q.where(HandRow.id < before)
         picks = []
         if channel_id is not None:
             picks.append(TableRow.channel_id == channel_id)

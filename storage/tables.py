@@ -103,6 +103,20 @@ class Store(ActionLog):
             await s.refresh(row, ["seats"])
             return info_of(row)
 
+    async def last_table_in_channel(self, channel_id: int) -> TableInfo | None:
+        """The channel's newest table, whatever its status (finished and ended too)."""
+        async with self.db.session() as s:
+            row = await s.scalar(
+                select(TableRow)
+                .where(TableRow.channel_id == channel_id)
+                .order_by(TableRow.id.desc())
+                .limit(1)
+            )
+            if row is None:
+                return None
+            await s.refresh(row, ["seats"])
+            return info_of(row)
+
     async def active_tables(self) -> list[TableInfo]:
         async with self.db.session() as s:
             rows = (

@@ -21,7 +21,7 @@ from tests.console_helpers import console_table, run_console, to_my_turn
 def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     db_file = tmp_path / "console.db"
     out = run_console(db_file, ["help", *["go"] * 40, "progress", "quit"], "--preset", "one-deck")
-    assert "New table (one-deck): you sit North" in out
+    assert "New table #1 (one-deck): you sit North" in out
     assert "Commands (cards in any notation" in out  # help
     assert "Your hand" in out and "Your turn (play CARDS)" in out
     assert "Trick 1:" in out and "wins trick 1" in out
@@ -39,7 +39,7 @@ def test_console_plays_a_hand_and_resumes(tmp_path: Path) -> None:
     assert "Nothing to do right now." in out.split("Hand 1 over.")[1]
 
     again = run_console(db_file, ["status", "next", "status", "quit"], "--lang", "zh-CN")
-    assert again.startswith("继续你的牌桌（一副牌）。")  # the console speaks Chinese
+    assert again.startswith("继续你的牌桌，第 1 桌（一副牌），第 1 局。")  # in Chinese
     assert "新牌桌" not in again
     assert "第 1 局" in again and "第 2 局" in again  # status before/after "next", in Chinese
     assert again.rstrip().endswith("已保存。再次运行即可继续。")
@@ -50,7 +50,7 @@ def test_console_end_of_input_saves(tmp_path: Path) -> None:
     out = run_console(db_file, ["hand", "status"], "--preset", "one-deck")
     assert "Your hand" in out and "Saved. Run the console again to resume." in out
     again = run_console(db_file, ["quit"])
-    assert again.startswith("Resuming your table (")
+    assert again.startswith("Resuming your table #1 (")
 
 
 # ---- in-process ----------------------------------------------------------------------
@@ -120,7 +120,7 @@ async def test_console_resume_in_process(sqlite_db: Database) -> None:
     assert m is not None
     state = m.to_dict()
     again, buf = await console_table(sqlite_db)
-    assert buf.getvalue().startswith("Resuming your table (")
+    assert buf.getvalue().startswith(f"Resuming your table #{table.table_id} (")
     assert again.table_id == table.table_id
     assert again.service.match_of(again.table_id or 0).to_dict() == state  # type: ignore[union-attr]
     assert await again.pump() == "play"

@@ -70,8 +70,8 @@ async def test_console_deal_plays_a_finished_hand_again(tmp_path: Path) -> None:
     assert tid == hand.table_id  # the saved table is kept
 
     out = run_console(db_file, ["quit"], "--deal", str(hand.hand_id))
-    assert "New table (one-deck)" in out
     ((new, _status, m),) = await console_tables(db_file)
+    assert f"New table #{new} (one-deck)" in out
     assert new != hand.table_id and m is not None
     start = parse_record(hand.record).start()
     assert (m.seed, m.hand_no, m.levels) == (start.seed, start.hand_no, start.levels)

@@ -72,7 +72,7 @@ def test_ctrl_c_saves_and_exits_at_once(tmp_path: Path, how: str) -> None:
     assert "Traceback" not in run.stderr and "KeyboardInterrupt" not in run.stderr, run.stderr
     assert run.stdout.rstrip().endswith(SAVED)
     again = run_console(db, ["quit"])
-    assert again.startswith("Resuming your table (classic).")
+    assert again.startswith("Resuming your table #1 (classic) at hand 1.")
 
 
 # ---- 14.4: a failing timer is backed off, said once, and quit still works --------------
@@ -159,14 +159,14 @@ async def test_preset_on_resume_is_reported_and_new_starts_fresh(sqlite_db: Data
     again, buf = await console_table(sqlite_db, preset_name="seed-001", preset_given=True)
     said = buf.getvalue()
     assert again.table_id == first.table_id
-    assert "Resuming your table (one-deck)." in said
+    assert f"Resuming your table #{first.table_id} (one-deck) at hand 1." in said
     assert "--preset seed-001 is ignored" in said and "--new" in said
     _, buf2 = await console_table(sqlite_db, preset_name="one-deck", preset_given=True)
     assert "ignored" not in buf2.getvalue()  # the same preset: nothing to say
 
     fresh, buf3 = await console_table(sqlite_db, preset_name="seed-001", fresh=True)
     assert fresh.table_id != first.table_id
-    assert "New table (seed-001)" in buf3.getvalue()
+    assert f"New table #{fresh.table_id} (seed-001)" in buf3.getvalue()
     status = fresh.service.cached_status(fresh.table_id or 0)
     assert status is not None and status.table.rules.name == "seed-001"
 
@@ -177,8 +177,8 @@ def test_new_flag_from_the_command_line(tmp_path: Path) -> None:
     out = run_console(db, ["quit"], "--preset", "tournament")
     assert "--preset tournament is ignored" in out
     out = run_console(db, ["status", "quit"], "--preset", "tournament", "--new")
-    assert "New table (tournament)" in out and "Hand 1 · level 2" in out
-    assert run_console(db, ["quit"]).startswith("Resuming your table (tournament).")
+    assert "New table #2 (tournament)" in out and "Hand 1 · level 2" in out
+    assert run_console(db, ["quit"]).startswith("Resuming your table #2 (tournament)")
 
 
 # ---- 15: only Enter / pass / a declaration deals on -------------------------------------

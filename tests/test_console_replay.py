@@ -17,7 +17,7 @@ import pytest
 from bot.console.replay_step import line_command
 from bot.console.terminal import LineReader, key_command
 from bot.text.i18n import seat_name, text
-from bot.text.render import hand_cards
+from bot.text.render import hand_cards, result_text
 from rules.game import Match
 from rules.presets import preset
 from rules.record import parse_record, write_record
@@ -160,8 +160,8 @@ def test_replay_refuses_what_is_no_finished_hand(tmp_path: Path) -> None:
     assert unfinished.returncode == 2
     assert "only a hand that is over can be replayed" in unfinished.stderr
     assert "♠" not in unfinished.stdout + unfinished.stderr  # no card of that hand
-    none = run_bot("replay")
-    assert none.returncode == 2 and "--table ID and --hand N" in none.stderr
+    none = run_bot("replay", "--db", str(tmp_path / "none.db"))  # no such database
+    assert none.returncode == 2 and "No such file" in none.stderr
     for proc in (missing, malformed, unfinished, none):
         assert "Traceback" not in proc.stderr
 
@@ -246,6 +246,51 @@ async def test_stored_hand_refusals(tmp_path: Path) -> None:
     assert "这个数据库里没有第 999 桌。" in chinese.stderr
 
 
+async def test_hands_lists_a_database_and_replay_record_default_to_its_last_hand(
+    tmp_path: Path,
+) -> None:
+    db_file, table_id, record = await stored_table(tmp_path)
+    db = Database(f"sqlite+aiosqlite:///{db_file}")
+    stored = await Replays(db).hand_of_table(table_id, 1)
+    await db.dispose()
+    assert stored is not None
+    when = stored.finished_at.strftime("%Y-%m-%d %H:%M UTC")
+    trump = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}.get(stored.trump, "no-trump")
+    result = result_text("en", stored.winner, stored.level_change)
+    listed = run_bot("hands", "--db", str(db_file))
+    assert listed.returncode == 0, listed.stderr
+    # hand 2 is being played: not listed
+    assert listed.stdout.splitlines() == [
+        f"table {table_id} · hand 1 · {when} · trump {trump} · "
+        f"attackers {stored.attackers_points} · {result}"
+    ]
+    chinese = run_bot("hands", "--db", str(db_file), "--lang", "zh-CN")
+    assert chinese.stdout.startswith(f"第 {table_id} 桌 · 第 1 局 · {when} · 主 ")
+    # replay and record without --table/--hand: the last finished hand, named
+    replay = hand_replay(parse_record(record))
+    for args in ((), ("--hand", "1"), ("--table", str(table_id))):
+        proc = run_bot("replay", "--db", str(db_file), *args, stdin="3\nq\n")
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith(f"Hand 1 of table {table_id}.\n")
+        check_step(proc.stdout, replay, 3)
+    out = tmp_path / "last.txt"
+    written = run_bot("record", "--db", str(db_file), "--out", str(out))
+    assert written.returncode == 0, written.stderr
+    assert out.read_text(encoding="utf-8") == record
+    # a database with no finished hand: said so, without a FILE record does not take
+    empty = tmp_path / "empty.db"
+    fresh = Database(f"sqlite+aiosqlite:///{empty}")
+    await fresh.upgrade()
+    await fresh.dispose()
+    refused = run_bot("record", "--db", str(empty), "--out", str(tmp_path / "x.txt"))
+    assert refused.returncode == 2 and "FILE" not in refused.stderr
+    assert "There is no finished hand in this database yet." in refused.stderr
+    nothing = run_bot("hands", "--db", str(empty))
+    assert nothing.returncode == 0 and "no finished hand" in nothing.stdout
+    unknown = run_bot("hands", "--db", str(empty), "--table", "5")
+    assert unknown.returncode == 2 and "There is no table 5 in this database." in unknown.stderr
+
+
 async def test_a_board_of_a_round_in_play_is_refused_on_the_command_line(
     tmp_path: Path,
 ) -> None:
@@ -282,6 +327,12 @@ async def test_a_board_of_a_round_in_play_is_refused_on_the_command_line(
     assert not out.exists() and not page.exists()  # nothing written for a secret board
     chinese = run_bot("replay", *ids, "--lang", "zh-CN")
     assert f"第 {table_id} 桌的第 1 局属于仍在进行的比赛轮次" in chinese.stderr
+    listed = run_bot("hands", "--db", url)
+    line = next(ln for ln in listed.stdout.splitlines() if ln.startswith(f"table {table_id} · "))
+    assert line.startswith(f"table {table_id} · hand 1 · ") and "in play" in line
+    assert "trump" not in listed.stdout and "attackers" not in listed.stdout
+    last = run_bot("replay", "--db", url, stdin="q\n")  # no board of the round in play
+    assert last.returncode == 2 and "no finished hand" in last.stderr, last.stdout
 
     await drive(svc, clock, finished(svc, ev.id))
     await svc.db.dispose()
@@ -290,6 +341,9 @@ async def test_a_board_of_a_round_in_play_is_refused_on_the_command_line(
     assert parse_record(out.read_text(encoding="utf-8")).headers["Hand"] == "1"
     shown = run_bot("replay", *ids, stdin="q\n")
     assert shown.returncode == 0 and "Kitty as dealt" in shown.stdout, shown.stderr
+    listed = run_bot("hands", "--db", url, "--table", str(table_id))
+    assert "in play" not in listed.stdout and f"table {table_id} · hand 1 · " in listed.stdout
+    assert "trump" in listed.stdout
 
 
 # ---- keys and lines -------------------------------------------------------------------------
@@ -338,11 +392,24 @@ async def test_console_replay_command(sqlite_db: Database, lang: str) -> None:
     assert any(ln.endswith(hand_cards(lang, frame.hands[2])) for ln in out.splitlines())
     back = "Back at the table." if lang == "en" else "回到牌桌。"
     assert out.rstrip().endswith(back)
+    keys = "a number then Enter" if lang == "en" else "数字再按回车"
+    assert keys in out
     # the replay read only up to its q: the table goes on with the next line
     assert await table.reader.readline() == "next"
     help_mark = len(buf.getvalue())
     await table.handle("help" if lang == "en" else "帮助", "next")
-    assert ("replay (复盘)" if lang == "en" else "  复盘 ") in buf.getvalue()[help_mark:]
+    assert ("replay [N]" if lang == "en" else "  复盘 [N]") in buf.getvalue()[help_mark:]
+    # 复盘 N: hand N of this table (refused like --hand: a hand it does not have)
+    table.reader = LineReader(io.StringIO("q\n"))
+    mark = len(buf.getvalue())
+    await table.handle(f"{command} 1", "next")
+    head = "Replay of hand 1 · trick 0/" if lang == "en" else "复盘 第 1 局 · 第 0/"
+    assert head in buf.getvalue()[mark:]
+    mark = len(buf.getvalue())
+    await table.handle(f"{command} 9", "next")
+    tid = table.table_id
+    missing = f"Table {tid} has no hand 9." if lang == "en" else f"第 {tid} 桌没有第 9 局。"
+    assert missing in buf.getvalue()[mark:] and "0/" not in buf.getvalue()[mark:]
 
 
 def test_replay_at_a_terminal_takes_single_keys(record_file: tuple[Path, HandReplay]) -> None:

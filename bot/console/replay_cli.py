@@ -1,8 +1,13 @@
-"""``python -m bot replay`` and ``python -m bot record``: 复盘 of a finished hand.
+"""``python -m bot replay`` and ``python -m bot record``: 复盘 of a finished hand;
+``python -m bot hands``: the hands a database holds.
 
     python -m bot replay RECORD.txt                          # a record file
-    python -m bot replay [--db FILE] --table ID --hand N     # a stored hand
-    python -m bot record [--db FILE] --table ID --hand N --out RECORD.txt --html VIEWER.html
+    python -m bot replay [--db FILE] [--table ID] [--hand N] # a stored hand
+    python -m bot record [--db FILE] [--table ID] [--hand N] --out RECORD.txt --html VIEWER.html
+    python -m bot hands [--db FILE] [--table ID] [--limit N]
+
+Without ``--hand`` a stored hand is the last finished one (of ``--table``, or of
+the whole database); ``--hand`` without ``--table`` is at the table of that last hand.
 
 ``--db`` is taken like the console's (a SQLite file or a database URL); without
 it ``DATABASE_URL`` (``bot.config``). Only a finished hand has a record: a hand
@@ -28,8 +33,9 @@ from bot.console.cli import _Help, _lang_in
 from bot.console.replay_step import line_command, step_through
 from bot.console.terminal import KeyReader, LineReader, quiet_logging, red_suits
 from bot.service.errors import ServiceError
-from bot.service.replays import ReplayService
+from bot.service.replays import HandEntry, ReplayService
 from bot.text.i18n import language, text
+from bot.text.render import result_text, stored_trump_text
 from rules.record import RecordError, parse_record
 from rules.replay import HandReplay, ReplayError, hand_replay
 from storage import Database
@@ -88,25 +94,58 @@ def database_of(db: str | None) -> str:
     return url
 
 
-async def stored_record(url: str, table_id: int, hand_no: int) -> str:
-    """Hand ``hand_no`` of table ``table_id``: its record text, through the guarded
-    service call the bot's own replays use (``ReplayService.table_hand``), or
-    ReplayRefused (unknown table or hand, a hand or a tournament round in play)."""
+@dataclass(frozen=True)
+class Stored:
+    """A stored hand's record text and where it is (table, hand)."""
+
+    record: str
+    table_id: int
+    hand_no: int
+
+
+async def stored_record(url: str, table_id: int | None, hand_no: int | None) -> Stored:
+    """Hand ``hand_no`` of table ``table_id``, through the guarded service calls the
+    bot's own replays use (``ReplayService``): a missing ``hand_no`` is the table's
+    last finished hand, a missing ``table_id`` the table of the database's last
+    one. ReplayRefused: unknown table or hand, a hand or a tournament round in
+    play, no finished hand at all."""
     db = Database(url)
     try:
         await db.upgrade()
-        hand = await ReplayService(db).table_hand(table_id, hand_no)
+        replays = ReplayService(db)
+        if hand_no is None:
+            hand = await replays.last_hand(table_id)
+        else:
+            if table_id is None:
+                table_id = (await replays.last_hand()).table_id
+            hand = await replays.table_hand(table_id, hand_no)
     except ServiceError as exc:
         raise ReplayRefused(exc.code, exc.params) from exc
     finally:
         await db.dispose()
-    return hand.record
+    return Stored(hand.record, hand.table_id, hand.hand_no)
+
+
+async def stored_hands(url: str, table_id: int | None, limit: int) -> list[HandEntry]:
+    """The database's hands, newest first, as ``ReplayService.listing`` shows them."""
+    db = Database(url)
+    try:
+        await db.upgrade()
+        return await ReplayService(db).listing(table_id, limit)
+    except ServiceError as exc:
+        raise ReplayRefused(exc.code, exc.params) from exc
+    finally:
+        await db.dispose()
 
 
 # ---- arguments ---------------------------------------------------------------------------
 
 
-def _parser(lang: str, prog: str, description: str) -> argparse.ArgumentParser:
+def _parser(
+    lang: str, prog: str, description: str, *, hand: bool = True
+) -> argparse.ArgumentParser:
+    """The options ``replay``, ``record`` and ``hands`` share (``hands``: no --hand)."""
+
     def t(code: str) -> str:
         return text(lang, code)
 
@@ -118,8 +157,12 @@ def _parser(lang: str, prog: str, description: str) -> argparse.ArgumentParser:
     parser._positionals.title = t("replay.cli_arguments")
     parser.add_argument("-h", "--help", action="help", help=t("cli.help"))
     parser.add_argument("--db", default=None, metavar=t("cli.file"), help=t("replay.cli_db"))
-    parser.add_argument("--table", type=int, metavar=t("replay.cli_id"), help=t("replay.cli_table"))
-    parser.add_argument("--hand", type=int, metavar=t("replay.cli_n"), help=t("replay.cli_hand"))
+    table_help = t("replay.cli_table" if hand else "hands.cli_table")
+    parser.add_argument("--table", type=int, metavar=t("replay.cli_id"), help=table_help)
+    if hand:
+        parser.add_argument(
+            "--hand", type=int, metavar=t("replay.cli_n"), help=t("replay.cli_hand")
+        )
     parser.add_argument("--lang", default=None, metavar=t("cli.language"), help=t("cli.lang"))
     return parser
 
@@ -129,18 +172,19 @@ def _fail(prog: str, lang: str, refused: ReplayRefused) -> int:
     return 2
 
 
-def _load(args: argparse.Namespace) -> tuple[str, str] | int:
-    """(record text, its name) from FILE or --table/--hand; an exit code when the
-    database could not be opened (said already). ReplayRefused otherwise."""
+def _load(args: argparse.Namespace, lang: str) -> tuple[str, str] | int:
+    """(record text, its name) from FILE or the database (the last finished hand
+    unless --table/--hand say which); an exit code when the database could not be
+    opened (said already). ReplayRefused otherwise."""
     if getattr(args, "file", None):
         return read_record_file(args.file), args.file
-    if args.table is None or args.hand is None:
-        raise ReplayRefused("replay.need_source")
     url = database_of(args.db)
     found = run_or_explain(lambda: asyncio.run(stored_record(url, args.table, args.hand)), url)
     if isinstance(found, int):
         return found
-    return found, f"#{args.table}/{args.hand}"
+    if args.table is None or args.hand is None:  # say which hand was picked
+        print(text(lang, "replay.picked", table=found.table_id, hand=found.hand_no))
+    return found.record, f"#{found.table_id}/{found.hand_no}"
 
 
 def main_replay(argv: list[str]) -> int:
@@ -152,7 +196,7 @@ def main_replay(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     quiet_logging()
     try:
-        loaded = _load(args)
+        loaded = _load(args, lang)
         if isinstance(loaded, int):
             return loaded
         replay = replay_of_text(*loaded)
@@ -209,7 +253,7 @@ def main_record(argv: list[str]) -> int:
     if args.out is None and args.html is None:
         return _fail(parser.prog, lang, ReplayRefused("replay.cli_need_output"))
     try:
-        loaded = _load(args)
+        loaded = _load(args, lang)
         if isinstance(loaded, int):
             return loaded
         record_text, name = loaded
@@ -232,3 +276,51 @@ def _write(path: str, body: str) -> None:
         Path(path).write_text(body, encoding="utf-8")
     except OSError as exc:
         raise ReplayRefused("replay.write_failed", {"file": path}) from exc
+
+
+def hand_line(lang: str, entry: HandEntry) -> str:
+    """One hand of the list: table, hand, date, trump, result (a hand of a
+    tournament round in play: only that it is in play)."""
+    when = entry.finished_at.strftime("%Y-%m-%d %H:%M UTC")  # stored in UTC
+    if entry.in_play or entry.trump is None or entry.winner is None:
+        return text(lang, "hands.in_play", table=entry.table_id, hand=entry.hand_no, date=when)
+    return text(
+        lang,
+        "hands.line",
+        table=entry.table_id,
+        hand=entry.hand_no,
+        date=when,
+        trump=stored_trump_text(lang, entry.trump),
+        result=result_text(lang, entry.winner, entry.level_change),
+        points=entry.attackers_points,
+    )
+
+
+def main_hands(argv: list[str]) -> int:
+    lang = language(_lang_in(argv))
+    parser = _parser(lang, "python -m bot hands", "hands.cli_description", hand=False)
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=50,
+        metavar=text(lang, "replay.cli_n"),
+        help=text(lang, "hands.cli_limit"),
+    )
+    args = parser.parse_args(argv)
+    quiet_logging()
+    try:
+        url = database_of(args.db)
+        found = run_or_explain(lambda: asyncio.run(stored_hands(url, args.table, args.limit)), url)
+    except ReplayRefused as refused:
+        return _fail(parser.prog, lang, refused)
+    if isinstance(found, int):
+        return found
+    if not found:
+        if args.table is None:
+            print(text(lang, "replay.no_hands"))
+        else:
+            print(text(lang, "replay.no_hands_at_table", table=args.table))
+        return 0
+    for entry in found:
+        print(hand_line(lang, entry))
+    return 0

@@ -29,10 +29,14 @@ from bot.console.text import (
 )
 from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
+from bot.service.auto import auto_move
+from bot.service.automation import table_ai_level
+from bot.service.state import TableStatus
 from bot.text.i18n import preset_label, seat_name, sentences
-from bot.text.render import calls_text, cards_text, event_line, reader_cards
-from rules.actions import CallFriends
+from bot.text.render import calls_text, cards_text, event_line, match_won_event, reader_cards
+from rules.actions import CallFriends, Pass
 from rules.events import CardsDealt, KittyTaken
+from rules.game import Match
 from rules.ruleset import RuleSet
 from rules.views import View
 
@@ -46,8 +50,11 @@ CONSOLE_OPTIONS = TableOptions(
     next_hand_seconds=0,
 )
 
-# What 托管 does for you at each ask; "over" (the match is over) and None end it.
-AUTO_ASKS = ("declare", "declare_or_pass", "bury", "call", "play", "next")
+# The asks 托管 answers for you; at "next" (the hand is over) or "over" it ends.
+AUTO_ASKS = ("declare", "declare_or_pass", "steal", "bury", "call", "play")
+# Seconds between your moves on 托管 (or the table's ai_delay, if longer): a pace a
+# person can follow, and time to type a line that takes over.
+AUTO_PACE = 0.8
 
 YES = ("y", "yes", "是", "好", "对", "對")
 
@@ -90,13 +97,15 @@ class ConsoleTable(ConsoleViews):
         self.last_refusal: object = None  # (line, refusal, prompt) last said
         self.stopping = False  # Ctrl-C / SIGTERM: stop at the next safe point
         self.stalled = False
-        self.autoplay = False  # 托管: the AI moves for you until you type anything
+        self.autoplay = False  # 托管: the AI moves for you until the hand ends or you type
+        self.auto_pace = AUTO_PACE
         self.retry = FIRST_RETRY
         self.retry_at = 0.0  # event-loop time before which a failed timer is left alone
         self.failures = TimerFailures()
         # --new on a saved table: asked once at a terminal (None: a pipe, no question).
         self.confirm: Callable[[], Awaitable[bool]] | None = None
         self.reader: LineReader | None = None  # set by run(); 复盘 reads its steps from it
+        self.final: tuple[TableStatus, Match | None] | None = None  # the match is over
         service.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
@@ -140,7 +149,9 @@ class ConsoleTable(ConsoleViews):
             if not self.locale_given and saved_locale:
                 self.locale = saved_locale  # the save speaks the language it was played in
             saved = status.table.rules.name
-            self.say(self._t("console.resuming", preset=preset_label(self.locale, saved)))
+            hand = status.view.hand_no if status.view is not None else 1
+            preset = preset_label(self.locale, saved)
+            self.say(self._t("console.resuming", preset=preset, table=self.table_id, hand=hand))
             if self.preset_given and self.preset_name != saved:
                 self.say(
                     self._t(
@@ -152,28 +163,64 @@ class ConsoleTable(ConsoleViews):
             if self.rules is not None and self.rules != status.table.rules:
                 self.say(self._t("console.rules_ignored"))
             return
+        if not self.fresh:
+            await self._say_last_over()
+        # --deal: the hand's own rules (a --preset given must agree with them)
+        preset_name = self.preset_name if self.deal is None or self.preset_given else None
+        await self._new_table(preset_name, self.rules, self.level)
+
+    async def _say_last_over(self) -> None:
+        """Run again after a finished match: say which match is over, and that a new
+        one starts (not silently)."""
+        last = await self.service.last_table(CHANNEL)
+        if last is None or last.status != "finished":
+            return
+        _, match = await self.service.past_table(last.id)
+        if not self.locale_given and last.seats and last.seats[YOUR_SEAT].locale:
+            self.locale = last.seats[YOUR_SEAT].locale or self.locale
+        won = match_won_event(match.view_for(YOUR_SEAT)) if match is not None else None
+        result = event_line(self.locale, won, None, None) if won is not None else None
+        self.say(self._t("console.last_over", table=last.id, result=result or ""))
+
+    async def _new_table(self, preset_name: str | None, rules: RuleSet | None, level: str) -> None:
+        """Open this console's table: you and AI players at ``level``; started."""
         status = await self.service.create_table(
             guild_id=None,
             channel_id=CHANNEL,
             creator_id=YOU,
             creator_name="you",
-            # --deal: the hand's own rules (a --preset given must agree with them)
-            preset_name=self.preset_name if self.deal is None or self.preset_given else None,
+            preset_name=preset_name,
             options=CONSOLE_OPTIONS,
             locale=self.locale,
-            rules=self.rules,
+            rules=rules,
             deal=self.deal,
         )
         self.table_id = status.table.id
         for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
-            await self.service.add_ai(CHANNEL, YOU, level=self.level)
+            await self.service.add_ai(CHANNEL, YOU, level=level)
         await self.service.start_game(CHANNEL, YOU)
         rules = status.table.rules
         name = preset_label(self.locale, rules.name)
         if rules.friends is not None:
-            self.say(self._t("console.new_table_friends", preset=name, n=rules.players))
+            self.say(
+                self._t(
+                    "console.new_table_friends", preset=name, n=rules.players, table=self.table_id
+                )
+            )
         else:
-            self.say(self._t("console.new_table", preset=name))
+            self.say(self._t("console.new_table", preset=name, table=self.table_id))
+
+    async def _new_match(self) -> None:
+        """``new`` / 下一场 after a match: another match in place, at the finished
+        one's rules and AI level."""
+        if self.final is None:
+            self.say(self._t("console.new_not_over"), style="red")
+            return
+        old = self.final[0].table
+        self.final, self.deal = None, None
+        self.asked_at = self.deal_hold = self.passed_at = None
+        self.last_prompt = None
+        await self._new_table(old.rules.name, old.rules, table_ai_level(old))
 
     # ---- the loop ------------------------------------------------------------------------
     async def pump(self) -> str | None:
@@ -185,6 +232,9 @@ class ConsoleTable(ConsoleViews):
                 return "quit"
             status = self.service.cached_status(self.table_id or 0)
             if status is None:
+                if self.final is None and self.table_id is not None:
+                    # Over: keep the match as stored, to look back at it.
+                    self.final = await self.service.past_table(self.table_id)
                 return "over"
             view = self.service.seat_view(status.table.id, YOUR_SEAT)
             if view is None:
@@ -296,17 +346,21 @@ class ConsoleTable(ConsoleViews):
             elif cmd == "progress":
                 await self._progress()
             elif cmd == "replay":
-                await self._replay()
+                await self._replay(rest)
             elif cmd == "hint":
                 self._hint()
             elif cmd == "auto" and self.autoplay:
                 self._stop_auto()  # 托管 again: take over
+            elif cmd == "auto" and asked not in AUTO_ASKS:
+                # Nothing of yours to play now (the hand is over): say what is asked.
+                what = self._ask_text(asked, self._view()) if asked else ""
+                self.say(what or self._t("console.nothing_now"), style="bold cyan")
             elif cmd == "auto":
                 self.autoplay = True
                 self.say(self._t("console.auto_on"))
-                await self._auto_step(asked)
+                await self._auto_move(asked)
             elif cmd == "go":
-                await self._auto_step(asked)
+                await self._go(asked)
             elif cmd == "play":
                 await self._cards(self.service.play, rest)
             elif cmd == "bury":
@@ -326,6 +380,8 @@ class ConsoleTable(ConsoleViews):
                 await self.service.withdraw_bid(CHANNEL, YOU)
             elif cmd == "takeback":  # 悔牌 (house rule play_takeback)
                 await self.service.take_back(CHANNEL, YOU)
+            elif cmd == "new":
+                await self._new_match()
             elif cmd == "next" or (cmd == "" and asked == "next"):
                 await self.service.next_hand(CHANNEL, YOU)
             elif cmd == "" and asked in ("declare_or_pass", "steal"):
@@ -361,6 +417,8 @@ class ConsoleTable(ConsoleViews):
 
     def _refusal(self, exc: ServiceError, asked: str | None) -> str:
         """The refusal in your language, made precise where the console knows more."""
+        if self.final is not None and exc.code in ("no_table", "match_over", "not_started"):
+            return self._t("console.over")  # not Discord's "no table in this channel"
         if exc.code == "not_held":
             missing = missing_text(
                 self.locale, self._view(), str(exc.params.get("asked_cards", ""))
@@ -368,8 +426,10 @@ class ConsoleTable(ConsoleViews):
             if missing:
                 return missing
         message = exc.message(self.locale)
-        if exc.code == "bad_cards" and exc.params.get("bare") and not notation_like(
-            str(exc.params.get("token", ""))
+        if (
+            exc.code == "bad_cards"
+            and exc.params.get("bare")
+            and not notation_like(str(exc.params.get("token", "")))
         ):
             # Letters no card notation uses (clear亮): not a command, nothing about cards.
             return self._t("console.not_command", word=exc.params.get("token", ""))
@@ -417,15 +477,15 @@ class ConsoleTable(ConsoleViews):
             self.autoplay = False
             self.say(self._t("console.auto_off"))
 
-    async def _auto_step(self, asked: str | None) -> None:
-        """One move for you, whatever is asked: deal on, pass, bury, call, play."""
+    async def _go(self, asked: str | None) -> None:
+        """``go``: the hint's move, once (deal on, pass, bury, call, play)."""
         if asked == "declare":
             self.deal_hold = None  # the default during the deal: no declaration, deal on
         else:
-            await self._auto()
+            await self._suggested()
 
-    async def _auto(self) -> None:
-        """Let the suggestion move for you (the same move an absent player gets)."""
+    async def _suggested(self) -> None:
+        """Make the hint's move (the engine's suggestion: what ``hint`` shows)."""
         match = self.service.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
         cards = getattr(action, "cards", None)
@@ -439,6 +499,16 @@ class ConsoleTable(ConsoleViews):
             await self.service.call_friends(CHANNEL, YOU, action.calls)
         elif action.kind == "play" and cards is not None:
             await self.service.play(CHANNEL, YOU, cards)
+
+    async def _auto_move(self, asked: str | None) -> None:
+        """托管: one move of the table's AI for you (the service's ``auto_move``, the
+        same choice its AI seats and ``/auto`` make)."""
+        view = self._view()
+        action = await auto_move(self.service, CHANNEL, YOU)
+        if asked == "declare":
+            self.deal_hold = None  # declared or not, the deal goes on
+        elif isinstance(action, Pass) and view is not None:
+            self.passed_at = (view.hand_no, len(view.declarations))
 
     # ---- running ---------------------------------------------------------------------------
     async def run(self, reader: LineReader) -> None:
@@ -495,9 +565,11 @@ class ConsoleTable(ConsoleViews):
         return line is not None and line.strip().lower() in YES
 
     async def _autoplay(self, reader: LineReader, asked: str | None) -> bool:
-        """托管: a line you typed meanwhile takes over (and is run); otherwise the AI
-        moves for you. False to quit."""
-        line = await reader.readline(0)
+        """托管: a line you type meanwhile takes over (and is run); otherwise the AI
+        moves for you, one move per pace, until the hand is over. False to quit."""
+        status = self.service.cached_status(self.table_id or 0)
+        delay = status.options.ai_delay if status is not None else 0.0
+        line = await reader.readline(max(self.auto_pace, delay))
         if line is None:
             return False
         if line != TIMEOUT:
@@ -505,14 +577,15 @@ class ConsoleTable(ConsoleViews):
             self._stop_auto()
             self.last_prompt = None  # show the hand and the prompt again
             return cmd == "auto" or await self.handle(line, asked)
+        if asked in ("next", "over"):
+            self.autoplay = False  # 托管 plays one hand; the next one is yours to start
+            self.say(self._t("console.auto_done"))
+            return True
         if asked not in AUTO_ASKS:
-            self._stop_auto()  # the match is over, or nothing to do
+            self._stop_auto()  # nothing to do
             return True
         try:
-            if asked == "next":
-                await self.service.next_hand(CHANNEL, YOU)  # 托管 goes on into the next hand
-            else:
-                await self._auto_step(asked)
+            await self._auto_move(asked)
         except ServiceError as exc:
             self._stop_auto()  # never spin on a refused move
             self.say(self._refusal(exc, asked), style="red")

@@ -48,6 +48,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("d", "declare", "亮", "亮主"), "declare"),
     **dict.fromkeys(("pass", "过", "過", "不亮"), "pass"),
     **dict.fromkeys(("n", "next", "下一局"), "next"),
+    **dict.fromkeys(("new", "下一场", "下一場"), "new"),  # another match, once one is over
     **dict.fromkeys(("undo", "takeback", "悔牌", "悔"), "takeback"),
     **dict.fromkeys(("unbid", "撤回", "撤回亮主"), "unbid"),
     **dict.fromkeys(("replay", "复盘", "復盤"), "replay"),  # the last finished hand
@@ -71,8 +72,7 @@ def command_of(line: str) -> tuple[str, str]:
 
 # Every character a card in any notation can be written with (rules/notation.py).
 _NOTATION_CHARS = frozenset(
-    "♠♥♣♦♤♡♧♢SHCDAKQJTLBXsshcdakqjtlbx0123456789 ,、，+#"
-    "黑桃红紅心梅花草方块塊片砖磚大小王鬼"
+    "♠♥♣♦♤♡♧♢SHCDAKQJTLBXsshcdakqjtlbx0123456789 ,、，+#黑桃红紅心梅花草方块塊片砖磚大小王鬼"
 )
 
 

@@ -15,8 +15,16 @@ from bot.console.replay_step import line_command, step_through
 from bot.console.terminal import red_suits
 from bot.console.text import kitty_lines, last_trick_text, progress_lines
 from bot.service import ServiceError
+from bot.service.replays import replay_of
 from bot.text.i18n import text
-from bot.text.render import cards_text, hand_lines, reader_cards, status_lines
+from bot.text.render import (
+    cards_text,
+    event_line,
+    hand_lines,
+    match_won_event,
+    reader_cards,
+    status_lines,
+)
 from bot.text.rules_text import rules_lines
 from bot.text.settings_text import all_setting_lines
 from rules.declare import Declaration
@@ -29,6 +37,8 @@ if TYPE_CHECKING:
 
     from bot.console.terminal import LineReader
     from bot.service import TableService
+    from bot.service.state import TableStatus
+    from rules.game import Match
 
 CHANNEL = 1  # the console's one "channel"
 YOU = 1  # the console's one human user id
@@ -44,21 +54,34 @@ class ConsoleViews:
     table_id: int | None
     reader: LineReader | None
     last_prompt: object
+    # The match is over: the table as stored (the service no longer holds it), so
+    # its final state, rules and progress can still be looked at.
+    final: tuple[TableStatus, Match | None] | None
 
     def say(self, message: str, style: str | None = None) -> None:
         """Print plain text (escaped for rich), with ♥/♦ cards in red."""
         body = red_suits(escape(message))
         self.out.print(f"[{style}]{body}[/{style}]" if style else body)
 
-    def _panel(self, lines: Sequence[str], title_code: str) -> None:
+    def _panel(self, lines: Sequence[str], title_code: str, **params: object) -> None:
         body = red_suits(escape("\n".join(lines))) or "—"
-        self.out.print(Panel(body, title=text(self.locale, title_code)))
+        self.out.print(Panel(body, title=text(self.locale, title_code, **params)))
 
     def _t(self, code: str, **params: object) -> str:
         return text(self.locale, code, **params)
 
+    def _status(self) -> TableStatus | None:
+        """The table's status: as held while it plays, as stored once it is over."""
+        status = self.service.cached_status(self.table_id or 0)
+        if status is None and self.final is not None:
+            return self.final[0]
+        return status
+
     def _view(self) -> View | None:
-        return self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+        view = self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+        if view is None and self.final is not None and self.final[1] is not None:
+            return self.final[1].view_for(YOUR_SEAT)  # the match is over: its last state
+        return view
 
     def _ctx(self) -> TrumpContext | None:
         view = self._view()
@@ -66,7 +89,7 @@ class ConsoleViews:
 
     def _seats(self) -> tuple[SeatInfo, ...] | None:
         """The seats, yours named "you" in your language (not the name stored)."""
-        status = self.service.cached_status(self.table_id or 0)
+        status = self._status()
         if status is None:
             return None
         seats = list(status.table.seats)
@@ -87,11 +110,14 @@ class ConsoleViews:
             self.say(self._t("console.not_started"))
             return
         lines = status_lines(self.locale, view, self._seats(), show_last=True, sort=True)
-        self._panel(lines, "console.title_table")
+        won = match_won_event(view) if view.phase == "finished" else None
+        if won is not None:
+            lines.append(event_line(self.locale, won, self._seats(), None) or "")
+        self._panel(lines, "console.title_table", table=self.table_id)
 
     def show_rules(self) -> None:
         """规则: the table's rules in words and every house-rule setting."""
-        status = self.service.cached_status(self.table_id) if self.table_id else None
+        status = self._status()
         if status is None:
             self.say(self._t("console.not_started"))
             return
@@ -129,27 +155,39 @@ class ConsoleViews:
             self.say(line)
 
     async def _progress(self) -> None:
-        hands = await self.service.progress(CHANNEL)
+        hands = await self.service.table_progress(self.table_id or 0)
         view = self._view()
         dealer = view.dealer if view is not None else None
-        if view is not None and view.phase in ("scored", "finished") and view.history:
+        if view is not None and view.phase == "scored" and view.history:
             dealer = view.history[-1].next_dealer  # this hand is over: who deals the next
+        elif view is not None and view.phase == "finished":
+            dealer = None  # the match is over: nobody deals next
         for line in progress_lines(self.locale, hands, view.hand_no if view else 1, dealer):
             self.say(line)
 
-    async def _replay(self) -> None:
-        """复盘: step through this table's last finished hand, then back to the table."""
-        try:
-            hand, replay = await self.service.replays.finished(
-                guild_id=None, channel_id=CHANNEL, hand_id=None
-            )
-        except ServiceError as exc:
-            if exc.code != "replay_none":
-                raise
-            hand = None
-        if hand is None or hand.table_id != self.table_id:  # none yet (or an older table's)
-            self.say(self._t("replay.no_hand_yet"))
-            return
+    async def _replay(self, number: str = "") -> None:
+        """复盘 [N]: step through this table's hand N, or its last finished hand, then
+        back to the table."""
+        if number.strip():
+            if not number.strip().isdigit():
+                self.say(self._t("console.replay_number"))
+                return
+            # Refused like the command line's --hand (unknown hand, still in play).
+            stored = await self.service.replays.table_hand(self.table_id or 0, int(number))
+            hand, replay = stored, replay_of(stored)
+        else:
+            try:
+                hand, replay = await self.service.replays.finished(
+                    guild_id=None, channel_id=CHANNEL, hand_id=None
+                )
+            except ServiceError as exc:
+                if exc.code != "replay_none":
+                    raise
+                self.say(self._t("replay.no_hand_yet"))
+                return
+            if hand.table_id != self.table_id:  # none yet at this table (an older table's)
+                self.say(self._t("replay.no_hand_yet"))
+                return
         reader = self.reader
 
         async def read() -> str | None:

@@ -6,7 +6,10 @@ The seat row keeps the player (``user_id``) and gains an AI level, so:
 * timers and AI turns (``schedule``, ``automation``) treat the seat as an AI seat
   with no special case — an AI seat is one with an ``ai_level``;
 * the player still owns the seat: their hand DM, ``/hand``, the panel and
-  ``/auto off`` keep working, and their moves are theirs again at once.
+  ``/auto off`` keep working, and their moves are theirs again at once;
+* it plays at the table's AI level (``automation.table_ai_level``) through the
+  one AI choice of the service (``automation.ai_move``), as the console's 托管
+  does move by move (``auto_move``).
 
 The function runs under the table's lock, like every other change of the service,
 and stores the seat and its new timer in one versioned write (as the AI hand-over
@@ -17,13 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.service.automation import ai_move, table_ai_level
 from bot.service.errors import ServiceError
+from rules.actions import Action
 from storage import SeatInfo
 
 if TYPE_CHECKING:
     from bot.service.service import TableService
-
-AUTO_LEVEL = "basic"  # the AI that plays for a player on auto
 
 
 def is_auto(seat: SeatInfo) -> bool:
@@ -44,7 +47,23 @@ async def set_auto(service: TableService, channel_id: int, user_id: int, on: boo
         info = t.seats[seat]
         if is_auto(info) == on:
             raise ServiceError("auto_already_on" if on else "auto_already_off")
-        level = AUTO_LEVEL if on else None
+        level = table_ai_level(t) if on else None
         changed = SeatInfo(seat, user_id, level, info.display_name, info.locale)
         await service._replace_seat(live, changed)  # the timer changes kind with the seat
         return seat
+
+
+async def auto_move(service: TableService, channel_id: int, user_id: int) -> Action | None:
+    """One move of the user's seat made by the table's AI (the console's 托管,
+    which shows each move at a pace and ends with the hand): the same choice
+    ``/auto`` and the AI seats make (``ai_move``). Returns the move made, or None
+    when the AI makes none now (no declaration during the deal)."""
+    async with service._locked(channel_id) as live:
+        seat = service._seat_of(live, user_id)
+        action = await ai_move(live, seat)
+        if action is None:
+            return None
+        live = await service.resume(live)  # a person chose this: a paused table plays on
+        await service.commit(live, action, user_id, None)
+        await service._follow_up(live)  # the AI seats answer, as after a typed move
+    return action

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import math
 import random
+from collections import Counter
 from collections.abc import Awaitable
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -23,12 +24,13 @@ from rules.actions import Action, DealCards, Declare, NextHand, Pass
 from rules.ai import Player, make_player
 from rules.events import Event
 from rules.game import Match
-from storage import TableLocks
+from storage import TableInfo, TableLocks
 
 log = logging.getLogger("bot.service")
 
 BACKOFF_MAX = 30.0  # seconds between retries of a timer that fails on storage, at most
 THREADED_LEVELS = frozenset({"strong"})  # AI levels that search for a while per move
+DEFAULT_LEVEL = "basic"  # a table with no AI player: 托管 and timeouts play at this level
 
 
 class Commit(Protocol):
@@ -178,25 +180,15 @@ class Automation:
                 return
 
     async def ai_action(self, live: LiveTable, seat: int) -> Action | None:
-        """What the seat's AI (or, for an absent human, the basic AI) does now."""
+        """What the seat's AI does now (``ai_move``); a person who is simply absent
+        (not on 托管) passes the optional bids: declaring and stealing the kitty."""
         m = live.match
         assert m is not None
         info = live.table.seats[seat]
-        if m.phase == "declaring" and not info.is_ai:
-            return Pass(seat)  # an absent human just passes
-        if m.phase == "stealing" and (not info.is_ai or info.user_id is not None):
-            return m.suggest(seat)  # 炒地皮: an absent or 托管 player lets the kitty stand
-        player = ai_player(live, seat, info.ai_level or "basic")
-        view, rng = m.view_for(seat), rng_for(m, seat)
-        if player.level in THREADED_LEVELS:
-            # A search player thinks for up to its budget: off the event loop, so the
-            # bot keeps answering everyone else (the view is an immutable snapshot).
-            action = await asyncio.to_thread(player.choose, view, rng)
-        else:
-            action = player.choose(view, rng)
-        if action is None:
-            action = m.suggest(seat)
-        return action
+        if m.phase in ("declaring", "stealing") and not info.is_ai:
+            return m.suggest(seat)  # a pass: nobody chose to bid for them
+        action = await ai_move(live, seat)
+        return action if action is not None else m.suggest(seat)
 
     async def ai_declarations(self, live: LiveTable) -> None:
         """After a deal step, AI seats may declare with what they hold now."""
@@ -206,14 +198,43 @@ class Automation:
         for seat, info in enumerate(live.table.seats):
             if not info.is_ai or m.phase not in ("dealing", "declaring"):
                 continue
-            action = make_player(info.ai_level or "basic").choose(
-                m.view_for(seat), rng_for(m, seat)
-            )
+            action = await ai_move(live, seat)
             if isinstance(action, Declare):
                 try:
                     await self.host.commit(live, action, None, None)
                 except ServiceError:
                     continue
+
+
+def table_ai_level(table: TableInfo) -> str:
+    """The level of the table's AI players (the most seated one; ``basic`` when
+    there is none): it also plays for a person on 托管 or timed out."""
+    levels = [s.ai_level for s in table.seats if s.user_id is None and s.ai_level is not None]
+    return Counter(levels).most_common(1)[0][0] if levels else DEFAULT_LEVEL
+
+
+def level_for(table: TableInfo, seat: int) -> str:
+    """An AI player's own level; for a person's seat, the table's AI level."""
+    info = table.seats[seat]
+    if info.user_id is None and info.ai_level is not None:
+        return info.ai_level
+    return table_ai_level(table)
+
+
+async def ai_move(live: LiveTable, seat: int) -> Action | None:
+    """The one AI choice of the service: what the table's AI does in ``seat`` now
+    (None: nothing, e.g. no declaration during the deal). AI seats, 托管 (the
+    console's and ``/auto``) and a timed-out person's turn all come here, so one
+    level means the same play everywhere."""
+    m = live.match
+    assert m is not None
+    player = ai_player(live, seat, level_for(live.table, seat))
+    view, rng = m.view_for(seat), rng_for(m, seat)
+    if player.level in THREADED_LEVELS:
+        # A search player thinks for up to its budget: off the event loop, so the
+        # bot keeps answering everyone else (the view is an immutable snapshot).
+        return await asyncio.to_thread(player.choose, view, rng)
+    return player.choose(view, rng)
 
 
 def ai_player(live: LiveTable, seat: int, level: str) -> Player:

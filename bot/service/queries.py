@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.service.errors import ServiceError
+from bot.service.options import TableOptions
 from bot.service.state import LiveTable, TableStatus
 from rules.actions import CallFriends
 from rules.friends import format_calls
-from storage import StorageError
+from storage import StorageError, TableNotFound
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable
@@ -112,12 +113,43 @@ class Queries:
 
     async def progress(self, channel_id: int) -> list[HandProgress]:
         live = await self._table_for(channel_id)
-        if live.table.current_match_id is None:
+        return await self._progress_of(live.table)
+
+    async def table_progress(self, table_id: int) -> list[HandProgress]:
+        """The finished hands of a table's match, also once the match is over."""
+        live = self._live.get(table_id)
+        info = live.table if live is not None else await self._stored_table(table_id)
+        return await self._progress_of(info)
+
+    async def _progress_of(self, info: TableInfo) -> list[HandProgress]:
+        if info.current_match_id is None:
             return []
         result: list[HandProgress] = await self._guard(
-            self.stats.level_progress(live.table.current_match_id)
+            self.stats.level_progress(info.current_match_id)
         )
         return result
+
+    async def _stored_table(self, table_id: int) -> TableInfo:
+        try:
+            info: TableInfo = await self.store.get_table(table_id)
+        except TableNotFound as exc:
+            raise ServiceError("no_table") from exc
+        except StorageError as exc:
+            raise ServiceError(exc.code) from exc
+        return info
+
+    async def past_table(self, table_id: int) -> tuple[TableStatus, Match | None]:
+        """A table as stored, also once it is over (no longer held: its final
+        status and match, for looking back at it; nothing here acts on it)."""
+        info = await self._stored_table(table_id)
+        match: Match | None = await self._guard(self.store.load_match(table_id))
+        live = LiveTable(info, match, TableOptions.from_dict(info.options))
+        return TableStatus.of(live), match
+
+    async def last_table(self, channel_id: int) -> TableInfo | None:
+        """The channel's newest table, over or not (what a restart picks up)."""
+        info: TableInfo | None = await self._guard(self.store.last_table_in_channel(channel_id))
+        return info
 
     async def player_stats(self, user_id: int, guild_id: int | None) -> PlayerStats:
         result: PlayerStats = await self._guard(self.stats.player(user_id, guild_id))

@@ -7,6 +7,9 @@ hand (the command line's ``table_hand`` too) refuses a tournament round in play.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from bot.service.errors import ServiceError, guarded
 from rules.record import parse_record
 from rules.replay import HandReplay, hand_replay
@@ -14,6 +17,23 @@ from storage import Database, Replays, Store, StoredHand, TableNotFound
 from storage.tournaments import Tournaments
 
 HISTORY_MAX = 25  # a Discord select or autocomplete shows at most 25
+PAGE = 100  # stored hands read at a time while looking for the last one shown
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """One line of a database's list of hands (``python -m bot hands``): no cards.
+    A hand of a tournament round still in play is only listed as there
+    (``in_play``): its trump and result would tell the other table of the board."""
+
+    table_id: int
+    hand_no: int
+    finished_at: datetime
+    in_play: bool = False
+    trump: str | None = None  # S H C D or NT
+    winner: str | None = None  # defenders | attackers
+    level_change: int = 0
+    attackers_points: int | None = None
 
 
 def replay_of(hand: StoredHand) -> HandReplay:
@@ -97,6 +117,66 @@ class ReplayService:
             # A tournament round still being played: its boards are secret until it ends.
             raise ServiceError("replay.round_in_play", **where)
         return hand
+
+    async def listing(self, table_id: int | None = None, limit: int = 50) -> list[HandEntry]:
+        """The stored hands for the command line (``python -m bot hands``: whoever
+        opens the database, so every server's), newest first; ``table_id``: that
+        table's only. A hand of a tournament round in play shows nothing of itself."""
+        hands: list[StoredHand] = await guarded(
+            self.store.recent(table_id=table_id, limit=max(1, limit))
+        )
+        if not hands and table_id is not None:
+            await self._known_table(table_id)
+        in_play: dict[int, bool] = {}
+        out = []
+        for h in hands:
+            if h.table_id not in in_play:
+                in_play[h.table_id] = await guarded(self.tournaments.round_in_play(h.table_id))
+            if in_play[h.table_id]:
+                out.append(HandEntry(h.table_id, h.hand_no, h.finished_at, in_play=True))
+                continue
+            out.append(
+                HandEntry(
+                    h.table_id,
+                    h.hand_no,
+                    h.finished_at,
+                    trump=h.trump,
+                    winner=h.winner,
+                    level_change=h.level_change,
+                    attackers_points=h.attackers_points,
+                )
+            )
+        return out
+
+    async def last_hand(self, table_id: int | None = None) -> StoredHand:
+        """The last finished hand of the database (of table ``table_id`` if given)
+        that may be shown — not one of a tournament round in play — for ``python -m
+        bot replay/record`` without ``--table``/``--hand``. Refused: ``replay.no_hands``,
+        ``replay.unknown_table``, ``replay.no_hands_at_table``."""
+        before: int | None = None
+        while True:
+            page: list[StoredHand] = await guarded(
+                self.store.recent(table_id=table_id, before=before, limit=PAGE)
+            )
+            shown = await self._shown(page)
+            if shown:
+                return shown[0]
+            if len(page) < PAGE:
+                break
+            before = page[-1].hand_id
+        if table_id is None:
+            raise ServiceError("replay.no_hands")
+        await self._known_table(table_id)
+        raise ServiceError("replay.no_hands_at_table", table=table_id)
+
+    async def _known_table(self, table_id: int) -> None:
+        """``replay.unknown_table`` unless the database has table ``table_id``."""
+        try:
+            await guarded(Store(self.db).get_table(table_id))
+        except ServiceError as exc:
+            if exc.code == TableNotFound.code:
+                raise ServiceError("replay.unknown_table", table=table_id) from exc
+            raise
 
     async def finished(
         self, *, guild_id: int | None, channel_id: int, hand_id: int | None
