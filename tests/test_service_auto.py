@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service import FakeClock, TableService
+from bot.service import FakeClock, Notice, TableService
 from bot.service.auto import set_auto
 from bot.service.automation import rng_for
 from bot.service.state import LiveTable
@@ -71,10 +71,18 @@ async def test_auto_plays_at_the_tables_ai_level(sqlite_db: Database) -> None:
     svc = new_service(sqlite_db, clock, seed="auto-service")
     table_id = await open_table(svc)
     moves = spy_on_seat(svc, 0)
+    levels: list[str | None] = []
+    real = svc.commit
+
+    async def commit(live: LiveTable, action: Action, *a: Any, **kw: Any) -> Any:
+        if getattr(action, "seat", None) == 0:
+            levels.append(live.table.seats[0].ai_level)  # the seat as it plays
+        return await real(live, action, *a, **kw)
+
+    svc.commit = commit  # type: ignore[method-assign]
     await set_auto(svc, CH, ANN, True)
-    status = await svc.status(CH)
-    assert status.table.seats[0].ai_level == LEVEL and status.table.seats[0].user_id == ANN
     await play_hand(svc, clock, table_id)
+    assert levels and set(levels) == {LEVEL}  # stored at the table's level, Ann's seat
     plays = [made for made, _ in moves if made.kind == "play"]
     assert len(plays) >= 12  # the whole hand
     assert [made for made, _ in moves] == [wanted for _, wanted in moves]
@@ -91,3 +99,21 @@ async def test_a_timed_out_turn_is_played_at_the_tables_ai_level(sqlite_db: Data
     plays = [made for made, _ in moves if made.kind == "play"]
     assert len(plays) >= 12
     assert [made for made, _ in moves] == [wanted for _, wanted in moves]
+
+
+async def test_auto_ends_with_the_hand(sqlite_db: Database) -> None:
+    """托管 lasts one hand, on Discord as in the console: once the hand is scored the
+    seat is its player's again (stored), and the table is told."""
+    clock = FakeClock()
+    svc = new_service(sqlite_db, clock, seed="auto-service")
+    table_id = await open_table(svc)
+    told: list[Notice] = []
+    svc.subscribe(told.append)
+    await set_auto(svc, CH, ANN, True)
+    await play_hand(svc, clock, table_id)
+    status = await svc.status(CH)
+    assert status.table.seats[0].ai_level is None and status.table.seats[0].user_id == ANN
+    ended = [n for n in told if n.kind == "auto_ended"]
+    assert [n.params["seat"] for n in ended] == [0]
+    stored = await svc.store.get_table(table_id)  # durable, not only in memory
+    assert stored.seats[0].ai_level is None

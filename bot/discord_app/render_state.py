@@ -158,6 +158,8 @@ class RenderState:
             r.posts.append("forfeit:" + json.dumps(n.params, ensure_ascii=False))
         elif n.kind == "seat_to_ai":
             r.posts.append(f"seat_to_ai:{n.params.get('seat')}")
+        elif n.kind == "auto_ended":  # 托管 lasts one hand
+            r.posts.append(f"auto_ended:{n.params.get('seat')}")
         elif n.kind == "auto_acted":
             seat = n.params.get("seat")
             r.posts.append(f"auto:{seat}")

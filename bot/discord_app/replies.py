@@ -160,6 +160,8 @@ def post_line(locale: str, post: str, players: int = 4) -> str | None:
         return text(locale, "dm_closed", mention=f"<@{arg}>")
     if kind == "seat_to_ai" and arg.isdigit():
         return text(locale, "seat_to_ai", seat_name=seat_name(locale, int(arg), players))
+    if kind == "auto_ended" and arg.isdigit():
+        return text(locale, "auto_ended", seat_name=seat_name(locale, int(arg), players))
     if kind == "auto" and arg.isdigit():
         return text(locale, "auto_acted", seat_name=seat_name(locale, int(arg), players))
     if kind == "followup_delayed":

@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.announce import notices_for
+from bot.service.auto import end_auto
 from bot.service.automation import Automation
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import ServiceError, from_notation_error, from_rule_error, guarded
@@ -42,7 +43,7 @@ from bot.service.tournament.service import TournamentService
 from rules.actions import Action, Bury, CallFriends, Declare, Pass, Play, TakeBack, WithdrawBid
 from rules.cards import Card
 from rules.errors import RuleError
-from rules.events import Event
+from rules.events import Event, HandScored
 from rules.friends import FriendCall, parse_calls
 from rules.notation import NotationError, parse_cards
 from storage import (
@@ -447,6 +448,8 @@ class TableService(Lifecycle, Queries, Ranked):
             )
         if match.phase == "finished":
             self._forget(live)
+        elif match.phase == "scored" and any(isinstance(e, HandScored) for e in events):
+            await end_auto(self, live)  # 托管 lasts one hand, as the console's does
         return events
 
     def _rule_error(self, live: LiveTable, exc: RuleError) -> ServiceError:
