@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from bench.ai import Config, run_pairs
 from bench.ai_stats import p99, timing
-from bench.compiled import is_compiled
+from bot.compiled import is_compiled
 from rules.presets import PRESET_NAMES, preset
 from rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
 
