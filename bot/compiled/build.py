@@ -99,7 +99,8 @@ def digest(hands: int, pairs: int) -> str:
     rng state after each) and fixed-sample strong-vs-basic games (every decision).
     (The benchmarks' workloads: the build must agree with the source on the games they
     time; ``bench`` ships with the project.)"""
-    from bench.ai import Config, run_pairs
+    from bench.ai.match import run_pairs
+    from bench.ai.records import Config
     from bench.engine_hands import play_hand
     from rules.presets import preset
 
