@@ -1,12 +1,14 @@
 """Benchmarks: each module prints figures (``python -m bench.<name> --help``).
 
 With ``SHENGJI_COMPILED=1`` a run uses the compiled build of the engine's hot modules
-(``python -m bench.compiled``) when it is current; see ``bench/compiled.py``.
+(``python -m bot.compiled``) when it is current; see ``bot/compiled/``. So does pytest
+with ``-p bench`` (this package as a plugin: it activates before the tests import
+``rules``).
 """
 
 import os
 
 if os.environ.get("SHENGJI_COMPILED") == "1":
-    from bench.compiled import activate
+    from bot.compiled import activate
 
     activate()

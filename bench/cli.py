@@ -7,7 +7,7 @@ import multiprocessing.pool
 import os
 import sys
 
-from bench.compiled import ENV, is_compiled
+from bot.compiled import ENV, is_compiled
 from rules.presets import preset
 
 
@@ -34,7 +34,7 @@ def build_label() -> str:
 def build_words() -> str:
     """A report header's note of the compiled build ("" for pure Python as asked)."""
     if is_compiled():
-        return "; rules/ compiled (bench/compiled.py)"
+        return "; rules/ compiled (bot/compiled)"
     note = _not_as_asked()
     return "; pure Python" + note if note else ""
 

@@ -57,7 +57,6 @@ from typing import Any
 import simcord
 import simcord.env as simcord_env
 
-from bench.panel_driver import Panel
 from bot.config import Config
 from bot.discord_app.client import create_bot
 from bot.service import FakeClock, TableOptions
@@ -67,6 +66,7 @@ from rules.errors import RuleError
 from rules.events import ThrowFailed
 from rules.game import Match
 from rules.notation import format_cards
+from tests.support.panel import Panel
 
 TARGET_GLOBAL_PER_HAND = 60
 GLOBAL_KINDS = (

@@ -40,8 +40,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.compiled import is_compiled
 from bench.engine_hands import Probe, perf_ns, play_hand, verify_follow
+from bot.compiled import is_compiled
 from rules.errors import RuleError
 from rules.play import Lead, check_follow
 from rules.presets import preset
@@ -253,7 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hands is not None and args.hands < 1:
         ap.error("--hands must be ≥ 1")
 
-    build = "compiled (bench/compiled.py)" if is_compiled() else "pure Python"
+    build = "compiled (bot/compiled)" if is_compiled() else "pure Python"
     py = f"Python {platform.python_version()} ({platform.python_implementation()})"
     print(f"{py}; rules/: {build}")
     print(f"Machine: {platform.platform()}; {_cpu_name()}; {os.cpu_count()} logical CPUs")

@@ -65,7 +65,7 @@ def parse_hands_per_s(output: str) -> dict[str, float]:
 def run_bench(tree: Path, bench_args: Sequence[str], compiled: bool = False) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("SHENGJI_COMPILED", None)
-    if compiled:  # the tree's own compiled build (bench/compiled.py), refused when stale
+    if compiled:  # the tree's own compiled build (bot/compiled), refused when stale
         env["SHENGJI_COMPILED"] = "1"
     got = subprocess.run(
         [sys.executable, "-m", "bench.engine", *bench_args],
@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--compiled",
         action="store_true",
-        help="run the new tree with its compiled build (python -m bench.compiled there first)",
+        help="run the new tree with its compiled build (python -m bot.compiled there first)",
     )
     args = ap.parse_args(argv)
     if args.rounds < 1:
@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.compiled:
             new_name += " (compiled build)"
             if args.new is None:
-                from bench.compiled import stale_reason
+                from bot.compiled import stale_reason
 
                 reason = stale_reason(repo, repo / ".compiled")
                 if reason is not None:

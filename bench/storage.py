@@ -54,13 +54,14 @@ from importlib import metadata
 from pathlib import Path
 
 import sqlalchemy
-from sqlalchemy import MetaData, func, inspect, select, text
+from sqlalchemy import func, inspect, select, text
 
 from bench.storage_tables import CHANNEL_BASE, check_table, drive, perf_ns, setup_table
 from storage.db import Database
 from storage.locks import TableLocks
 from storage.models import TableRow
 from storage.tables import Store
+from tests.support.database import reset_postgres
 
 DEFAULT_TABLES = (1, 10, 100)
 DEFAULT_SECONDS = 10.0
@@ -100,18 +101,6 @@ class Result:
         # nearest-rank percentile
         idx = min(len(lat) - 1, max(0, int(-(-q * len(lat) // 1)) - 1))
         return lat[idx] / 1e6
-
-
-async def reset_postgres(url: str) -> None:
-    """Drop every table (alembic_version included), as tests/conftest.py does."""
-    db = Database(url)
-    try:
-        async with db.engine.begin() as conn:
-            meta = MetaData()
-            await conn.run_sync(meta.reflect)
-            await conn.run_sync(meta.drop_all)
-    finally:
-        await db.dispose()
 
 
 async def open_database(backend: str, pg_url: str | None, workdir: Path, n: int) -> Database:

@@ -461,6 +461,6 @@ def trick_points(plays: Sequence[Sequence[int]]) -> int:
     return sum(map(POINTS.__getitem__, chain.from_iterable(plays)))  # no generator frames
 
 
-# True in the compiled build (bench/compiled.py), where this module is a C extension
+# True in the compiled build (bot/compiled/build.py), where this module is a C extension
 # and plain loops beat the builtins that are fastest in the interpreter.
 _NATIVE: Final = not __file__.endswith(".py")

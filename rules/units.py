@@ -488,6 +488,6 @@ def _house_groups(
     return tuple(out)
 
 
-# True in the compiled build (bench/compiled.py), where this module is a C extension
+# True in the compiled build (bot/compiled/build.py), where this module is a C extension
 # and plain loops beat the builtins that are fastest in the interpreter.
 _NATIVE: Final = not __file__.endswith(".py")

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import MetaData
 from sqlalchemy.engine import make_url
 
 from bot.compiled import is_compiled
 from storage.db import Database
+from tests.support.database import reset_postgres
 
 ROOT = Path(__file__).resolve().parents[1]
 BACKENDS = ["sqlite", "postgres"]
@@ -66,18 +66,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("pure_python"):
             item.add_marker(skip)
-
-
-async def reset_postgres(url: str) -> None:
-    """Drop every table (including alembic_version) so each test starts empty."""
-    db = Database(url)
-    try:
-        async with db.engine.begin() as conn:
-            meta = MetaData()
-            await conn.run_sync(meta.reflect)
-            await conn.run_sync(meta.drop_all)
-    finally:
-        await db.dispose()
 
 
 async def empty_database_url(backend: str, tmp_path: Path, name: str = "shengji-test.db") -> str:

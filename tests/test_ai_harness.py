@@ -1,6 +1,7 @@
-"""The AI evaluation harness (bench/ai.py): duplicate deals, statistics reproducible
+"""The AI benchmarks (``python -m bench.ai``): duplicate deals, statistics reproducible
 from the seed (in one process or several), the count of point cards led into a shown
-void, and the command line."""
+void, the oracles, the runs' records read back (paired, gap, pool), the latency sweep,
+the walk diagnostic and the command lines."""
 
 from __future__ import annotations
 
@@ -15,24 +16,21 @@ from typing import Any
 import pytest
 from ai_helpers import lead_view
 
-from bench.ai import (
+from bench.ai.__main__ import main as ai_main
+from bench.ai.match import main, play_pair, report, run_pairs
+from bench.ai.play import pair_params
+from bench.ai.players import ORACLE_KWARGS, STRONG_KWARGS, build_player, strong_kwargs
+from bench.ai.records import (
     Config,
     HandRecord,
+    HandRow,
+    MatchRun,
     PairResult,
-    VoidLeads,
-    bootstrap,
-    build_player,
-    main,
-    pair_params,
-    play_pair,
-    report,
-    run_pairs,
-    shown_voids,
-    strong_kwargs,
-    summarise,
-    timing,
-    wilson,
+    read_run,
+    write_run,
 )
+from bench.ai.stats import bootstrap, summarise, timing, wilson
+from bench.ai.voids import VoidLeads, shown_voids
 from rules.actions import Action, Play
 from rules.ai.base import LEVELS, make_player
 from rules.ai.basic import BasicPlayer
@@ -83,17 +81,30 @@ def test_seats_won_credit_each_seat_with_its_own_side() -> None:
 
 
 def _sides(won: tuple[int, int], lost: tuple[int, int]) -> HandRecord:
-    h = HandRecord(0, 0, 2, 0, None, False, True, 1, 0, 0, 0)
-    h.a_seats_won, h.b_seats_won = won
-    h.a_seats_lost, h.b_seats_lost = lost
-    return h
+    return HandRecord(
+        pair=0,
+        run=0,
+        a_won=True,
+        a_levels=1,
+        b_levels=0,
+        a_seats_won=won[0],
+        b_seats_won=won[1],
+        a_seats_lost=lost[0],
+        b_seats_lost=lost[1],
+        level=2,
+        dealer=0,
+        trump=None,
+        a_attacking=False,
+        attackers_points=0,
+        margin=0,
+    )
 
 
 def test_seats_won_ceiling_is_the_best_a_could_do_with_the_sides() -> None:
     """The ceiling is the highest share of A seats among the winners A could reach by
     choosing which side wins each hand, the sides kept: not always the side with the
     larger share (a lone A seat loses to 4 A seats of 5 when that raises the total)."""
-    from bench.ai_stats import seat_ceiling
+    from bench.ai.stats import seat_ceiling
 
     hands = [
         _sides((1, 2), (2, 1)),  # the B-heavy side won: A would make the other side win
@@ -162,9 +173,35 @@ def test_intervals() -> None:
     assert lo2 == hi2 == 0.5  # a mirror match: each side wins once
 
 
+def code(run: Any, argv: list[str]) -> int:
+    """A command's exit code, whether it returns it or argparse exits with it."""
+    try:
+        return int(run(argv))
+    except SystemExit as exc:
+        return int(exc.code or 0)
+
+
+def test_one_command_with_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m bench.ai``: the list of commands, each run by name; an unknown one or
+    none is refused with the list."""
+    assert ai_main(["--help"]) == 0
+    listed = capsys.readouterr().out
+    for name in ("match", "lone", "paired", "gap", "pool", "latency", "stall", "walk"):
+        assert f"\n  {name} " in listed
+    assert ai_main([]) == 2 and "usage: python -m bench.ai COMMAND" in capsys.readouterr().err
+    assert ai_main(["strong", "basic"]) == 2
+    assert "unknown command 'strong'" in capsys.readouterr().err
+    assert code(ai_main, ["match", "--help"]) == 0
+    assert "usage: python -m bench.ai match" in capsys.readouterr().out
+    # an unknown preset is refused before anything runs
+    assert code(main, ["basic", "random", "--preset", "nope"]) == 2
+    assert "unknown preset 'nope'" in capsys.readouterr().err
+
+
 def test_command_line(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     out = os.path.join(str(tmp_path), "figures.json")
-    assert main(["basic", "random", "--pairs", "2", "--seed", "cli", "--quiet", "--json", out]) == 0
+    argv = ["match", "basic", "random", "--pairs", "2", "--seed", "cli", "--quiet", "--json", out]
+    assert ai_main(argv) == 0
     text = capsys.readouterr().out
     for word in (
         "hands won",
@@ -287,7 +324,7 @@ def test_cpu_clock_budget() -> None:
 def test_oracle_is_bench_only_and_labelled_as_cheating(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from bench.ai_oracle import OraclePlayer
+    from bench.ai.players import OraclePlayer
 
     assert "oracle" not in LEVELS
     with pytest.raises(ValueError):
@@ -305,7 +342,7 @@ def test_oracle_reads_the_true_hands() -> None:
     from ai_helpers import permute_hidden
     from test_ai import play_until
 
-    from bench.ai_oracle import OraclePlayer
+    from bench.ai.players import OraclePlayer
     from rules.game import Match
 
     changed = 0
@@ -328,87 +365,93 @@ def test_oracle_beats_basic_in_a_tiny_run() -> None:
     assert stats["all"]["hands_won"]["value"] > 0.5
 
 
+def match_file(tmp_path: object, name: str, cfg: Config, pairs: int) -> tuple[str, list[Any]]:
+    """A ``match --json`` file of ``cfg``'s first pairs, and the hands played."""
+    results = run_pairs(cfg, pairs)
+    hands = [h for r in results for h in r.hands]
+    path = os.path.join(str(tmp_path), name)
+    stats = summarise(results, cfg.seed, reps=20)
+    write_run(path, MatchRun(cfg, [h.row() for h in hands], stats, timing(results)))
+    return path, hands
+
+
 def test_gap_share(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
-    """``bench.ai_gap``: the share of the oracle's edge over basic a player closes."""
-    import json
+    """``bench.ai gap``: the share of the oracle's edge over basic a player closes, in
+    hands won and in level swing."""
+    from bench.ai.gap import main as gap_main
 
-    from bench.ai_gap import main as gap_main
-
-    paths = []
+    paths, won, swing = [], [], []
     for a in ("strong", "oracle"):
-        cfg = Config(a, "basic", "gap", samples=2)
-        results = run_pairs(cfg, 2)
-        path = os.path.join(str(tmp_path), f"{a}.json")
-        stats = summarise(results, cfg.seed, reps=50)
-        with open(path, "w") as f:
-            json.dump({"config": dataclasses.asdict(cfg), "stats": stats}, f)
-        paths.append((path, stats["all"]))
-    assert gap_main([paths[0][0], paths[1][0]]) == 0
+        path, hands = match_file(tmp_path, f"{a}.json", Config(a, "basic", "gap", samples=2), 2)
+        paths.append(path)
+        won.append(sum(h.a_won for h in hands) / len(hands))
+        swing.append(sum(h.a_levels - h.b_levels for h in hands) / len(hands))
+    assert ai_main(["gap", *paths]) == 0
     out = capsys.readouterr().out
-    won_s, won_o = (p[1]["hands_won"]["value"] for p in paths)
-    if won_o != 0.5:
-        share = 100 * (won_s - 0.5) / (won_o - 0.5)
+    if won[1] != 0.5:
+        share = 100 * (won[0] - 0.5) / (won[1] - 0.5)
         assert f"strong closes {share:.1f} % of the oracle's edge" in out
+    if swing[1]:
+        assert f"per hand: strong closes {100 * swing[0] / swing[1]:.1f} %" in out
+    assert code(gap_main, ["--help"]) == 0
+    assert "oracle's edge" in capsys.readouterr().out
 
 
 def test_gap_pools_runs_and_gives_seats_won_at_friends(
     tmp_path: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``bench.ai_gap`` pools several runs by their counts and, at a 找朋友 preset,
-    gives the share closed in seats won; runs on other deals are refused."""
-    import json
-
-    from bench.ai_gap import main as gap_main
-    from bench.ai_gap import pooled
+    """``bench.ai gap`` pools several runs by their hands and, at a 找朋友 preset,
+    gives the share closed in seats won (the rows read back agree with the figures the
+    runs wrote); runs on other deals are refused."""
+    from bench.ai.gap import main as gap_main
+    from bench.ai.gap import pooled
 
     paths: dict[tuple[str, str], str] = {}
-    runs: dict[str, list[dict[str, object]]] = {"strong": [], "oracle": []}
+    runs: dict[str, list[MatchRun]] = {"strong": [], "oracle": []}
     for seed in ("gapf1", "gapf2"):
         for a in ("strong", "oracle"):
             cfg = Config(a, "basic", seed, preset="friends-5", samples=2)
-            stats = summarise(run_pairs(cfg, 1), cfg.seed, reps=20)
-            run = {"config": dataclasses.asdict(cfg), "stats": stats}
-            path = os.path.join(str(tmp_path), f"{a}-{seed}.json")
-            with open(path, "w") as f:
-                json.dump(run, f)
+            path, _ = match_file(tmp_path, f"{a}-{seed}.json", cfg, 1)
             paths[(a, seed)] = path
+            run = read_run(path)
+            assert isinstance(run, MatchRun) and run.config == cfg
             runs[a].append(run)
     argv = [paths[(a, s)] for s in ("gapf1", "gapf2") for a in ("strong", "oracle")]
     assert gap_main(argv) == 0
     out = capsys.readouterr().out
-    p, o = pooled(runs["strong"]), pooled(runs["oracle"])  # type: ignore[arg-type]
-    sw = [r["stats"]["seats_won"] for r in runs["strong"]]  # type: ignore[index]
+    p, o = pooled(runs["strong"]), pooled(runs["oracle"])
+    sw = [r.stats["seats_won"] for r in runs["strong"]]
     assert p["seats_won"] == sum(s["a"] for s in sw) / sum(s["a"] + s["b"] for s in sw)
     assert "(2 runs, 4 hands)" in out
     assert f"seats won: strong {100 * p['seats_won']:.1f} %" in out
     assert f"oracle {100 * o['seats_won']:.1f} %" in out
     # a strong run against an oracle run of another seed: refused, nothing printed
     assert gap_main([paths[("strong", "gapf1")], paths[("oracle", "gapf2")]]) == 2
+    assert "must share the preset, the seed" in capsys.readouterr().err
     assert gap_main([paths[("strong", "gapf1")]]) == 2
     missing = os.path.join(str(tmp_path), "missing.json")
     assert gap_main([paths[("strong", "gapf1")], missing]) == 2  # said, no traceback
     assert "cannot read" in capsys.readouterr().err
+    assert code(gap_main, []) == 2
     assert "seats won" not in capsys.readouterr().out
-    assert gap_main(["--help"]) == 0
-    assert "oracle's edge" in capsys.readouterr().out
 
 
 def test_paired_compares_two_runs_deal_by_deal(
     tmp_path: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``bench.ai --json`` writes a row per hand; ``bench.ai_paired`` takes two runs on
-    the same deals and prints X − Y (the mean of the per-deal differences, which over
-    equal deals is the difference of the two rates), refusing runs on other deals,
+    """``bench.ai match --json`` writes a row per hand; ``bench.ai paired`` takes two
+    runs on the same deals and prints X − Y (the mean of the per-deal differences, which
+    over equal deals is the difference of the two rates), refusing runs on other deals,
     against other opponents or without the rows."""
     import json
 
-    from bench.ai import HAND_FIELDS
-    from bench.ai import main as ai_main
-    from bench.ai_paired import main as paired_main
+    from bench.ai.paired import main as paired_main
+    from bench.ai.records import HAND_FIELDS
 
     def run(a: str, b: str, seed: str) -> tuple[str, dict[str, object]]:
         path = os.path.join(str(tmp_path), f"{a}-{b}-{seed}.json")
-        assert ai_main([a, b, "--pairs", "4", "--seed", seed, "--quiet", "--json", path]) == 0
+        argv = ["match", a, b, "--pairs", "4", "--seed", seed, "--quiet", "--json", path]
+        assert ai_main(argv) == 0
         with open(path) as f:
             return path, json.load(f)
 
@@ -417,7 +460,9 @@ def test_paired_compares_two_runs_deal_by_deal(
     capsys.readouterr()
     assert xr["hand_fields"] == list(HAND_FIELDS)
     assert len(xr["hands"]) == 8  # type: ignore[arg-type]
-    won = [row[2] for row in xr["hands"]]  # type: ignore[union-attr]
+    back = read_run(x)  # the rows read back: A's hands won as the run counted them
+    assert isinstance(back, MatchRun) and len(back.pairs) == 4
+    won = [h.a_won for h in back.hands]
     assert sum(won) / 8 == xr["stats"]["all"]["hands_won"]["value"]  # type: ignore[index]
     assert paired_main([x, y]) == 0
     out = capsys.readouterr().out
@@ -438,40 +483,40 @@ def test_paired_compares_two_runs_deal_by_deal(
     assert paired_main([x, old]) == 2  # no per-hand rows
     assert paired_main([x]) == 2
     assert paired_main([x, os.path.join(str(tmp_path), "missing.json")]) == 2
+    assert code(paired_main, []) == 2
     assert "X − Y" not in capsys.readouterr().out
-    assert paired_main(["-h"]) == 0
+    assert code(paired_main, ["-h"]) == 0
     assert "deal by deal" in capsys.readouterr().out
 
 
 def test_pool_gives_the_share_of_the_decisive_edge(
     tmp_path: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``bench.ai_pool`` pools runs of one match-up (other seeds) into hands won, seats
-    won, the ceiling ``bench.ai`` computes per run and the share of the edge between
+    """``bench.ai pool`` pools runs of one match-up (other seeds) into hands won, seats
+    won, the ceiling ``match`` computes per run and the share of the edge between
     50 % and that ceiling; runs of another match-up or without the losing side's seats
     are refused."""
     import json
 
-    from bench.ai import main as ai_main
-    from bench.ai_pool import main as pool_main
+    from bench.ai.pool import main as pool_main
 
     def run(a: str, seed: str, preset_name: str) -> tuple[str, dict[str, object]]:
         path = os.path.join(str(tmp_path), f"{a}-{seed}-{preset_name}.json")
         argv = [a, "random", "--pairs", "3", "--seed", seed, "--quiet", "--preset", preset_name]
-        assert ai_main([*argv, "--json", path]) == 0
+        assert ai_main(["match", *argv, "--json", path]) == 0
         with open(path) as f:
             return path, json.load(f)
 
     x1, r1 = run("basic", "po1", "friends-6")
     x2, r2 = run("basic", "po2", "friends-6")
     capsys.readouterr()
-    assert pool_main([x1, x2]) == 0
+    assert ai_main(["pool", x1, x2]) == 0
     out = capsys.readouterr().out
     s1, s2 = r1["stats"]["seats_won"], r2["stats"]["seats_won"]  # type: ignore[index]
     seats = (s1["a"] + s2["a"]) / (s1["a"] + s1["b"] + s2["a"] + s2["b"])
     assert "12 hands, seeds po1, po2" in out
     assert f"seats won   {100 * seats:5.1f} %" in out
-    # one run alone: its ceiling is the one bench.ai printed for it
+    # one run alone: its ceiling is the one match printed for it
     assert pool_main([x1]) == 0
     out = capsys.readouterr().out
     ceiling = s1["ceiling"]
@@ -500,31 +545,35 @@ def test_pool_gives_the_share_of_the_decisive_edge(
     with open(old, "w") as f:
         json.dump(r1, f)
     assert pool_main([old]) == 2
-    assert pool_main([]) == 2
+    assert code(pool_main, []) == 2
     assert pool_main([os.path.join(str(tmp_path), "missing.json")]) == 2
     with open(os.path.join(str(tmp_path), "junk.json"), "w") as f:
         f.write("[1, 2]")
     assert pool_main([os.path.join(str(tmp_path), "junk.json")]) == 2
     assert "seats won" not in capsys.readouterr().out
-    assert pool_main(["--help"]) == 0
+    assert code(pool_main, ["--help"]) == 0
     assert "share of the decisive edge" in capsys.readouterr().out
 
 
+def rows(*hands: tuple[int, int, int, int, int]) -> list[HandRow]:
+    """Hands as (A won, A and B seats among the winners, A and B seats among the losers)."""
+    return [HandRow(0, 0, bool(w), 0, 0, aw, bw, al, bl) for w, aw, bw, al, bl in hands]
+
+
 def test_the_stronger_side_counts_only_hands_whose_sides_differ() -> None:
-    """``bench.ai_pool``'s stronger side: of the hands whose sides held unequal shares of
+    """``bench.ai pool``'s stronger side: of the hands whose sides held unequal shares of
     A's seats, how often the side with the larger share won; equal shares (two A and two
     B seats against one and one) do not count."""
-    from bench.ai_pool import figures
+    from bench.ai.pool import figures
 
-    # (A won, A and B seats among the winners, A and B seats among the losers)
-    hands = [(1, 2, 1, 1, 2), (0, 1, 2, 2, 1), (1, 2, 2, 1, 1), (1, 3, 1, 0, 2)]
+    hands = rows((1, 2, 1, 1, 2), (0, 1, 2, 2, 1), (1, 2, 2, 1, 1), (1, 3, 1, 0, 2))
     f = figures([hands])
     assert f["uneven"] == 3 and f["stronger_side"] == pytest.approx(2 / 3)
-    f = figures([[(0, 1, 3, 2, 0)], [(1, 2, 0, 0, 2)]])  # 25 % of A lost to 100 %
+    f = figures([rows((0, 1, 3, 2, 0)), rows((1, 2, 0, 0, 2))])  # 25 % of A lost to 100 %
     assert f["uneven"] == 2 and f["stronger_side"] == pytest.approx(0.5)
-    assert math.isnan(figures([[(1, 1, 1, 2, 2)]])["stronger_side"])
+    assert math.isnan(figures([rows((1, 1, 1, 2, 2))])["stronger_side"])
     # shares, not counts: two A and two B seats won against a lone A seat
-    f = figures([[(1, 2, 2, 1, 0)]])
+    f = figures([rows((1, 2, 2, 1, 0))])
     assert f["uneven"] == 1 and f["stronger_side"] == 0.0
 
 
@@ -532,13 +581,13 @@ def test_the_rate_the_stronger_side_would_need_for_a_seats_share() -> None:
     """Two A seats and a B against one A and two B in every hand: A's share of the
     winners' seats is 1/3 + p/3 when the stronger side wins a share p of them, so 60 %
     takes p = 80 %; an even hand counts as it fell; past the ceiling nothing does."""
-    from bench.ai_pool import stronger_needed
+    from bench.ai.pool import stronger_needed
 
-    uneven = [(1, 2, 1, 1, 2), (0, 1, 2, 2, 1)] * 5
+    uneven = rows((1, 2, 1, 1, 2), (0, 1, 2, 2, 1)) * 5
     assert stronger_needed([uneven], 0.6) == pytest.approx(0.8)
     assert stronger_needed([uneven], 0.5) == pytest.approx(0.5)
     # an even hand (two A and two B seats won against one of each) counts as it fell
-    even = [(1, 2, 2, 1, 1)]
+    even = rows((1, 2, 2, 1, 1))
     p = stronger_needed([uneven + even], 0.6)
     a = 2 + 10 * (p * 2 + (1 - p) * 1)
     assert a / (4 + 10 * 3) == pytest.approx(0.6)
@@ -548,17 +597,18 @@ def test_the_rate_the_stronger_side_would_need_for_a_seats_share() -> None:
 def test_latency_sweep_times_the_strong_seats_at_each_preset(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``bench.ai_latency`` prints one row per preset asked for (the strong seats'
+    """``bench.ai latency`` prints one row per preset asked for (the strong seats'
     decisions: their count, median, p99, maximum, how many over 2 s) and the worst p99;
     an unknown preset is refused before anything runs."""
-    from bench.ai_latency import main as latency_main
-    from bench.ai_latency import measure, p99
+    from bench.ai.latency import main as latency_main
+    from bench.ai.latency import measure
+    from bench.ai.stats import p99
 
     assert p99([float(k) for k in range(1, 101)]) == 99.0
     assert p99([0.5]) == 0.5
     assert p99([float(k) for k in range(1, 201)]) == 198.0
-    argv = ["--pairs", "1", "--samples", "2", "--presets", "one-deck,friends-5"]
-    assert latency_main(argv) == 0
+    argv = ["latency", "--pairs", "1", "--samples", "2", "--presets", "one-deck,friends-5"]
+    assert ai_main(argv) == 0
     out = capsys.readouterr().out
     rows = {line.split()[0]: line.split() for line in out.splitlines()[2:4]}
     assert set(rows) == {"one-deck", "friends-5"}
@@ -576,14 +626,13 @@ def test_experiments_reach_the_players_through_the_kwargs(
 ) -> None:
     """``STRONG_KWARGS`` and ``ORACLE_KWARGS`` (set by experiments before a run) reach
     the players ``bench.ai`` seats; empty, the players are the defaults."""
-    import bench.ai as bench_ai
-    from bench.ai_oracle import OraclePlayer
+    from bench.ai.players import OraclePlayer
 
     cfg = Config("oracle", "strong", "kw", budget_ms=100)
     oracle = build_player("oracle", cfg)
     assert isinstance(oracle, OraclePlayer) and oracle.max_candidates == 6
-    monkeypatch.setitem(bench_ai.ORACLE_KWARGS, "max_candidates", 12)
-    monkeypatch.setitem(bench_ai.STRONG_KWARGS, "confidence", 0.5)
+    monkeypatch.setitem(ORACLE_KWARGS, "max_candidates", 12)
+    monkeypatch.setitem(STRONG_KWARGS, "confidence", 0.5)
     oracle = build_player("oracle", cfg)
     strong = build_player("strong", cfg)
     assert isinstance(oracle, OraclePlayer) and oracle.max_candidates == 12
@@ -591,13 +640,13 @@ def test_experiments_reach_the_players_through_the_kwargs(
 
 
 def test_the_team_oracle_pins_every_pending_called_copy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``bench.ai_team_oracle`` (a diagnostic that cheats on the teams only): the
-    strong search's samples get each pending called card where it really is, and
-    nothing else of the other hands, and only while it decides with the match."""
+    """``--oracle teams`` (a diagnostic that cheats on the teams only): the strong
+    search's samples get each pending called card where it really is, and nothing else
+    of the other hands, and only while it decides with the match."""
     from ai_helpers import into_play
 
     import rules.ai.strong as strong_module
-    from bench.ai_team_oracle import TeamOracle
+    from bench.ai.players import TeamOracle
     from rules.ai.state import shown_cards
     from rules.presets import FRIENDS_PRESETS
 
@@ -634,10 +683,10 @@ def test_the_team_oracle_pins_every_pending_called_copy(monkeypatch: pytest.Monk
 def test_walk_diagnostic_scores_deals_against_the_true_deal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``bench.ai_walk``: a deal that is the true one places every hidden card and
+    """``bench.ai walk``: a deal that is the true one places every hidden card and
     leaves no play unexplained (the other seats are basic players); fresh deals place
     fewer and explain less; malformed settings are refused."""
-    from bench import ai_walk
+    from bench.ai import walk as ai_walk
     from rules.ai.inference import Walk
     from rules.game import Match
 
@@ -673,7 +722,7 @@ def test_walk_diagnostic_scores_deals_against_the_true_deal(
     probe = ai_walk.run("classic", "walk-test", 1, ai_walk.parse_settings("0.3:2"), 3)
     rows = [r for rows in probe.rows.values() for r in rows]
     assert rows and all(p == 1.0 and u == 0.0 for p, u, _ in rows)
-    assert ai_walk.main(["--deals", "1", "--samples", "2", "--settings", "fresh"]) == 0
+    assert ai_main(["walk", "--deals", "1", "--samples", "2", "--settings", "fresh"]) == 0
     out = capsys.readouterr().out
     assert "reads the true deal" in out and "placed" in out
     # The true deal leaves no basic seat's play unexplained: every per-seat share is 0
@@ -685,10 +734,10 @@ def test_walk_diagnostic_scores_deals_against_the_true_deal(
 def test_walk_diagnostic_with_other_players_in_the_other_seats(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``bench.ai_walk --others LEVEL``: the other seats are played by that level (the
+    """``bench.ai walk --others LEVEL``: the other seats are played by that level (the
     probe seat stays basic), so the true deal no longer explains all their plays; the
     per-seat shares are printed; the strong level is refused (it is what is measured)."""
-    from bench import ai_walk
+    from bench.ai import walk as ai_walk
     from rules.ai.inference import Walk
 
     levels: list[str] = []
@@ -735,10 +784,10 @@ def test_walk_diagnostic_with_other_players_in_the_other_seats(
 def test_walk_diagnostic_times_the_deals_not_its_own_counting(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``bench.ai_walk``'s ms per deal is the sampler's and the walk's time: the
+    """``bench.ai walk``'s ms per deal is the sampler's and the walk's time: the
     diagnostic's own count of unexplained plays (a full replay per deal) is not in it.
     A fake CPU clock moves one second per count and a millisecond per walk step."""
-    from bench import ai_walk
+    from bench.ai import walk as ai_walk
     from rules.ai.inference import History, Walk
 
     clock = [0.0]
@@ -794,5 +843,7 @@ def test_each_side_can_seat_its_own_strong_settings(
         == 0
     )
     assert 'B\'s settings {"walk": 2}' in capsys.readouterr().out
-    with pytest.raises(SystemExit):
-        main(["strong", "basic", "--pairs", "1", "--b-kwargs", '{"walk": 2}'])
+    assert code(main, ["strong", "basic", "--pairs", "1", "--b-kwargs", '{"walk": 2}']) == 2
+    assert "--b-kwargs sets a strong player's settings; the player is basic" in (
+        capsys.readouterr().err
+    )

@@ -1,4 +1,4 @@
-"""``bench.ai_lone``: one player alone among basic players, against basic in its seat."""
+"""``bench.ai lone``: one player alone among basic players, against basic in its seat."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.ai import Config, _Clock, pair_params, play_deal
-from bench.ai_lone import FIELDS, main, play_lone, run_deals, seat_result, summarise
+from bench.ai.__main__ import main as ai_main
+from bench.ai.lone import main, play_lone, run_deals, seat_result, summarise
+from bench.ai.play import Clock, pair_params, play_deal
+from bench.ai.records import DEAL_FIELDS, Config, LoneRun, read_run
 from rules.ai.base import make_player
 from rules.presets import preset
 
@@ -31,7 +33,7 @@ def test_a_seat_is_credited_with_its_own_side(name: str) -> None:
     deal, level, dealer = pair_params(rules, "lone-side", 3)
     players = [make_player("basic") for _ in range(rules.players)]
     m = play_deal(
-        rules, deal, level, dealer, players, ["B"] * rules.players, random.Random(1), _Clock()
+        rules, deal, level, dealer, players, ["B"] * rules.players, random.Random(1), Clock()
     )
     h = m.history[-1]
     side = set(h.team) if rules.friends is not None else {h.dealer, (h.dealer + 2) % 4}
@@ -66,16 +68,17 @@ def test_strong_with_a_sample_cap_is_reproducible() -> None:
 
 def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "lone.json"
-    assert (
-        main(["simple", "--preset", "friends-5", "--deals", "6", "--seed", "x", "--json", str(out)])
-        == 0
-    )
+    argv = ["simple", "--preset", "friends-5", "--deals", "6", "--seed", "x", "--json", str(out)]
+    assert ai_main(["lone", *argv]) == 0
     text = capsys.readouterr().out
     assert text.startswith("simple alone in one seat (rotating) among basic players")
     assert "all deals (6)" in text and "preset friends-5" in text
     data = json.loads(out.read_text())
-    assert data["fields"] == list(FIELDS) and len(data["deals"]) == 6
+    assert data["fields"] == list(DEAL_FIELDS) and len(data["deals"]) == 6
     assert [row[1] for row in data["deals"]] == [0, 1, 2, 3, 4, 0]
+    run = read_run(str(out))  # the rows read back as they were played
+    assert isinstance(run, LoneRun) and run.config.a == "simple"
+    assert run.deals == [r.row() for r in run_deals(run.config, 6)]
     for argv, words in (
         (["simple", "--preset", "nope"], "unknown preset 'nope'"),
         (["simple", "--kwargs", '{"walk": 3}'], "the player is simple"),
@@ -88,45 +91,45 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
         assert words in capsys.readouterr().err
 
 
-def test_the_team_oracle_command_seats_it_in_bench_ai_and_alone(
+def test_the_team_oracle_is_seated_by_its_option_in_match_and_alone(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``python -m bench.ai_team_oracle`` (bench.ai's arguments, or ``lone`` and
-    bench.ai_lone's): level ``oracle`` seats the teams-only cheat, nothing else."""
-    import bench.ai as bench_ai
-    from bench import ai_team_oracle
+    """``--oracle teams`` (match's and lone's): level ``oracle`` seats the teams-only
+    cheat, labelled as such, and nothing else changes."""
+    from bench.ai.players import ORACLES, TeamOracle
 
-    monkeypatch.setattr(bench_ai, "build_player", bench_ai.build_player)  # (restored after)
-    monkeypatch.setattr(bench_ai, "ORACLE_LABEL", bench_ai.ORACLE_LABEL)
     asked: list[int] = []
-    real = ai_team_oracle.TeamOracle.choose_seeing
+    real = TeamOracle.choose_seeing
 
-    def counting(self: ai_team_oracle.TeamOracle, *args: object) -> object:
+    def counting(self: TeamOracle, *args: object) -> object:
         asked.append(1)
         return real(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ai_team_oracle.TeamOracle, "choose_seeing", counting)
-    tiny = ["--preset", "friends-5", "--samples", "2"]
-    assert ai_team_oracle.main(["oracle", "basic", "--pairs", "1", "--quiet", *tiny]) == 0
+    monkeypatch.setattr(TeamOracle, "choose_seeing", counting)
+    tiny = ["--preset", "friends-5", "--samples", "2", "--oracle", "teams"]
+    assert ai_main(["match", "oracle", "basic", "--pairs", "1", "--quiet", *tiny]) == 0
     out = capsys.readouterr().out
     assert asked and "vs basic (B): 1 pairs = 2 hands" in out
     # labelled as the cheat it is, not as the oracle that sees every hand
-    assert out.startswith(ai_team_oracle.LABEL + " (A) vs basic")
+    assert out.startswith(ORACLES["teams"] + " (A) vs basic")
     assert "sees every hand" not in out
     asked.clear()
-    assert ai_team_oracle.main(["lone", "oracle", "--deals", "1", *tiny]) == 0
+    assert ai_main(["lone", "oracle", "--deals", "1", *tiny]) == 0
     out = capsys.readouterr().out
-    assert asked and out.startswith(ai_team_oracle.LABEL + " alone in one seat")
+    assert asked and out.startswith(ORACLES["teams"] + " alone in one seat")
     assert "sees every hand" not in out
+    asked.clear()
+    assert ai_main(["lone", "oracle", "--deals", "1", *tiny[:-2]]) == 0  # the default
+    assert not asked and capsys.readouterr().out.startswith(ORACLES["all"])
 
 
 def test_paired_compares_two_lone_runs_deal_by_deal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``bench.ai_paired`` takes ``bench.ai_lone --json`` runs too: per deal the lone
+    """``bench.ai paired`` takes ``bench.ai lone --json`` runs too: per deal the lone
     seat's win with X minus with Y, which over the same deals is the difference of the
     two players' edges; runs of other deals (seed, count) are refused."""
-    from bench.ai_paired import main as paired_main
+    from bench.ai.paired import main as paired_main
 
     def run(
         player: str, seed: str, deals: int, others: str = "basic"
@@ -161,6 +164,12 @@ def test_paired_compares_two_lone_runs_deal_by_deal(
     assert paired_main([x, w]) == 2  # other deals
     assert "not the same deals" in capsys.readouterr().err
     assert paired_main([x, y, z]) == 2  # not two by two
+    assert "two by two" in capsys.readouterr().err
+    m = str(tmp_path / "match.json")
+    assert ai_main(["match", "simple", "basic", "--pairs", "1", "--quiet", "--json", m]) == 0
+    capsys.readouterr()
+    assert paired_main([x, m]) == 2  # a lone run against a match run
+    assert "give bench.ai match --json runs" in capsys.readouterr().err
     assert "X − Y" not in capsys.readouterr().out
 
 
@@ -169,10 +178,10 @@ def test_others_seats_another_level_around_the_seat_under_test(
 ) -> None:
     """``--others LEVEL``: every seat but the one under test plays LEVEL, in both runs
     of a deal; the seat itself is the player, then basic."""
-    import bench.ai as bench_ai
+    from bench.ai import lone
+    from bench.ai.players import build_player as real
 
     built: list[list[str]] = []
-    real = bench_ai.build_player
 
     def recording(level: str, cfg: Config, side: str = "") -> object:
         if not built or len(built[-1]) == 5:
@@ -180,7 +189,7 @@ def test_others_seats_another_level_around_the_seat_under_test(
         built[-1].append(level)
         return real(level, cfg, side)
 
-    monkeypatch.setattr(bench_ai, "build_player", recording)
+    monkeypatch.setattr(lone, "build_player", recording)
     argv = ["simple", "--preset", "friends-5", "--deals", "2", "--seed", "oth", "--others"]
     assert main([*argv, "random"]) == 0
     assert capsys.readouterr().out.startswith("simple alone in one seat (rotating) among random")

@@ -1,4 +1,4 @@
-"""``bench.ai_stall``: the event loop's longest wait while a decision runs in a thread,
+"""``bench.ai stall``: the event loop's longest wait while a decision runs in a thread,
 as the bot runs the 高手 (``asyncio.to_thread``)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 import time
 
-from bench.ai import _Clock, pair_params, play_deal
-from bench.ai_stall import Threaded, timed_decision
+from bench.ai.play import Clock, pair_params, play_deal
+from bench.ai.stall import Threaded, timed_decision
 from rules.ai import make_player
 from rules.ai.base import Player
 from rules.presets import preset
@@ -44,7 +44,7 @@ def test_threaded_seats_play_a_whole_deal_and_each_decision_is_timed() -> None:
         Threaded(make_player("basic"), gaps) if lab == "A" else make_player("basic")
         for lab in labels
     ]
-    clock = _Clock()
+    clock = Clock()
     m = play_deal(rules, deal_seed, level, dealer, players, labels, random.Random(1), clock)
     assert m.phase in ("scored", "finished")
     # every play, burial and call of the A seats was timed, and only those
@@ -53,8 +53,8 @@ def test_threaded_seats_play_a_whole_deal_and_each_decision_is_timed() -> None:
 
 
 def test_an_unknown_preset_is_refused_before_anything_runs(capsys) -> None:  # type: ignore[no-untyped-def]
-    from bench.ai_stall import main
+    from bench.ai.__main__ import main
 
-    assert main(["--presets", "classic,nope"]) == 2
+    assert main(["stall", "--presets", "classic,nope"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "nope" in captured.err

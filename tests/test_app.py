@@ -99,7 +99,7 @@ def test_shengji_compiled_takes_one_or_nothing(capsys) -> None:  # type: ignore[
     assert capsys.readouterr().err == ""
     assert not asked("yes")  # a typo is said, and the pure-Python rules/ runs
     err = capsys.readouterr().err
-    assert "SHENGJI_COMPILED='yes' is not a choice" in err and "python -m bench.compiled" in err
+    assert "SHENGJI_COMPILED='yes' is not a choice" in err and "python -m bot.compiled" in err
 
 
 def test_every_setting_is_in_the_example_and_the_readme() -> None:

@@ -258,7 +258,7 @@ def test_env_option_and_the_startup_line(
     if is_compiled():
         assert "rules/: the compiled build in" in caplog.text
     else:
-        assert "rules/: pure Python (a faster 高手: python -m bench.compiled" in caplog.text
+        assert "rules/: pure Python (a faster 高手: python -m bot.compiled" in caplog.text
 
 
 def test_env_option_missing_file(tmp_path: Path) -> None:

@@ -15,7 +15,8 @@ from sqlalchemy import make_url
 
 from storage import Database
 from storage.startup import normalize_url
-from tests.conftest import POSTGRES_URL, reset_postgres
+from tests.conftest import POSTGRES_URL
+from tests.support.database import reset_postgres
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from bench.panel_driver import Panel
 from bot.pictures import render_hand, render_table
 from bot.service.errors import from_rule_error
 from bot.text.catalog import english_words
@@ -32,6 +31,7 @@ from tests.discord_helpers import (
     start_with_button,
     strings_in,
 )
+from tests.support.panel import Panel
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # Not words of a language: mentions, channel links, message links, and what the

@@ -1,4 +1,4 @@
-"""The optional compiled build (bench/compiled.py, bot/compiled.py): verified before it
+"""The optional compiled build (bot/compiled/): verified before it
 is installed, used only while current — by ``python -m bench.…`` and by ``python -m
 bot`` when SHENGJI_COMPILED=1 asks — and a stale one never shadows an edited source file.
 
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.compiled import ENV, BuildError, build, stale_reason
+from bot.compiled import ENV, stale_reason
+from bot.compiled.build import BuildError, build
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -160,7 +161,7 @@ def test_the_bot_plays_the_compiled_build_when_its_env_asks(tmp_path: Path) -> N
     assert stale.returncode == 0, stale.stderr
     assert stale.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
     assert "rules/play.py changed since the build" in stale.stderr
-    assert "python -m bench.compiled" in stale.stderr
+    assert "python -m bot.compiled" in stale.stderr
 
 
 def test_the_bot_asked_for_a_missing_build_says_how_to_make_it(tmp_path: Path) -> None:
@@ -168,7 +169,7 @@ def test_the_bot_asked_for_a_missing_build_says_how_to_make_it(tmp_path: Path) -
     got = bot_rules_file(src, "1")
     assert got.returncode == 0, got.stderr
     assert got.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
-    assert f"no compiled build in {src / '.compiled'} (python -m bench.compiled)" in got.stderr
+    assert f"no compiled build in {src / '.compiled'} (python -m bot.compiled)" in got.stderr
 
 
 @needs_mypyc
@@ -184,7 +185,7 @@ def test_a_build_that_does_not_load_falls_back_to_the_source(tmp_path: Path) -> 
     assert got.returncode == 0, got.stderr
     assert got.stdout.strip().splitlines()[-1] == str(src / "rules" / "rng.py")
     assert f"the build in {out} does not load" in got.stderr
-    assert "python -m bench.compiled" in got.stderr
+    assert "python -m bot.compiled" in got.stderr
 
 
 def test_a_bench_header_says_when_the_asked_build_is_not_used(
@@ -202,5 +203,5 @@ def test_a_bench_header_says_when_the_asked_build_is_not_used(
     assert "SHENGJI_COMPILED=1 asked" in cli.build_words()
     assert cli.build_label().startswith("pure Python although")
     monkeypatch.setattr(cli, "is_compiled", lambda: True)
-    assert cli.build_words() == "; rules/ compiled (bench/compiled.py)"
+    assert cli.build_words() == "; rules/ compiled (bot/compiled)"
     assert cli.build_label() == "rules/ compiled"

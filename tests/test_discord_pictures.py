@@ -30,12 +30,12 @@ from discord_helpers import (
 )
 from PIL import Image
 
-from bench.panel_driver import Panel
 from bot.pictures import render_hand, render_table
 from bot.pictures.faces import emoji_name
 from bot.text.render import reader_format
 from rules.cards import Card
 from rules.notation import format_cards
+from tests.support.panel import Panel
 
 TIMED = replace(FAST_OPTIONS, turn_seconds=60)
 RELATIVE = re.compile(r"<t:(\d+):R>")

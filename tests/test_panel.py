@@ -21,10 +21,10 @@ from discord_helpers import (
     start_with_button,
 )
 
-from bench.panel_driver import Panel
 from rules.actions import Action
 from rules.cards import Card
 from rules.notation import format_cards
+from tests.support.panel import Panel
 
 
 async def playing_world(w: World) -> None:

@@ -19,9 +19,9 @@ from discord_helpers import (
     start_with_button,
 )
 
-from bench.panel_driver import Panel
 from bot.service.house_rules import set_rules
 from rules.notation import format_cards
+from tests.support.panel import Panel
 
 
 async def _playing(w: World, rules: dict[str, str]) -> None:

@@ -178,6 +178,6 @@ def highest_unseen(ctx: TrumpContext, unseen: Sequence[int], suit: int, width: i
     return -1
 
 
-# True in the compiled build (bench/compiled.py), where this module is a C extension
+# True in the compiled build (bot/compiled/build.py), where this module is a C extension
 # and plain loops beat the builtins that are fastest in the interpreter.
 _NATIVE: Final = not __file__.endswith(".py")

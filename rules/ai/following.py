@@ -287,6 +287,6 @@ def _follow_multi(
     return win if worth else opts.cheap()
 
 
-# True in the compiled build (bench/compiled.py), where this module is a C extension
+# True in the compiled build (bot/compiled/build.py), where this module is a C extension
 # and plain loops beat the builtins that are fastest in the interpreter.
 _NATIVE: Final = not __file__.endswith(".py")

@@ -327,6 +327,6 @@ def carry(
     return holding
 
 
-# True in the compiled build (bench/compiled.py), where this module is a C extension
+# True in the compiled build (bot/compiled/build.py), where this module is a C extension
 # and plain loops beat the builtins that are fastest in the interpreter.
 _NATIVE: Final = not __file__.endswith(".py")

@@ -134,6 +134,6 @@ def choose_lead(
     return [int(c) for c in min(trump_units, key=lambda u: (u.size, u.top)).cards]
 
 
-# True in the compiled build (bench/compiled.py), where this module is a C extension
+# True in the compiled build (bot/compiled/build.py), where this module is a C extension
 # and plain loops beat the builtins that are fastest in the interpreter.
 _NATIVE: Final = not __file__.endswith(".py")

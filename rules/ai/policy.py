@@ -1,6 +1,6 @@
 """The basic player's play (``play_policy``): a lead or a follow from public knowledge
 and the acting seat's own cards. Its own module so the compiled build
-(``bench/compiled.py``) compiles it with the leading and following it calls: the
+(``bot/compiled/build.py``) compiles it with the leading and following it calls: the
 strong player's play-outs and the inference's walk call it for every play they judge,
 and ``rules/ai/basic.py`` (the player class, left as source) re-exports it."""
 

@@ -404,6 +404,6 @@ def units_of(ctx: TrumpContext, cards: Sequence[int]) -> tuple[Unit, ...]:
     return got
 
 
-# True in the compiled build (bench/compiled.py), where this module is a C extension
+# True in the compiled build (bot/compiled/build.py), where this module is a C extension
 # and indexed loops beat the zips that are fastest in the interpreter.
 _NATIVE: Final = not __file__.endswith(".py")

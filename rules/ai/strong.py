@@ -81,7 +81,7 @@ DEFAULT_BUDGET_MS = 300.0
 # At fixed partners it raised hands won against basic from 61 % to 68 % (error 0.5);
 # once the walk was cheap, a sharper model walked longer (0.05, 20 proposals between
 # samples) took 71.7 % of fresh deals where 0.5 with 3 took 69.4 % (+2.3 ± 1.4 paired),
-# and 54.2 % of the hands head to head against it (docs/ai-strength.md). So steep a
+# and 54.2 % of the hands head to head against it (docs/ai.md). So steep a
 # model needs the walk: weighing independent deals (walk=0) wants a milder one (0.5).
 # At 找朋友 tables a walk that starts afresh at every decision measured no clear gain
 # (+2.1 ± 1.7 points alone in a seat at friends-6); one carried from decision to
@@ -249,7 +249,7 @@ class StrongPlayer:
 
     def pinned(self, view: View) -> list[list[int]]:
         """Per seat, the cards its samples must give that seat: the declared cards not
-        played yet (``shown_cards``). A bench diagnostic pins more (``bench.ai_team_oracle``)."""
+        played yet (``shown_cards``). A bench diagnostic pins more (``bench.ai``'s ``--oracle teams``)."""
         return shown_cards(view)
 
     def _deadline(self, start: float, times: float = 1.0) -> Callable[[], bool]:

@@ -1,8 +1,8 @@
 """Which build of ``rules/`` this process runs: the source, or the optional compiled copy.
 
-``python -m bench.compiled`` compiles the engine's hot modules with mypyc into
+``python -m bot.compiled`` compiles the engine's hot modules with mypyc into
 ``.compiled/`` next to the project and installs the copy only when it plays exactly as
-the source does (see ``bench/compiled.py``). ``SHENGJI_COMPILED=1`` (environment or
+the source does (see ``bot/compiled/build.py``). ``SHENGJI_COMPILED=1`` (environment or
 ``.env``) asks a process to use it: ``python -m bot`` and ``python -m bench.…`` call
 ``activate`` before anything imports ``rules``, which puts the copy first on
 ``sys.path`` only while it is current — the build records a SHA-256 of every source
@@ -21,11 +21,11 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the project: bot/compiled/ is two below
 BUILD = ROOT / ".compiled"
 ENV = "SHENGJI_COMPILED"
 MANIFEST = "manifest.json"
-REBUILD = "python -m bench.compiled"
+REBUILD = "python -m bot.compiled"
 
 
 def source_hashes(src: Path) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""The check ``bench.ai`` runs on every lead: point cards led into a shown void.
+"""The check ``bench.ai match`` runs on every lead: point cards led into a shown void.
 
 It reads only what the public trick record and the leader's own view show, never the
 AI's own bookkeeping, so it measures the players independently of their code."""

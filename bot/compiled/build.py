@@ -1,4 +1,4 @@
-"""An optional compiled build of the engine's hot modules: ``python -m bench.compiled``.
+"""An optional compiled build of the engine's hot modules: ``python -m bot.compiled``.
 
 ``rules/`` is fully typed, so mypyc can compile it to C extensions. The build copies
 ``rules/`` into ``.compiled/`` (git-ignored), compiles the modules of the card-play
@@ -10,7 +10,7 @@ extra) and a C compiler; the tests never need it.
 
 Use it with ``SHENGJI_COMPILED=1``: in the environment of a ``python -m bench.…`` run
 (``bench/__init__.py`` calls ``activate``), or in the bot's ``.env`` (``python -m
-bot`` calls it: a faster 高手). ``bot/compiled.py`` puts the compiled copy first on
+bot`` calls it: a faster 高手). ``bot/compiled/__init__.py`` puts the compiled copy first on
 ``sys.path`` only while it is current: the build records a SHA-256 of every source
 file of ``rules/`` and the interpreter's tag; if any file was edited, added or removed
 since, or the interpreter differs, ``activate`` says so on stderr and the process uses
@@ -96,8 +96,11 @@ class BuildError(RuntimeError):
 
 def digest(hands: int, pairs: int) -> str:
     """SHA-256 over seeded random hands (``bench.engine``'s player, its results and the
-    rng state after each) and fixed-sample strong-vs-basic games (every decision)."""
-    from bench.ai import Config, run_pairs
+    rng state after each) and fixed-sample strong-vs-basic games (every decision).
+    (The benchmarks' workloads: the build must agree with the source on the games they
+    time; ``bench`` ships with the project.)"""
+    from bench.ai.match import run_pairs
+    from bench.ai.records import Config
     from bench.engine_hands import play_hand
     from rules.presets import preset
 
@@ -125,7 +128,7 @@ def child_digest(path: Sequence[Path], hands: int, pairs: int, compiled: str | N
     if compiled:
         args += ["--expect-compiled", compiled]
     got = subprocess.run(
-        [sys.executable, "-P", "-m", "bench.compiled", *args],
+        [sys.executable, "-P", "-m", "bot.compiled", *args],
         env=env,
         cwd=path[-1],
         capture_output=True,
@@ -216,7 +219,7 @@ def _build(
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
-        prog="python -m bench.compiled", description=(__doc__ or "").split("\n")[0]
+        prog="python -m bot.compiled", description=(__doc__ or "").split("\n")[0]
     )
     ap.add_argument("--check", action="store_true", help="only say whether the build is current")
     ap.add_argument("--hands", type=int, default=150, help="seeded hands per preset to compare")

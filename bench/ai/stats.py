@@ -1,52 +1,21 @@
-"""What ``bench.ai`` records per hand and the statistics it prints: rates with Wilson
-intervals, paired bootstrap intervals over duplicate pairs, decision times."""
+"""The statistics ``bench.ai`` prints: rates with Wilson intervals, bootstrap intervals
+over duplicate pairs, means of paired differences, the seats-won ceiling, decision
+times."""
 
 from __future__ import annotations
 
 import math
 import random
 import statistics
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from bench.ai.records import HandRecord, PairResult
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
 
-@dataclass
-class HandRecord:
-    pair: int
-    run: int  # 0: A at seats 0/2; 1: A at seats 1/3
-    level: int
-    dealer: int
-    trump: int | None
-    a_attacking: bool
-    a_won: bool
-    a_levels: int
-    b_levels: int
-    attackers_points: int
-    margin: int  # A's point margin from the take-over line
-    # point cards led into a shown void (``VoidLeads``), by label:
-    # [leads, forced, tricks lost, points lost]
-    void_leads: dict[str, list[int]] = field(default_factory=dict)
-    # the kitty: who buried it ("A"/"B") and the points it gave the attackers
-    # (kitty points × multiplier, 0 when the dealer's side won the last trick)
-    buried_by: str = ""
-    kitty_lost: int = 0
-    # seats on the side that won the hand, by label (找朋友: teams mix A and B seats)
-    a_seats_won: int = 0
-    b_seats_won: int = 0
-    # ... and on the side that lost it (with the above: the whole table)
-    a_seats_lost: int = 0
-    b_seats_lost: int = 0
-
-
-@dataclass
-class PairResult:
-    hands: list[HandRecord]
-    times: dict[str, list[float]] = field(default_factory=dict)  # label -> seconds
-    samples: dict[str, list[int]] = field(default_factory=dict)  # strong: samples/decision
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     if n == 0:
         return (0.0, 1.0)
     p = k / n
@@ -56,8 +25,23 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (c - h, c + h)
 
 
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` (at least one) and its standard error (0 for one)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def diff_words(mean: float, se: float) -> str:
+    """A paired difference in points (of a rate) with its standard error and 95 % interval."""
+    m, s = 100 * mean, 100 * se
+    return f"{m:+.1f} points ± {s:.1f} (95 % [{m - Z95 * s:+.1f}, {m + Z95 * s:+.1f}])"
+
+
 Metric = Callable[[Sequence[HandRecord]], float]
-H = TypeVar("H")  # one hand, as a HandRecord or as another tool's row
+H = TypeVar("H")  # one hand, as a HandRecord or as a row read back
 
 
 def _won(hs: Sequence[HandRecord]) -> float:
@@ -108,9 +92,7 @@ def seat_ceiling(sides: Sequence[tuple[int, int, int, int]]) -> float:
 
 
 def _seat_ceiling(hs: Sequence[HandRecord]) -> float:
-    return seat_ceiling(
-        [(h.a_seats_won, h.b_seats_won, h.a_seats_lost, h.b_seats_lost) for h in hs]
-    )
+    return seat_ceiling([h.sides for h in hs])
 
 
 def _margin(hs: Sequence[HandRecord]) -> float:
@@ -228,7 +210,19 @@ def p99(times: Sequence[float]) -> float:
     return ts[min(len(ts) - 1, -(-99 * len(ts) // 100) - 1)]
 
 
-def timing(results: Sequence[PairResult]) -> dict[str, dict[str, float]]:
+class Timed(Protocol):
+    """A result with its decisions' times and samples by label (a pair, a lone deal)."""
+
+    @property
+    def times(self) -> Mapping[str, Sequence[float]]: ...
+
+    @property
+    def samples(self) -> Mapping[str, Sequence[int]]: ...
+
+
+def timing(results: Sequence[Timed]) -> dict[str, dict[str, float]]:
+    """Per label, the decisions' count, median, p99 and maximum (ms), and the strong
+    player's median samples per searched play."""
     out: dict[str, dict[str, float]] = {}
     for label in ("A", "B"):
         ts = sorted(t for r in results for t in r.times.get(label, []))

@@ -1,6 +1,6 @@
 """One player alone among basic players, against basic in its seat, deal by deal.
 
-``python -m bench.ai_lone strong --preset friends-6 --deals 200 --seed h24 --budget-ms 100
+``python -m bench.ai lone strong --preset friends-6 --deals 200 --seed h24 --budget-ms 100
 --cpu-clock``
 
 Every deal is played twice with the same cards and the same rngs: once with one seat
@@ -12,10 +12,11 @@ player, the paired difference with its standard error, and the *decided* share: 
 the deals where the two results differ, how many the player under test turned into a
 win (50 % for a player no better than basic).
 
-``bench.ai`` seats A and B alternately, so at a 找朋友 table strong seats sit on both
+``match`` seats A and B alternately, so at a 找朋友 table strong seats sit on both
 sides of every hand and partly cancel each other (its *seats-won ceiling*); here one
 seat's gain is measured alone — what a player at a table of basic bots sees. At fixed
-partners the lone seat's partner is basic. ``--json FILE`` writes a row per deal.
+partners the lone seat's partner is basic. ``--json FILE`` writes a row per deal
+(``records.DealRow``), which ``paired`` compares deal by deal between two runs.
 
 ``--others LEVEL`` seats another level in every other seat (the seat under test is
 still compared with basic in it): the strong player's inference takes the others for
@@ -26,47 +27,31 @@ people do.
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
 from typing import Any
 
-import bench.ai as bench_ai
-from bench.ai import (
-    Config,
-    _Clock,
+from bench.ai.play import (
+    PLAYERS,
+    Clock,
+    add_run_args,
     budget_words,
+    kwargs_option,
     pair_params,
     play_deal,
-    strong_kwargs,
+    run_config,
     time_line,
 )
-from bench.ai_stats import PairResult, timing, wilson
+from bench.ai.players import build_player, player_name
+from bench.ai.records import Config, DealResult, DealRow, LoneRun, write_run
+from bench.ai.stats import diff_words, mean_se, timing, wilson
 from bench.cli import build_words, worker_pool
 from rules.ai.base import LEVELS
 from rules.game import Match
 from rules.presets import preset
-from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset import RuleSet
 from rules.scoring import team_of
-
-Z95 = 1.959964
-FIELDS = ("deal", "seat", "dealer", "won", "basic_won", "levels", "basic_levels")
-
-
-@dataclass(frozen=True)
-class DealResult:
-    deal: int
-    seat: int  # the lone seat
-    dealer: int
-    won: bool  # the lone seat's side won, the player under test in it
-    basic_won: bool  # ... with basic in it
-    levels: int  # levels the lone seat gained
-    basic_levels: int
-    times: dict[str, list[float]]
-    samples: dict[str, list[int]]
 
 
 def seat_result(rules: RuleSet, match: Match, seat: int) -> tuple[bool, int]:
@@ -86,11 +71,10 @@ def play_lone(cfg: Config, deal: int) -> DealResult:
     n = rules.players
     seat = deal % n
     out: list[tuple[bool, int]] = []
-    clock = _Clock(cfg.cpu_clock)
+    clock = Clock(cfg.cpu_clock)
     for lone in (cfg.a, "basic"):
         labels = ["A" if s == seat and lone == cfg.a else "B" for s in range(n)]
-        build = bench_ai.build_player  # (looked up now: a diagnostic may replace it)
-        players = [build(lone if s == seat else cfg.b, cfg, labels[s]) for s in range(n)]
+        players = [build_player(lone if s == seat else cfg.b, cfg, labels[s]) for s in range(n)]
         rng = random.Random(f"{cfg.seed}/rng/{deal}")  # the same for both runs
         m = play_deal(rules, deal_seed, level, dealer, players, labels, rng, clock)
         out.append(seat_result(rules, m, seat))
@@ -108,15 +92,14 @@ def run_deals(cfg: Config, deals: int, jobs: int = 1) -> list[DealResult]:
         return pool.starmap(play_lone, [(cfg, d) for d in tasks], chunksize=1)
 
 
-def summarise(results: Sequence[DealResult]) -> dict[str, Any]:
+def summarise(results: Sequence[DealRow]) -> dict[str, Any]:
     """Hands won by the lone seat with each player, the paired difference, the decided
     share (with a Wilson interval) and levels per hand, overall and as dealer or not."""
 
-    def block(rs: Sequence[DealResult]) -> dict[str, Any]:
+    def block(rs: Sequence[DealRow]) -> dict[str, Any]:
         n = len(rs)
         diffs = [int(r.won) - int(r.basic_won) for r in rs]
-        mean = sum(diffs) / n if n else 0.0
-        se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+        mean, se = mean_se(diffs) if n else (0.0, 0.0)
         up, down = diffs.count(1), diffs.count(-1)
         return {
             "deals": n,
@@ -139,9 +122,9 @@ def summarise(results: Sequence[DealResult]) -> dict[str, Any]:
 
 
 def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]]) -> str:
-    name = bench_ai.player_name(cfg.a)  # (looked up now: a diagnostic may relabel it)
+    name = player_name(cfg.a, cfg)
     lines = [
-        f"{name} alone in one seat (rotating) among {bench_ai.player_name(cfg.b)} players, "
+        f"{name} alone in one seat (rotating) among {player_name(cfg.b, cfg)} players, "
         "against basic in that seat: "
         f"preset {cfg.preset}, seed {cfg.seed!r}{budget_words(cfg)}"
         + (f"; settings {cfg.a_kwargs}" if cfg.a_kwargs else "")
@@ -155,15 +138,13 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
         b = stats[key]
         if not b["deals"]:
             continue
-        m, se = 100 * b["diff"], 100 * b["diff_se"]
         lo, hi = b["decided_wilson95"]
         lines.append(
             f"  {title} ({b['deals']}): the seat won {100 * b['won']:.1f} % with {name}, "
-            f"{100 * b['basic_won']:.1f} % with basic: {m:+.1f} ± {se:.1f} points "
-            f"(95 % [{m - Z95 * se:+.1f}, {m + Z95 * se:+.1f}]); decided by the player in "
-            f"{b['decided']} deals, {100 * b['decided_won']:.1f} % of them won "
-            f"[{100 * lo:.1f}, {100 * hi:.1f}]; levels per hand {b['levels']:.2f} against "
-            f"{b['basic_levels']:.2f}"
+            f"{100 * b['basic_won']:.1f} % with basic: {diff_words(b['diff'], b['diff_se'])}; "
+            f"decided by the player in {b['decided']} deals, "
+            f"{100 * b['decided_won']:.1f} % of them won [{100 * lo:.1f}, {100 * hi:.1f}]; "
+            f"levels per hand {b['levels']:.2f} against {b['basic_levels']:.2f}"
         )
     if t := times.get("A"):
         lines.append(time_line(t, f"({name})", cfg.cpu_clock))
@@ -171,61 +152,26 @@ def report(cfg: Config, stats: dict[str, Any], times: dict[str, dict[str, float]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.ai_lone", description=__doc__.split("\n")[0])
-    ap.add_argument("player", choices=[*sorted(LEVELS), "oracle"], help="the lone seat's player")
-    ap.add_argument("--preset", default="friends-6")
+    ap = argparse.ArgumentParser(
+        prog="python -m bench.ai lone", description=(__doc__ or "").split("\n")[0]
+    )
+    ap.add_argument("player", choices=PLAYERS, help="the lone seat's player")
     ap.add_argument("--deals", type=int, default=100, help="deals, each played twice")
-    ap.add_argument("--seed", default="0", help="seed of the deals and the players' rngs")
-    ap.add_argument("--budget-ms", type=float, default=None, help="strong player's time budget")
-    ap.add_argument("--samples", type=int, default=None, help="strong player's samples (cap)")
-    ap.add_argument("--cpu-clock", action="store_true", help="the budget in CPU time")
-    ap.add_argument("--kwargs", type=strong_kwargs, default={}, help="strong settings as JSON")
+    add_run_args(ap, "friends-6")
+    kwargs_option(ap, "--kwargs", "the player")
     ap.add_argument(
         "--others", choices=sorted(LEVELS), default="basic", help="every other seat's player"
     )
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
-    ap.add_argument("--json", default=None, help="also write the figures and a row per deal")
     args = ap.parse_args(argv)
-    try:
-        preset(args.preset)
-    except RuleSetError as exc:
-        ap.error(str(exc))
     if args.deals < 1:
         ap.error("--deals: at least 1")
-    if args.kwargs and args.player != "strong":
-        ap.error(f"--kwargs sets a strong player's settings; the player is {args.player}")
-    cfg = Config(
-        args.player,
-        args.others,
-        args.seed,
-        args.preset,
-        args.budget_ms,
-        args.samples,
-        args.cpu_clock,
-        json.dumps(args.kwargs, sort_keys=True) if args.kwargs else "",
-    )
+    cfg = run_config(ap, args, args.player, args.others, {"a": ("--kwargs", args.kwargs)})
     t0 = time.time()
     results = run_deals(cfg, args.deals, args.jobs)
     stats = summarise(results)
-    times = timing([PairResult([], r.times, r.samples) for r in results])
+    times = timing(results)
     print(report(cfg, stats, times))
     print(f"  wall time {time.time() - t0:.0f} s with {args.jobs} job(s)")
     if args.json:
-        rows = [[int(getattr(r, f)) for f in FIELDS] for r in results]
-        with open(args.json, "w") as f:
-            json.dump(
-                {
-                    "config": asdict(cfg),
-                    "stats": stats,
-                    "timing": times,
-                    "fields": FIELDS,
-                    "deals": rows,
-                },
-                f,
-                indent=2,
-            )
+        write_run(args.json, LoneRun(cfg, [r.row() for r in results], stats, times))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

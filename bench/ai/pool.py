@@ -1,9 +1,9 @@
-"""Several ``bench.ai`` runs of one match-up pooled, and the edge as a share of what any
-player could reach: ``python -m bench.ai_pool RUN.json [RUN2.json …]``.
+"""Several ``match`` runs of one match-up pooled, and the edge as a share of what any
+player could reach: ``python -m bench.ai pool RUN.json [RUN2.json …]``.
 
-The runs are ``bench.ai --json`` outputs of the same two players on the same preset
+The runs are ``match --json`` outputs of the same two players on the same preset
 (other seeds: more deals). Pooled over their hands it prints hands won (Wilson
-interval) and seats won (``bench.ai``: each seat credited with its own side's result),
+interval) and seats won (``match``: each seat credited with its own side's result),
 both with a 95 % bootstrap interval over the deals, and the *seats-won ceiling*: the
 most A's share could be if A's seats decided which side won every hand. With
 fixed partners that is 100 %; at 找朋友 tables, where the cards mix A and B seats on
@@ -26,62 +26,53 @@ stronger side would have had to win for A to take ``SEATS_ASKED`` of the seats (
 
 from __future__ import annotations
 
-import json
+import argparse
 import math
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
 
-from bench.ai_stats import bootstrap, seat_ceiling, wilson
-
-USAGE = "usage: python -m bench.ai_pool RUN.json [RUN2.json …] (bench.ai --json runs)"
-NEEDED = ("pair", "a_won", "a_seats_won", "b_seats_won", "a_seats_lost", "b_seats_lost")
+from bench.ai.records import HandRow, MatchRun, RunError, read_runs
+from bench.ai.stats import bootstrap, seat_ceiling, wilson
 
 SEATS_ASKED = 0.60  # issue 24's seats-won target at 找朋友
 
-# One hand: (a_won, A seats on the winning side, B seats there, A seats on the losing
-# side, B seats there).
-Hand = tuple[int, int, int, int, int]
 
-
-def deals_of(runs: Sequence[dict[str, Any]]) -> list[list[Hand]]:
+def deals_of(runs: Sequence[MatchRun]) -> list[list[HandRow]]:
     """The hands of every deal (duplicate pair) of the runs, which must be one match-up
-    on one preset and carry the per-hand rows with the losing side's seats."""
-    first = runs[0]["config"]
-    deals: dict[tuple[int, int], list[Hand]] = {}
+    on one preset."""
+    first = runs[0].config
+    deals: dict[tuple[int, int], list[HandRow]] = {}
     for k, run in enumerate(runs):
-        cfg = run["config"]
+        cfg = run.config
         for key in ("a", "b", "preset"):
-            if cfg[key] != first[key]:
-                raise ValueError(f"runs of other {key}s: {first[key]!r} and {cfg[key]!r}")
-        fields = run.get("hand_fields") or []
-        if any(f not in fields for f in NEEDED):
-            raise ValueError("a run without the losing side's seats (an older bench.ai)")
-        at = [fields.index(f) for f in NEEDED]
-        for row in run["hands"]:
-            p, *rest = (row[i] for i in at)
-            deals.setdefault((k, p), []).append((rest[0], rest[1], rest[2], rest[3], rest[4]))
+            if getattr(cfg, key) != getattr(first, key):
+                raise RunError(
+                    f"runs of other {key}s: {getattr(first, key)!r} and {getattr(cfg, key)!r}"
+                )
+        for h in run.hands:
+            deals.setdefault((k, h.pair), []).append(h)
     return list(deals.values())
 
 
-def lean(a_w: int, b_w: int, a_l: int, b_l: int) -> int:
+def lean(h: HandRow) -> int:
     """Positive when the winners held the larger share of A's seats, negative when the
     losers did, 0 for equal shares (the two shares cross-multiplied)."""
+    a_w, b_w, a_l, b_l = h.sides
     return a_w * (a_l + b_l) - a_l * (a_w + b_w)
 
 
-def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
+def figures(deals: Sequence[Sequence[HandRow]]) -> dict[str, float]:
     hands = [h for d in deals for h in d]
-    won = sum(h[0] for h in hands)
-    aw = sum(h[1] for h in hands)
-    bw = sum(h[2] for h in hands)
-    ceiling = seat_ceiling([h[1:] for h in hands])
+    won = sum(h.a_won for h in hands)
+    aw = sum(h.a_seats_won for h in hands)
+    bw = sum(h.b_seats_won for h in hands)
+    ceiling = seat_ceiling([h.sides for h in hands])
     seats = aw / (aw + bw) if aw + bw else math.nan
     share = (seats - 0.5) / (ceiling - 0.5) if ceiling > 0.5 else math.nan
     stronger = weaker = 0
     for h in hands:
-        k = lean(*h[1:])
+        k = lean(h)
         stronger += k > 0
         weaker += k < 0
     return {
@@ -95,15 +86,16 @@ def figures(deals: Sequence[Sequence[Hand]]) -> dict[str, float]:
     }
 
 
-def stronger_needed(deals: Sequence[Sequence[Hand]], seats: float) -> float:
+def stronger_needed(deals: Sequence[Sequence[HandRow]], seats: float) -> float:
     """How often the stronger side would have to win the uneven hands for A to take
     ``seats`` of the winners' seats, the sides as they were and the even hands as they
     fell (NaN when no rate from 0 to 1 gives it)."""
     # At rate p, A's share is (a0 + p·da) ÷ (t0 + p·dt): the even hands and every uneven
     # one's weaker side at p = 0, each uneven hand's swing to its stronger side with p.
     a0 = t0 = da = dt = 0
-    for _, a_w, b_w, a_l, b_l in (h for d in deals for h in d):
-        k = lean(a_w, b_w, a_l, b_l)
+    for h in (h for d in deals for h in d):
+        a_w, b_w, a_l, b_l = h.sides
+        k = lean(h)
         if k == 0:
             a0, t0 = a0 + a_w, t0 + a_w + b_w
             continue
@@ -118,34 +110,35 @@ def stronger_needed(deals: Sequence[Sequence[Hand]], seats: float) -> float:
 
 
 def interval(
-    deals: Sequence[Sequence[Hand]], name: str, reps: int = 2000, seed: str = "pool"
+    deals: Sequence[Sequence[HandRow]], name: str, reps: int = 2000, seed: str = "pool"
 ) -> tuple[float, float]:
     """95 % percentile bootstrap interval of ``figures()[name]``, resampling deals
-    (``bench.ai_stats.bootstrap``)."""
+    (``stats.bootstrap``)."""
     return bootstrap(deals, lambda hands: figures([hands])[name], random.Random(seed), reps)
 
 
-def main(argv: Sequence[str]) -> int:
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__ if argv else USAGE, file=sys.stdout if argv else sys.stderr)
-        return 0 if argv else 2
-    runs = []
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m bench.ai pool",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("runs", nargs="+", help="match --json runs of one match-up")
+    args = ap.parse_args(argv)
     try:
-        for path in argv:
-            with open(path) as f:
-                runs.append(json.load(f))
-        deals = deals_of(runs)
-    except OSError as exc:
-        print(f"cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        print(f"not bench.ai --json runs of one match-up: {exc}", file=sys.stderr)
+        runs = read_runs(args.runs)
+        if not all(isinstance(r, MatchRun) for r in runs):
+            raise RunError("give bench.ai match --json runs")
+        matches = [r for r in runs if isinstance(r, MatchRun)]
+        deals = deals_of(matches)
+    except RunError as exc:
+        print(f"not match runs of one match-up: {exc}", file=sys.stderr)
         return 2
     fig = figures(deals)
-    cfg = runs[0]["config"]
-    seeds = ", ".join(str(r["config"]["seed"]) for r in runs)
+    cfg = matches[0].config
+    seeds = ", ".join(r.config.seed for r in matches)
     n = int(fig["hands"])
-    print(f"{cfg['a']} (A) vs {cfg['b']} (B), {cfg['preset']}: {n} hands, seeds {seeds}")
+    print(f"{cfg.a} (A) vs {cfg.b} (B), {cfg.preset}: {n} hands, seeds {seeds}")
     wl, wh = wilson(round(fig["hands_won"] * n), n)
     lo, hi = interval(deals, "hands_won")
     print(
@@ -173,7 +166,3 @@ def main(argv: Sequence[str]) -> int:
             + " of them (the sides as they were)"
         )
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

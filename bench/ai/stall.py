@@ -1,10 +1,10 @@
-"""How long the bot's event loop waits while the 高手 thinks: ``python -m bench.ai_stall``.
+"""How long the bot's event loop waits while the 高手 thinks: ``python -m bench.ai stall``.
 
 The table service runs a search player's decision in a thread (``asyncio.to_thread``,
 ``bot/service/automation.py``) so the bot keeps answering everyone else; but the thread
 and the event loop share the GIL, so the loop still waits whenever the search holds it.
 This seats the 高手 exactly as a table does (``make_player("strong")``) against basic
-on ``bench.ai``'s duplicate deals, runs each of its decisions through
+on ``match``'s duplicate deals, runs each of its decisions through
 ``asyncio.to_thread`` while the loop asks to wake every millisecond, and prints per
 preset the longest gap between two wake-ups in each decision: median, p99 and maximum.
 Run it with and without ``SHENGJI_COMPILED=1``: compiled code keeps the GIL through
@@ -22,7 +22,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from bench.ai import _Clock, pair_params, play_deal
+from bench.ai.play import Clock, pair_params, play_deal
+from bench.ai.stats import p99
 from bench.cli import build_label, preset_names
 from rules.actions import Action
 from rules.ai import make_player
@@ -76,12 +77,16 @@ def measure(name: str, pairs: int, seed: str) -> list[float]:
                 for lab in labels
             ]
             rng = random.Random(f"{seed}/rng/{pair}/{run}")
-            play_deal(rules, deal_seed, level, dealer, players, labels, rng, _Clock())
+            play_deal(rules, deal_seed, level, dealer, players, labels, rng, Clock())
     return gaps
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.ai_stall", description=__doc__)
+    ap = argparse.ArgumentParser(
+        prog="python -m bench.ai stall",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--pairs", type=int, default=2, help="deals per preset, each played twice")
     ap.add_argument("--presets", default="classic,four-decks,friends-6")
     ap.add_argument("--seed", default="stall")
@@ -93,13 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'preset':<12} {'decisions':>9} {'median ms':>9} {'p99 ms':>7} {'max ms':>7}")
     for n in names:
         gaps = sorted(measure(n, args.pairs, args.seed))
-        p99 = gaps[min(len(gaps) - 1, int(0.99 * len(gaps)))]
         print(
             f"{n:<12} {len(gaps):>9} {1000 * statistics.median(gaps):>9.1f} "
-            f"{1000 * p99:>7.1f} {1000 * gaps[-1]:>7.1f}"
+            f"{1000 * p99(gaps):>7.1f} {1000 * gaps[-1]:>7.1f}"
         )
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""How close the inference's deals come to the true deal: ``python -m bench.ai_walk``.
+"""How close the inference's deals come to the true deal: ``python -m bench.ai walk``.
 
 A diagnostic that reads the true deal (bench only). Basic players play seeded deals;
 at one seat's first play of every fourth trick the seat's view is handed to the
@@ -41,8 +41,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bench.ai import _Clock, pair_params, play_deal
-from bench.ai_oracle import OraclePlayer
+from bench.ai.play import Clock, pair_params, play_deal
 from rules.actions import Action
 from rules.ai.base import LEVELS, Player
 from rules.ai.basic import BasicPlayer
@@ -86,10 +85,10 @@ def parse_settings(text: str) -> list[Setting]:
 
 
 @dataclass
-class Probe(BasicPlayer, OraclePlayer):
+class Probe(BasicPlayer):
     """Plays as basic; at its first play of every fourth trick it measures the
-    settings' deals against the true deal (``OraclePlayer`` only so that
-    ``bench.ai`` hands it the match)."""
+    settings' deals against the true deal (``choose_seeing``: it is handed the match,
+    as the oracle is)."""
 
     settings: Sequence[Setting] = ()
     samples: int = 20
@@ -100,8 +99,6 @@ class Probe(BasicPlayer, OraclePlayer):
     # setting -> per measured decision and other seat (≥ LEAST judged plays), the share
     # of its judged plays the deals left unexplained on average
     shares: dict[str, list[float]] = field(default_factory=dict)
-    level = "oracle"
-    sees_all = True
 
     def __post_init__(self) -> None:
         BasicPlayer.__init__(self)
@@ -208,7 +205,7 @@ def run(
         probe.carried = {}
         players: list[Player] = [probe, *(LEVELS[others]() for _ in range(rules.players - 1))]
         play_deal(
-            rules, deal, level, dealer, players, ["A"] * rules.players, random.Random(d), _Clock()
+            rules, deal, level, dealer, players, ["A"] * rules.players, random.Random(d), Clock()
         )
     return probe
 
@@ -248,7 +245,9 @@ def _share_line(name: str, shares: Sequence[float]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap = argparse.ArgumentParser(
+        prog="python -m bench.ai walk", description=(__doc__ or "").split("\n")[0]
+    )
     ap.add_argument("--preset", default="classic")
     ap.add_argument("--seed", default="walk")
     ap.add_argument("--deals", type=int, default=20)
@@ -275,7 +274,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(report(probe, args.settings))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """Driving the click-to-play panel in simcord as a person would: open it, pick cards
-in its selects, click its buttons. Used by ``bench.discord --via panel`` and the
-panel tests (``tests/test_panel.py``)."""
+in its selects, click its buttons. Used by the panel tests (``tests/test_panel.py`` and
+others) and by ``bench.discord --via panel``."""
 
 from __future__ import annotations
 
@@ -88,4 +88,7 @@ class Panel:
         return results
 
     async def click(self, what: str) -> InteractionResult:
-        return await self.member.click(self.message, custom_id=self.button_id(what))
+        got: InteractionResult = await self.member.click(
+            self.message, custom_id=self.button_id(what)
+        )
+        return got
