@@ -122,11 +122,13 @@ def table_embed(
             lines += [
                 text(
                     locale,
-                    "failed_throw_note",
+                    "failed_throw_note" if ev.beaten_by is None else "failed_throw_note_beaten",
                     who=player_name(locale, seats, ev.seat),
                     attempted=f(ev.attempted),
                     forced=f(ev.forced),
                     penalty=ev.penalty,
+                    by=player_name(locale, seats, ev.beaten_by or 0),
+                    beater=f(ev.beater),
                 )
                 for ev in failed_throws
             ]

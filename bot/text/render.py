@@ -254,7 +254,10 @@ def event_line(
     With the hand's trump context ``ctx``, played cards and the kitty are sorted;
     the jokers in the reader's notation (BJ / LJ in English)."""
     fmt = reader_format(locale, fmt)
-    name = lambda s: player_name(locale, seats, s)  # noqa: E731
+
+    def name(seat: int) -> str:
+        return player_name(locale, seats, seat)
+
     if isinstance(ev, HandStarted):
         return text(locale, "event.hand_started", n=ev.hand_no)
     if isinstance(ev, Declared):
@@ -284,13 +287,16 @@ def event_line(
     if isinstance(ev, StealingOver):
         return text(locale, "event.stealing_over_call" if ev.calling else "event.stealing_over")
     if isinstance(ev, ThrowFailed):
+        beaten = ev.beaten_by is not None  # who holds the higher unit, and its cards
         return text(
             locale,
-            "event.throw_failed",
+            "event.throw_failed_beaten" if beaten else "event.throw_failed",
             who=name(ev.seat),
             attempted=cards_text(ev.attempted, ctx, fmt),
             forced=cards_text(ev.forced, ctx, fmt),
             penalty=ev.penalty,
+            by=name(ev.beaten_by) if ev.beaten_by is not None else "",
+            beater=cards_text(ev.beater, ctx, fmt),
         )
     if isinstance(ev, BidWithdrawn):
         shown = cards_text(ev.cards, ctx, fmt)
@@ -335,7 +341,7 @@ def match_won_event(view: View) -> MatchWon | None:
         return None
     last = view.history[-1] if view.history else None
     if not view.friends_mode or last is None:
-        return MatchWon(view.winner, view.levels)  # type: ignore[arg-type]
+        return MatchWon(view.winner, view.levels)
     goal = view.rules.levels[-1]
     seats = tuple(s for s in last.team if last.levels_before[s] == goal)
     return MatchWon(view.winner, view.levels, seats or (view.winner,))

@@ -1,0 +1,56 @@
+"""Issue 47 items 4 and 5 (branch e): what the console says — a failed throw's reason,
+prompts that suggest a move you can make, and the command line's wording."""
+
+from __future__ import annotations
+
+import re
+
+from bench.discord import failing_throw
+from bot.console.views import YOUR_SEAT
+from bot.text.i18n import seat_name
+from bot.text.render import event_line, reader_cards
+from rules.actions import Play
+from rules.cards import Card
+from rules.events import ThrowFailed
+from rules.notation import format_cards
+from storage import Database
+from tests.console_helpers import console_table
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+# ---- item 4: a failed throw says who holds the higher unit, and shows it ------------------
+def test_failed_throw_line_names_the_beater_and_its_cards_in_each_language() -> None:
+    ev = ThrowFailed(0, (Card.DJ, Card.DK), (Card.DJ,), 10, 1, (Card.DQ,))
+    english = event_line("en", ev)
+    assert english == (
+        "North tried to throw ♦J ♦K but East beats ♦J with ♦Q: ♦J is played, penalty 10."
+    )
+    assert not CJK.search(english)
+    assert event_line("zh-CN", ev) == "北 甩牌 ♦J ♦K 失败：东 的 ♦Q 管得住 ♦J，改出 ♦J，罚 10 分。"
+    zh_tw = event_line("zh-TW", ev)
+    assert zh_tw is not None and "東 的 ♦Q 管得住 ♦J" in zh_tw and "失敗" in zh_tw
+
+
+async def test_console_failed_throw_shows_who_beats_it(sqlite_db: Database) -> None:
+    """A real console table: you lead a throw that fails; the line says which seat
+    beats the forced unit and with which of its cards."""
+    table, buf = await console_table(sqlite_db, locale="zh-CN", preset_name="classic")
+    for _ in range(400):
+        asked = await table.pump()
+        match = table.service.match_of(table.table_id or 0)
+        cards = failing_throw(match, YOUR_SEAT) if asked == "play" and match else None
+        if cards is not None:
+            break
+        await table.handle("go" if asked in ("play", "bury", "call") else "", asked)
+    assert cards is not None and match is not None, "you never led a throw that could fail"
+    (expected,) = [
+        e for e in match.copy().apply(Play(YOUR_SEAT, cards)) if isinstance(e, ThrowFailed)
+    ]
+    assert expected.beaten_by is not None
+    mark = len(buf.getvalue())
+    await table.handle("出 " + format_cards(cards), "play")
+    line = next(s for s in buf.getvalue()[mark:].splitlines() if "甩牌" in s)
+    who = seat_name("zh-CN", expected.beaten_by, 4)
+    beater = reader_cards("zh-CN", format_cards(expected.beater))
+    assert f"失败：{who}" in line and f" 的 {beater} 管得住 " in line, line
