@@ -374,7 +374,7 @@ async def test_dealer_bury_refusals_and_kitty(tmp_path: Path) -> None:
         await table.handle("play " + format_cards(view.hand[:1]), "bury")
         said = out.getvalue()[mark:]  # type: ignore[attr-defined]
         assert "(the table is burying the kitty)" in said
-        assert f"Now: Bury {view.rules.kitty_size} cards (bury CARDS)" in said
+        assert f"Now: Bury {view.rules.kitty_size} cards (e.g. bury " in said
 
         # Five cards you hold and one you do not: only the missing one is named.
         held = list(view.hand[:5])

@@ -4,6 +4,10 @@ prompts that suggest a move you can make, and the command line's wording."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
 
 from bench.discord import failing_throw
 from bot.console.views import YOUR_SEAT
@@ -12,7 +16,8 @@ from bot.text.render import event_line, reader_cards
 from rules.actions import Play
 from rules.cards import Card
 from rules.events import ThrowFailed
-from rules.notation import format_cards
+from rules.notation import format_cards, parse_cards
+from rules.trump import TRUMP
 from storage import Database
 from tests.console_helpers import console_table
 
@@ -54,3 +59,50 @@ async def test_console_failed_throw_shows_who_beats_it(sqlite_db: Database) -> N
     who = seat_name("zh-CN", expected.beaten_by, 4)
     beater = reader_cards("zh-CN", format_cards(expected.beater))
     assert f"失败：{who}" in line and f" 的 {beater} 管得住 " in line, line
+
+
+# ---- item 5: prompts suggest a move you can make -------------------------------------------
+async def test_declare_and_bury_prompts_give_examples_you_can_play(tmp_path: Path) -> None:
+    """The declare prompt's example is one of your declarations (it said 如 亮 ♥2 when
+    only ♣2 could be declared), the bury prompt's are cards you hold, not trumps."""
+    checked_declare = checked_bury = False
+    for seed in map(str, range(20)):
+        db = Database(f"sqlite+aiosqlite:///{tmp_path / f'ex-{seed}.db'}")
+        await db.upgrade()
+        try:
+            table, _ = await console_table(db, locale="zh-CN", seed=seed, preset_name="classic")
+            for _ in range(200):
+                asked = await table.pump()
+                view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+                assert view is not None
+                if asked in ("declare", "declare_or_pass"):
+                    options = table._declaration_options()
+                    if options:
+                        prompt = table._ask_text(asked, view)
+                        example = re.search(r"如 亮 (\S+?)；", prompt)
+                        assert example, prompt
+                        shown = parse_cards(example.group(1))
+                        assert any(tuple(d.cards) == tuple(shown) for d in options), prompt
+                        checked_declare = checked_declare or "♥2" not in prompt
+                        await table.handle("亮 " + example.group(1), asked)
+                        continue
+                    await table.handle("", asked)
+                elif asked == "bury":
+                    prompt = table._ask_text(asked, view)
+                    example = re.search(r"如 埋 (.+?) …", prompt)
+                    assert example, prompt
+                    shown = parse_cards(example.group(1))
+                    ctx, held = view.context, Counter(view.hand or ())
+                    assert len(shown) == 2 and not Counter(shown) - held, prompt
+                    assert all(ctx.suit_of[c] != TRUMP for c in shown), prompt
+                    checked_bury = True
+                    break
+                elif asked in ("play", "call", "next"):
+                    break
+                else:
+                    await table.handle("", asked)
+        finally:
+            await db.dispose()
+        if checked_declare and checked_bury:
+            return
+    pytest.fail(f"declare checked without ♥2: {checked_declare}; bury: {checked_bury}")
