@@ -13,10 +13,12 @@ from bench.discord import failing_throw
 from bot.console.views import YOUR_SEAT
 from bot.text.i18n import seat_name
 from bot.text.render import event_line, reader_cards
+from bot.text.rules_text import rules_lines
 from rules.actions import Play
 from rules.cards import Card
 from rules.events import ThrowFailed
 from rules.notation import format_cards, parse_cards
+from rules.presets import preset
 from rules.trump import TRUMP
 from storage import Database
 from tests.console_helpers import console_table
@@ -106,3 +108,14 @@ async def test_declare_and_bury_prompts_give_examples_you_can_play(tmp_path: Pat
         if checked_declare and checked_bury:
             return
     pytest.fail(f"declare checked without ♥2: {checked_declare}; bury: {checked_bury}")
+
+
+async def test_rules_without_a_turn_timer_say_no_limit_not_infinity(sqlite_db: Database) -> None:
+    table, buf = await console_table(sqlite_db, locale="zh-CN")
+    await table.pump()
+    mark = len(buf.getvalue())
+    await table.handle("规则", None)
+    said = buf.getvalue()[mark:]
+    assert "每步限时：不限时" in said and "∞" not in said, said
+    assert rules_lines("en", preset("classic"), 0)[-1] == "Turn timer: none (no time limit)"
+    assert rules_lines("zh-TW", preset("classic"), 30)[-1] == "每步限時：30 秒"

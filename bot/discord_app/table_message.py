@@ -50,7 +50,11 @@ def lobby_text(locale: str, status: TableStatus, table_link: str | None = None) 
     header = text(locale, "lobby_header", preset=name, decks=rules.decks)
     if status.phase == "lobby" or table_link is None:
         timer = status.options.turn_seconds
-        footer = text(locale, "lobby_footer", timer=timer or "∞")
+        footer = (
+            text(locale, "lobby_footer", timer=timer)
+            if timer
+            else text(locale, "lobby_footer_no_timer")
+        )
     else:
         footer = text(locale, "lobby_started", link=table_link)
     if status.options.ranked:  # its stated rules, before anyone sits down for them

@@ -84,5 +84,8 @@ def rules_lines(locale: str | None, rules: RuleSet, turn_seconds: int) -> list[s
             cap=rules.kitty_cap,
         ),
         score_table_text(locale, rules),
-        text(locale, "rules.timer", seconds=turn_seconds or "∞"),
+        # No timer (the console, a table set to 0): words, not "∞ s".
+        text(locale, "rules.timer", seconds=turn_seconds)
+        if turn_seconds
+        else text(locale, "rules.timer_off"),
     ]
