@@ -12,11 +12,11 @@ import pytest
 from bench.discord import failing_throw
 from bot.console.views import YOUR_SEAT
 from bot.text.i18n import seat_name
-from bot.text.render import event_line, reader_cards
+from bot.text.render import event_line, reader_cards, summary_text
 from bot.text.rules_text import rules_lines
 from rules.actions import Play
 from rules.cards import Card
-from rules.events import ThrowFailed
+from rules.events import HandScored, ThrowFailed
 from rules.notation import format_cards, parse_cards
 from rules.presets import preset
 from rules.trump import TRUMP
@@ -119,3 +119,20 @@ async def test_rules_without_a_turn_timer_say_no_limit_not_infinity(sqlite_db: D
     assert "每步限时：不限时" in said and "∞" not in said, said
     assert rules_lines("en", preset("classic"), 0)[-1] == "Turn timer: none (no time limit)"
     assert rules_lines("zh-TW", preset("classic"), 30)[-1] == "每步限時：30 秒"
+
+
+def test_hand_results_count_levels_in_proper_english_and_never_go_up_zero() -> None:
+    def scored(winner: str, change: int, levels: tuple[int, int] = (3, 2)) -> HandScored:
+        return HandScored(3, 0, 35, (), 0, 0, 0, 35, winner, change, levels, 2)  # type: ignore[arg-type]
+
+    assert "the defenders hold and go up 1 level;" in summary_text("en", scored("defenders", 1))
+    assert "the defenders hold and go up 2 levels;" in summary_text("en", scored("defenders", 2))
+    assert "take over and go up 1 level;" in summary_text("en", scored("attackers", 1))
+    assert "take over and go up 3 levels;" in summary_text("en", scored("attackers", 3))
+    # The dealer's side defends A and wins the match: it gains no level, and says so.
+    won = scored("defenders", 0, (14, 9))
+    assert "the defenders hold (no level gained);" in summary_text("en", won)
+    assert "庄家方守住（不升级）" in summary_text("zh-CN", won)
+    for lang in ("en", "zh-CN", "zh-TW"):
+        said = summary_text(lang, won)
+        assert "level(s)" not in said and " 0 level" not in said and "升 0 级" not in said, said

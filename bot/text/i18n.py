@@ -86,7 +86,7 @@ def text(locale: str | None, code: str, **params: Any) -> str:
     """The message for ``code`` in the locale's language, formatted with params."""
     entry = CATALOG.get(code)
     if entry is None:
-        return params.get("fallback", code)
+        return str(params.get("fallback", code))
     template = entry[LANGUAGES.index(language(locale))]
     try:
         return template.format(**params)
@@ -94,6 +94,13 @@ def text(locale: str | None, code: str, **params: Any) -> str:
         # A message that cannot be filled in must not show raw {placeholders}.
         fallback = params.get("fallback")
         return str(fallback) if fallback else template.split("{")[0].strip() or code
+
+
+def counted(locale: str | None, code: str, n: int, **params: Any) -> str:
+    """``code``, or its singular ``code_one`` when ``n`` is 1: English "1 level" but
+    "2 levels" (Chinese has one form; both codes read the same there)."""
+    one = f"{code}_one"
+    return text(locale, one if n == 1 and one in CATALOG else code, **params)
 
 
 _TUPLE_WORDS = {2: "word.pair", 3: "word.triple", 4: "word.quad", 5: "word.quintuple"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.text.i18n import EN, language, seat_name, text
+from bot.text.i18n import EN, counted, language, seat_name, text
 from bot.text.score_text import takeover_text
 from rules.cards import Card, rank_name
 from rules.events import (
@@ -64,11 +64,10 @@ def cards_text(
 
 def result_text(locale: str | None, winner: str, levels: int) -> str:
     """Who won the hand and what it is worth: "the attackers take over", …"""
-    if winner == "attackers":
-        code = "result.takeover" if levels == 0 else "result.takeover_up"
-    else:
-        code = "result.defenders_up"
-    return text(locale, code, levels=levels)
+    if levels == 0:  # no "go up 0 levels" (defenders who win the match at A gain none)
+        return text(locale, "result.takeover" if winner == "attackers" else "result.defenders_hold")
+    code = "result.takeover_up" if winner == "attackers" else "result.defenders_up"
+    return counted(locale, code, levels, levels=levels)
 
 
 def stored_trump_text(locale: str | None, letter: str) -> str:
@@ -398,7 +397,7 @@ def summary_text(
             ),
         ]
         if ev.bonus:
-            parts.append(text(locale, "friends_bonus", bonus=ev.bonus))
+            parts.append(counted(locale, "friends_bonus", ev.bonus, bonus=ev.bonus))
         parts.append(text(locale, "levels_each", levels=levels_each(locale, ev.levels, seats)))
         return " ".join(parts)
     return head + text(
