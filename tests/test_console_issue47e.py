@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench.discord import failing_throw
+from bot.console.text import COMMANDS
 from bot.console.views import YOUR_SEAT
 from bot.text.i18n import seat_name
 from bot.text.render import event_line, reader_cards, summary_text
@@ -136,3 +137,18 @@ def test_hand_results_count_levels_in_proper_english_and_never_go_up_zero() -> N
     for lang in ("en", "zh-CN", "zh-TW"):
         said = summary_text(lang, won)
         assert "level(s)" not in said and " 0 level" not in said and "升 0 级" not in said, said
+
+
+async def test_help_lists_every_command_in_the_screens_language(sqlite_db: Database) -> None:
+    """帮助 left out 规则, 撤回 and 悔牌 (and 叫, 复盘): every command the console
+    understands is named, by a word of the screen's own language."""
+    for lang in ("en", "zh-CN", "zh-TW"):
+        table, buf = await console_table(sqlite_db, locale=lang)
+        mark = len(buf.getvalue())
+        await table.handle("帮助", None)
+        said = buf.getvalue()[mark:]
+        words = set(re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", said))
+        own = re.compile(r"[A-Za-z]+" if lang == "en" else r"[\u4e00-\u9fff]+")
+        for command in set(COMMANDS.values()):
+            names = {w for w, c in COMMANDS.items() if c == command and own.fullmatch(w)}
+            assert names & words, f"{lang}: help does not name {command} ({names})"
