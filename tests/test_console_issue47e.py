@@ -152,3 +152,12 @@ async def test_help_lists_every_command_in_the_screens_language(sqlite_db: Datab
         for command in set(COMMANDS.values()):
             names = {w for w, c in COMMANDS.items() if c == command and own.fullmatch(w)}
             assert names & words, f"{lang}: help does not name {command} ({names})"
+
+
+def test_rules_summary_leaves_out_the_throw_penalty_when_throws_are_forbidden() -> None:
+    no_throws = preset("classic").with_overrides(throws="forbidden", name="no-throws")
+    english = "\n".join(rules_lines("en", no_throws, 0))
+    assert "Failed throw penalty" not in english and "Throws are not allowed" in english
+    chinese = "\n".join(rules_lines("zh-CN", no_throws, 0))
+    assert "甩牌失败罚" not in chinese and "不许甩牌；抠底倍数" in chinese
+    assert "Failed throw penalty: 10" in "\n".join(rules_lines("en", preset("classic"), 0))

@@ -78,7 +78,8 @@ def rules_lines(locale: str | None, rules: RuleSet, turn_seconds: int) -> list[s
         ),
         text(
             locale,
-            "rules.penalty",
+            # No throws, no failed throws: their penalty would only mislead.
+            "rules.kitty_only" if rules.throws == "forbidden" else "rules.penalty",
             penalty=rules.throw_penalty,
             scheme=text(locale, f"rules.kitty.{rules.kitty_scheme}"),
             cap=rules.kitty_cap,
