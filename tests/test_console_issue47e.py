@@ -4,12 +4,14 @@ prompts that suggest a move you can make, and the command line's wording."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from bench.discord import failing_throw
+from bot.console.cli import HouseRuleError, house_rules
 from bot.console.text import COMMANDS
 from bot.console.views import YOUR_SEAT
 from bot.text.i18n import seat_name
@@ -20,9 +22,10 @@ from rules.cards import Card
 from rules.events import HandScored, ThrowFailed
 from rules.notation import format_cards, parse_cards
 from rules.presets import preset
+from rules.ruleset import RuleSet
 from rules.trump import TRUMP
 from storage import Database
-from tests.console_helpers import console_table
+from tests.console_helpers import console_table, run_console
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -161,3 +164,41 @@ def test_rules_summary_leaves_out_the_throw_penalty_when_throws_are_forbidden() 
     chinese = "\n".join(rules_lines("zh-CN", no_throws, 0))
     assert "甩牌失败罚" not in chinese and "不许甩牌；抠底倍数" in chinese
     assert "Failed throw penalty: 10" in "\n".join(rules_lines("en", preset("classic"), 0))
+
+
+# ---- item 5: --rule in the words each language shows, and near misses -------------------
+def test_rule_flag_takes_names_and_values_as_each_language_shows_them() -> None:
+    assert house_rules("classic", None, ["甩牌=不许"]).throws == "forbidden"  # type: ignore[union-attr]
+    assert house_rules("classic", None, ["甩牌=不許"], "zh-TW").throws == "forbidden"  # type: ignore[union-attr]
+    rules = house_rules(
+        "classic", None, ["Kitty theft=on", "甩牌失败罚分=25", "悔牌=最后出牌者可悔牌"]
+    )
+    assert rules is not None and rules.kitty_theft == "on" and rules.throw_penalty == 25
+    assert rules.play_takeback == "last-player"
+    assert house_rules("classic", None, ["Throws=not allowed"]).throws == "forbidden"  # type: ignore[union-attr]
+    assert house_rules("classic", None, ["throws=forbidden"]).throws == "forbidden"  # type: ignore[union-attr]
+
+
+def test_rule_flag_suggests_the_nearest_name_and_lists_values_in_the_screens_words() -> None:
+    with pytest.raises(HouseRuleError) as err:
+        house_rules("classic", None, ["throw=forbidden"])
+    assert err.value.message("en") == "There is no setting called throw: did you mean throws?"
+    assert err.value.message("zh-CN") == "没有叫 throw 的设置：你是不是想写 throws？"
+    with pytest.raises(HouseRuleError) as err:
+        house_rules("classic", None, ["甩=不许"], "zh-CN")
+    assert "你是不是想写 甩牌？" in err.value.message("zh-CN")
+    with pytest.raises(HouseRuleError) as err:
+        house_rules("classic", None, ["qqqqqq=1"])
+    assert err.value.message("en") == "There is no setting called qqqqqq."
+    with pytest.raises(HouseRuleError) as err:
+        house_rules("classic", None, ["甩牌=也许"], "zh-CN")
+    said = err.value.message("zh-CN")
+    assert "可以、不许" in said and not re.search(r"[A-Za-z]", said), said
+
+
+def test_console_rule_flag_in_chinese_plays_that_rule(tmp_path: Path) -> None:
+    db = tmp_path / "zh-rule.db"
+    run_console(db, ["quit"], "--rule", "甩牌=不许", "--lang", "zh-CN")
+    with sqlite3.connect(db) as con:
+        (raw,) = con.execute("select rules_json from tables").fetchone()
+    assert RuleSet.from_json(raw).throws == "forbidden"

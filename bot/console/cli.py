@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from bot.console.rule_words import allowed_words, nearest_name, setting_name, setting_value
 from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
@@ -125,14 +126,16 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         return text(lang, f"cli.{code}", **params)
 
     presets = text(lang, "score.comma").join(_preset_choices(lang))
-    formatter = type("Help", (_Help,), {"usage_prefix": t("usage")})
+    class Help(_Help):
+        usage_prefix = t("usage")
+
     parser = argparse.ArgumentParser(
         prog="python -m bot console",
         description=t("description"),
         epilog=textwrap.fill(
             t("epilog", presets=presets), 78, break_on_hyphens=False, break_long_words=False
         ),
-        formatter_class=formatter,
+        formatter_class=Help,
         add_help=False,
     )
     parser._optionals.title = t("options")
@@ -163,8 +166,11 @@ class HouseRuleError(Exception):
         return self.error.message(lang)
 
 
-def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleSet | None:
-    """The rule set of ``--rules FILE`` and ``--rule NAME=VALUE`` (None: neither given)."""
+def house_rules(
+    preset_name: str, path: str | None, changes: list[str], lang: str = "en"
+) -> RuleSet | None:
+    """The rule set of ``--rules FILE`` and ``--rule NAME=VALUE`` (None: neither given).
+    Names and values may be written as any language shows them (bot/console/rule_words)."""
     if path is None and not changes:
         return None
     if path is not None:
@@ -179,14 +185,25 @@ def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleS
         rules = preset(preset_name)
     wanted: dict[str, str] = {}
     for item in changes:
-        name, sep, value = item.partition("=")
+        typed, sep, value = item.partition("=")
         if not sep:
-            raise HouseRuleError(ServiceError("rule_flag_form", flag="--rule", setting=name.strip()))
-        wanted[name.strip()] = value.strip()
+            raise HouseRuleError(
+                ServiceError("rule_flag_form", flag="--rule", setting=typed.strip())
+            )
+        name = setting_name(typed)
+        if name is None:
+            near = nearest_name(typed)
+            code = "setting_unknown_near" if near else "setting_unknown"
+            raise HouseRuleError(ServiceError(code, setting=typed.strip(), suggestion=near))
+        wanted[name] = setting_value(REGISTRY.get(name), value)
     try:
         return REGISTRY.apply(rules, wanted)
     except SettingError as exc:
-        raise HouseRuleError(setting_error(exc)) from exc
+        error = setting_error(exc)
+        if error.code == "setting_bad_value" and exc.setting in REGISTRY and lang != "en":
+            # A Chinese screen lists the values by their Chinese labels (accepted too).
+            error.params["allowed"] = allowed_words(lang, REGISTRY.get(exc.setting))
+        raise HouseRuleError(error) from exc
 
 
 def console_level(name: str) -> str | None:
@@ -235,7 +252,7 @@ def main(argv: list[str]) -> int:
         print(f"{parser.prog}: {error.message(lang)}", file=sys.stderr)
         return 2
     try:
-        rules = house_rules(args.preset or DEFAULT_PRESET, args.rules, args.rule)
+        rules = house_rules(args.preset or DEFAULT_PRESET, args.rules, args.rule, lang)
     except HouseRuleError as exc:
         print(f"{parser.prog}: {exc.message(lang)}", file=sys.stderr)
         return 2
