@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from bench.discord import failing_throw
 from bot.console.cli import HouseRuleError, house_rules
 from bot.console.text import COMMANDS
 from bot.console.views import YOUR_SEAT
-from bot.text.i18n import seat_name
+from bot.text.i18n import known_language, seat_name
 from bot.text.render import event_line, reader_cards, summary_text
 from bot.text.rules_text import rules_lines
 from rules.actions import Play
@@ -25,7 +27,7 @@ from rules.presets import preset
 from rules.ruleset import RuleSet
 from rules.trump import TRUMP
 from storage import Database
-from tests.console_helpers import console_table, run_console
+from tests.console_helpers import ROOT, console_env, console_table, run_console
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -202,3 +204,40 @@ def test_console_rule_flag_in_chinese_plays_that_rule(tmp_path: Path) -> None:
     with sqlite3.connect(db) as con:
         (raw,) = con.execute("select rules_json from tables").fetchone()
     assert RuleSet.from_json(raw).throws == "forbidden"
+
+
+def _refused(*args: str, env: dict[str, str] | None = None) -> str:
+    """Run the command line, which must refuse: exit code 2; its one-line stderr."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        env=env or console_env(),
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    return proc.stderr.strip()
+
+
+# ---- item 5: an unknown --lang, friends-N out of range ------------------------------------
+def test_unknown_lang_is_refused_naming_the_languages() -> None:
+    said = _refused("console", "--lang", "fr")
+    assert said == "python -m bot console: Unknown language fr: choose en, zh-CN or zh-TW."
+    zh = _refused("console", "--lang=fr", env=console_env(LANG="zh_CN.UTF-8"))
+    assert zh == "python -m bot console: 没有 fr 这种语言：请选 en、zh-CN 或 zh-TW。"
+    assert "choose en, zh-CN or zh-TW" in _refused("rules", "--lang", "fr")
+    assert known_language("en-US") and known_language("zh_TW.UTF-8") and not known_language("fr")
+
+
+def test_friends_preset_out_of_range_states_four_to_ten() -> None:
+    said = _refused("console", "--preset", "friends-11")
+    assert said == (
+        "python -m bot console: friends-11 cannot be played: "
+        "the players must be 4 to 10 (it is 11)."
+    )
+    zh = _refused("console", "--preset", "friends-3", "--lang", "zh-CN")
+    assert "人数必须是 4 到 10（现在是 3）" in zh
+    assert "friends-N / friends-NxD (4 to 10 seats)." in _refused("console", "--preset", "nope")

@@ -26,10 +26,17 @@ from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.errors import rules_reason
 from bot.service.house_rules import setting_error
-from bot.text.i18n import LANGUAGES, environment_language, language, preset_label, text
+from bot.text.i18n import (
+    LANGUAGES,
+    environment_language,
+    known_language,
+    language,
+    preset_label,
+    text,
+)
 from rules.ai import DIFFICULTIES, level_of
 from rules.presets import ALL_PRESETS, preset
-from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
 from rules.settings import REGISTRY, SettingError
 from storage import Database
 from storage.startup import run_or_explain
@@ -104,11 +111,12 @@ def _add_signal(loop: asyncio.AbstractEventLoop, sig: int, fn: object) -> bool:
 def _lang_in(argv: list[str]) -> str:
     """--lang, read before parsing so that --help speaks it too."""
     for i, arg in enumerate(argv):
-        if arg.startswith("--lang="):
-            return language(arg.split("=", 1)[1])
+        given = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
         if arg == "--lang" and i + 1 < len(argv):
-            return language(argv[i + 1])
-    return environment_language(os.environ)
+            given = argv[i + 1]
+        if given is not None and known_language(given):
+            return language(given)
+    return environment_language(os.environ)  # an unknown --lang is refused in it
 
 
 class _Help(argparse.RawDescriptionHelpFormatter):
@@ -126,6 +134,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         return text(lang, f"cli.{code}", **params)
 
     presets = text(lang, "score.comma").join(_preset_choices(lang))
+
     class Help(_Help):
         usage_prefix = t("usage")
 
@@ -224,13 +233,19 @@ def _preset_choices(lang: str) -> list[str]:
     ]
 
 
-def _known_preset(name: str) -> bool:
-    """A listed preset, or any 找朋友 table by name (friends-7, friends-10x4)."""
+def _preset_refusal(name: str, lang: str) -> str:
+    """Why ``--preset NAME`` cannot be played ("" when it can): a listed preset or any
+    找朋友 table by name (friends-7, friends-10x4). A friends-N out of range says
+    the range (4 to 10 seats), not just that no such preset exists."""
     try:
         preset(name)
-    except RuleSetError:
-        return False
-    return True
+    except RuleSetError as exc:
+        if exc.code != "unknown_preset":  # friends-11, friends-6x9: the engine's reason
+            return ServiceError("preset_refused", name=name, **rules_reason(exc)).message(lang)
+        friends = text(lang, "preset_friends_any", least=MIN_PLAYERS, most=MAX_PLAYERS)
+        choices = text(lang, "score.comma").join([*_preset_choices(lang), friends])
+        return text(lang, "unknown_preset", name=name, choices=choices)
+    return ""
 
 
 def main(argv: list[str]) -> int:
@@ -238,11 +253,11 @@ def main(argv: list[str]) -> int:
     parser = _parser(lang)
     args = parser.parse_args(argv)
     locale_given = args.lang is not None
+    if locale_given and not known_language(args.lang):  # not a silent fall-back to English
+        print(f"{parser.prog}: {text(lang, 'unknown_language', name=args.lang)}", file=sys.stderr)
+        return 2
     args.lang = args.lang or lang
-    if args.preset is not None and not _known_preset(args.preset):
-        lang = language(args.lang)
-        choices = text(lang, "score.comma").join(_preset_choices(lang))
-        message = text(lang, "unknown_preset", name=args.preset, choices=choices)
+    if args.preset is not None and (message := _preset_refusal(args.preset, language(args.lang))):
         print(f"{parser.prog}: {message}", file=sys.stderr)
         return 2
     lang = language(args.lang)

@@ -30,6 +30,12 @@ def language(locale: str | None) -> str:
     return EN
 
 
+def known_language(locale: str) -> bool:
+    """Is ``locale`` one of ours (en, zh-CN, zh-TW, or a variant such as en-US,
+    zh_TW.UTF-8, zh-Hant)? Everything else would quietly become English."""
+    return re.fullmatch(r"(en|zh)([-_.].*)?", locale.strip().lower()) is not None
+
+
 def environment_language(env: Mapping[str, str]) -> str:
     """The language of the POSIX locale (LC_ALL, then LC_MESSAGES, then LANG), as
     gettext reads it; English when none is set or it is C/POSIX."""
