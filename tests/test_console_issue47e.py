@@ -241,3 +241,39 @@ def test_friends_preset_out_of_range_states_four_to_ten() -> None:
     zh = _refused("console", "--preset", "friends-3", "--lang", "zh-CN")
     assert "人数必须是 4 到 10（现在是 3）" in zh
     assert "friends-N / friends-NxD (4 to 10 seats)." in _refused("console", "--preset", "nope")
+
+
+# ---- item 5: the top-level command line follows the locale, like console --help ----------
+def _bot(tmp_path: Path, lang: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = console_env(LANG=lang, PYTHONPATH=str(ROOT))
+    env.pop("DISCORD_TOKEN", None)
+    env.pop("APPLICATION_ID", None)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path,  # no .env here
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
+
+
+def test_top_level_help_no_token_and_invite_speak_the_locale(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.env"
+    empty.write_text("", encoding="utf-8")
+    zh = _bot(tmp_path, "zh_CN.UTF-8", "--help").stdout
+    assert zh.startswith("用法：python -m bot [--env 文件]") and "命令：" in zh, zh
+    assert "  invite    打印把机器人加进服务器的链接" in zh and "commands:" not in zh
+    tw = _bot(tmp_path, "zh_TW.UTF-8", "--env", str(empty)).stdout
+    assert "沒有設定 DISCORD_TOKEN，Discord 機器人無法啟動。" in tw and "No DISCORD" not in tw
+    assert "檢視頻道" in tw and ".venv/bin/python -m bot console" in tw
+    invite = _bot(tmp_path, "zh_CN.UTF-8", "--env", str(empty), "invite")
+    assert invite.returncode == 2 and "邀请链接需要应用编号" in invite.stdout, invite.stdout
+    listed = _bot(tmp_path, "zh_CN.UTF-8", "invite", "--client-id", "42").stdout
+    assert "client_id=42&" in listed and "权限（377957174272）：查看频道、发送消息" in listed
+    missing = _bot(tmp_path, "zh_CN.UTF-8", "--env", "nope.env")
+    assert missing.stderr.strip() == "--env nope.env：没有这个文件"
+    english = _bot(tmp_path, "C.UTF-8", "--help").stdout
+    assert english.startswith("usage: python -m bot [--env FILE]") and not CJK.search(english)
