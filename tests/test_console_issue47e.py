@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from bench.discord import failing_throw
-from bot.console.cli import HouseRuleError, house_rules
+from bot.config import use_env_file
+from bot.console.cli import HouseRuleError, _parser, default_db, house_rules
 from bot.console.text import COMMANDS
 from bot.console.views import YOUR_SEAT
 from bot.text.i18n import known_language, seat_name
@@ -277,3 +278,19 @@ def test_top_level_help_no_token_and_invite_speak_the_locale(tmp_path: Path) -> 
     assert missing.stderr.strip() == "--env nope.env：没有这个文件"
     english = _bot(tmp_path, "C.UTF-8", "--help").stdout
     assert english.startswith("usage: python -m bot [--env FILE]") and not CJK.search(english)
+
+
+def test_console_database_defaults_beside_the_env_in_use_and_help_says_where(
+    tmp_path: Path,
+) -> None:
+    assert default_db() == ROOT / "shengji-console.db"  # the project's .env folder
+    use_env_file(tmp_path / "my.env")
+    try:
+        assert default_db() == tmp_path / "shengji-console.db"
+        parser = _parser("en")
+        (db,) = [a for a in parser._actions if a.dest == "db"]
+        assert db.default == str(tmp_path / "shengji-console.db")
+        assert db.help is not None and db.help.endswith(f"{tmp_path / 'shengji-console.db'})")
+        assert "beside the .env in use" in " ".join(parser.format_help().split())
+    finally:
+        use_env_file(None)

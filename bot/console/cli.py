@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from bot.config import env_file
 from bot.console.rule_words import allowed_words, nearest_name, setting_name, setting_value
 from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
@@ -44,6 +45,14 @@ from storage.startup import run_or_explain
 PRESET_NAMES = tuple(ALL_PRESETS)  # the four-seat presets and the 找朋友 ones
 
 DEFAULT_PRESET = "classic"
+CONSOLE_DB = "shengji-console.db"
+
+
+def default_db() -> Path:
+    """The console's file when ``--db`` is not given: next to the ``.env`` in use (the
+    project's, or ``python -m bot --env FILE``'s), as the bot's own database is, so the
+    same table is found whatever directory the console is started from."""
+    return env_file().parent / CONSOLE_DB
 
 
 async def run_console(
@@ -149,7 +158,9 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     )
     parser._optionals.title = t("options")
     parser.add_argument("-h", "--help", action="help", help=t("help"))
-    parser.add_argument("--db", default="shengji-console.db", metavar=t("file"), help=t("db"))
+    db = default_db()
+    db_help = t("db", path=db, env=".env", flag="--env")
+    parser.add_argument("--db", default=str(db), metavar=t("file"), help=db_help)
     parser.add_argument(
         "--preset", default=None, metavar=t("name"), help=t("preset", default=DEFAULT_PRESET)
     )
