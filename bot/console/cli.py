@@ -166,7 +166,11 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--new", action="store_true", help=t("new"))
     parser.add_argument(
-        "--rule", action="append", default=[], metavar=t("rule_metavar"), help=t("rule")
+        "--rule",
+        action="append",
+        default=[],
+        metavar=t("rule_metavar"),
+        help=t("rule", flag="--rule"),
     )
     parser.add_argument("--rules", default=None, metavar=t("file"), help=t("rules_file"))
     parser.add_argument("--lang", default=None, metavar=t("language"), help=t("lang"))
