@@ -110,8 +110,10 @@ async def test_failed_throw_costs_no_extra_table_edit(tmp_path: Path) -> None:
             await play_one(w)
         assert cards is not None, "no leader could make a failing throw this hand"
         trick = w.match.hand.current.trick_no
+        leader = w.match.turn
+        assert leader is not None
         (failed,) = [
-            e for e in w.match.copy().apply(Play(w.match.turn, cards)) if isinstance(e, ThrowFailed)
+            e for e in w.match.copy().apply(Play(leader, cards)) if isinstance(e, ThrowFailed)
         ]
         # Issue 47 item 4: the reply and the trick's note say who beats it, with what.
         because = f"beats {format_cards(failed.forced)} with {format_cards(failed.beater)}"
