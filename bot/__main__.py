@@ -1,32 +1,54 @@
-"""``python -m bot [--env FILE] [COMMAND]``: the Discord bot and its tools (see USAGE)."""
+"""``python -m bot [--env FILE] [COMMAND]``: the Discord bot and its tools (see ``usage``)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 from bot.compiled import ENV, activate, asked
 
-USAGE = """\
-usage: python -m bot [--env FILE] [COMMAND] [ARGS...]
+COMMANDS = (
+    "run",
+    "console",
+    "replay",
+    "record",
+    "hands",
+    "sync",
+    "rules",
+    "render",
+    "emojis",
+    "invite",
+)
+# What each command's line points to for more (kept as typed, in every language).
+_MORE = {
+    "console": "console --help",
+    "record": "record --help",
+    "rules": "--json, --lang zh-CN",
+    "render": "render --help",
+}
 
-commands:
-  run       run the Discord bot (the default when no command is given)
-  console   play offline in this terminal against AI players (console --help)
-  replay    step through a finished hand: FILE, or [--db FILE] [--table ID] [--hand N]
-            (without --hand: the last finished hand)
-  record    write a finished hand's record and HTML viewer (record --help)
-  hands     list the finished hands of a database: table, hand, date, trump, result
-  sync      publish the slash commands to Discord globally, then exit
-  rules     list every house-rule setting (--json, --lang zh-CN)
-  render    write sample table, hand and summary pictures (render --help)
-  emojis    upload the card emojis to the Discord application, then exit
-  invite    print the URL that adds the bot to a server with the right permissions
-  help      show this text (also -h, --help)
 
-options:
-  --env FILE  read settings from FILE instead of the .env next to the project
-"""
+def usage(lang: str) -> str:
+    """This command's help in ``lang`` (the environment's locale, like ``console --help``)."""
+    from bot.text.i18n import text
+
+    file = text(lang, "main.file")
+    stored = f"[--db {file}] [--table ID] [--hand N]"
+    params = {"file": file, "stored": stored, "flags": "-h, --help"}
+    lines = [text(lang, "main.usage", flag="--env"), "", text(lang, "main.commands")]
+    for name in (*COMMANDS, "help"):
+        what = text(lang, f"main.cmd.{name}", more=_MORE.get(name, ""), **params)
+        lines.append(f"  {name:<9} {what}")
+    env = text(lang, "main.opt.env", file=file, env=".env")
+    lines += ["", text(lang, "main.options"), f"  --env {file}  {env}"]
+    return "\n".join(lines) + "\n"
+
+
+def _lang() -> str:
+    from bot.text.i18n import environment_language
+
+    return environment_language(os.environ)
 
 
 def _split_env(argv: list[str]) -> tuple[Path | None, list[str]] | str:
@@ -40,11 +62,17 @@ def _split_env(argv: list[str]) -> tuple[Path | None, list[str]] | str:
         elif flag == "--env" and rest:
             value = rest.pop(0)
         else:
-            return "--env needs a file name: python -m bot --env FILE"
+            return _say("main.env_needs_file", flag="--env")
         env = Path(value)
         if not env.is_file():
-            return f"--env {value}: no such file"
+            return _say("main.env_missing", flag="--env", file=value)
     return env, rest
+
+
+def _say(code: str, **params: object) -> str:
+    from bot.text.i18n import text
+
+    return text(_lang(), code, **params)
 
 
 def _choose_rules(value: str | None) -> None:
@@ -67,7 +95,7 @@ def main(argv: list[str]) -> int:
     _choose_rules(setting(ENV))
     command = argv[0] if argv else "run"
     if command in ("help", "-h", "--help"):
-        print(USAGE, end="")
+        print(usage(_lang()), end="")
         return 0
     if command == "console":
         from bot.console.cli import main as console_main
@@ -99,9 +127,10 @@ def main(argv: list[str]) -> int:
 
         return app_main(["sync"] if command == "sync" else [])
     if command in ("run", "sync"):
-        print(f"python -m bot {command} takes no arguments: {argv[1:]}", file=sys.stderr)
+        print(_say("main.no_arguments", command=command, args=argv[1:]), file=sys.stderr)
     else:
-        print(f"python -m bot: unknown command {command!r}\n\n{USAGE}", end="", file=sys.stderr)
+        unknown = _say("main.unknown_command", command=command)
+        print(f"{unknown}\n\n{usage(_lang())}", end="", file=sys.stderr)
     return 2
 
 

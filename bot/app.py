@@ -4,35 +4,44 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 
 from bot.compiled import engine_line
 from bot.config import Config, ConfigError
 from bot.service.shards import ShardConfigError
+from bot.text.i18n import environment_language, text
 from storage.db import Database
 from storage.startup import run_or_explain
 
-NO_TOKEN = """\
-No DISCORD_TOKEN is set, so the Discord bot cannot start.
+PORTAL = "https://discord.com/developers/applications"
 
-To run it on Discord:
-  1. Open https://discord.com/developers/applications → New Application.
-  2. Bot → Reset Token → copy the token.
-  3. Put it in a file named .env next to this README:   DISCORD_TOKEN=your-token
-     (copy .env.example to .env for every setting).
-  4. Print the invite URL:  .venv/bin/python -m bot invite   (the client id is read
-     from the token, or pass --client-id / set APPLICATION_ID) and open it to add
-     the bot to a server. It asks for scopes "bot" and "applications.commands" and
-     the channel permissions: View Channels and Send Messages (lobby, posts), Embed
-     Links and Attach Files (the table message and its picture), Create Public
-     Threads and Send Messages in Threads (a table in a busy channel gets a thread),
-     Create Private Threads (a duplicate tournament's tables, behind screens).
-     Hand DMs and command answers need no channel permission.
-  5. Run again:  .venv/bin/python -m bot   (first time: .venv/bin/python -m bot sync)
 
-Meanwhile you can play offline against three AI players:
-  .venv/bin/python -m bot console
-"""
+def no_token(lang: str) -> str:
+    """How to get a token, in ``lang``; the portal's own words (it is English only),
+    commands, files and settings stay as they are typed."""
+    return text(
+        lang,
+        "main.no_token",
+        token_var="DISCORD_TOKEN",
+        portal=PORTAL,
+        new_app="New Application",
+        bot_tab="Bot",
+        reset="Reset Token",
+        env=".env",
+        env_example=".env.example",
+        readme="README",
+        invite=".venv/bin/python -m bot invite",
+        client_flag="--client-id",
+        app_id_var="APPLICATION_ID",
+        scopes=('"bot" and ' if lang == "en" else '"bot"、') + '"applications.commands"',
+        run=".venv/bin/python -m bot",
+        sync=".venv/bin/python -m bot sync",
+        console=".venv/bin/python -m bot console",
+    )
+
+
+NO_TOKEN = no_token("en")
 
 
 def main(argv: list[str]) -> int:
@@ -49,10 +58,11 @@ def main(argv: list[str]) -> int:
         logging.getLogger("alembic").setLevel(logging.WARNING)
     sync = argv[:1] == ["sync"]
     if not config.token:
-        print(NO_TOKEN)
+        lang = environment_language(os.environ)  # like ``console --help``
+        print(no_token(lang))
         if sys.stdin.isatty() and not sync:
-            answer = input("Start the console table now? [Y/n] ").strip().lower()
-            if answer in ("", "y", "yes"):
+            answer = input(text(lang, "main.start_console")).strip().lower()
+            if answer in ("", "y", "yes", "是", "好", "要"):
                 from bot.console.cli import main as console_main
 
                 return console_main([])

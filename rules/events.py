@@ -186,10 +186,16 @@ class FriendJoined(Event):
 
 @dataclass(frozen=True, slots=True)
 class ThrowFailed(Event):
+    """A throw that fails: ``forced`` is played instead. ``beaten_by`` is the first seat
+    after the thrower that holds a higher unit than ``forced``, and ``beater`` that
+    unit's cards (its strongest one), shown so the table sees why the throw failed."""
+
     seat: int
     attempted: tuple[Card, ...]
     forced: tuple[Card, ...]
     penalty: int
+    beaten_by: int | None = None
+    beater: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

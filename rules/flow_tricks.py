@@ -7,15 +7,16 @@ from __future__ import annotations
 from dataclasses import fields
 
 from rules.actions import Play, TakeBack
-from rules.cards import ALL_CARDS, POINTS
+from rules.cards import ALL_CARDS, POINTS, Card
 from rules.errors import RuleError
 from rules.events import Event, HandStarted, Played, ThrowFailed, TookBack, TrickWon
 from rules.flow_deal import DealFlow
 from rules.hand_close import HandClose, close_hand
 from rules.hand_state import HandState, TrickState, hand_from_dict, hand_seed, hand_to_dict
-from rules.play import Lead, check_follow, check_lead, make_lead, trick_winner
+from rules.play import Lead, check_follow, check_lead, make_lead, trick_winner, unit_beater
 from rules.scoring import team_of
 from rules.trump import TrumpContext
+from rules.units import Unit
 
 
 class TrickFlow(DealFlow):
@@ -46,8 +47,16 @@ class TrickFlow(DealFlow):
             result = check_lead(ctx, hand, cards, others)
             if result.kind == "failed_throw":
                 penalty = result.penalty
+                beaten_by, beater = self._beater(ctx, action.seat, result.lead.units[0])
                 events.append(
-                    ThrowFailed(action.seat, result.attempted, result.lead.cards, penalty)
+                    ThrowFailed(
+                        action.seat,
+                        result.attempted,
+                        result.lead.cards,
+                        penalty,
+                        beaten_by,
+                        beater,
+                    )
                 )
             cards = list(result.lead.cards)
         else:
@@ -73,6 +82,19 @@ class TrickFlow(DealFlow):
         if done:
             events.extend(self._finish_trick(ctx, trick))
         return events
+
+    def _beater(
+        self, ctx: TrumpContext, seat: int, forced: Unit
+    ) -> tuple[int | None, tuple[Card, ...]]:
+        """Who beats a failed throw's forced unit, and with what: the first seat in
+        turn after the thrower (the one who would have played over it)."""
+        n = self.rules.players
+        for k in range(1, n):
+            other = (seat + k) % n
+            cards = unit_beater(ctx, forced, self.hand.hands[other])
+            if cards is not None:
+                return other, cards
+        return None, ()  # unreachable: the unit failed because someone beats it
 
     # ---- 悔牌 (house rule ``play_takeback``, house-rules.md 1d) ---------------------------
     def _play_keeping_undo(self, action: Play) -> list[Event]:

@@ -164,6 +164,25 @@ def unit_beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bo
     return _beatable(ctx, unit, others)
 
 
+def unit_beater(ctx: TrumpContext, unit: Unit, hand: Counts) -> tuple[Card, ...] | None:
+    """The strongest same-shape unit of ``hand`` that beats lead unit ``unit`` (its
+    cards, top first), or None: what a failed throw shows as the reason."""
+    holding = suit_holding(ctx, hand, unit.suit)
+    found = next(placements(ctx, holding, unit.shape, min_top=unit.top), None)
+    if found is None:
+        return None
+    ident = ctx.ident
+    out: list[Card] = []
+    for i in found:  # an identity is one card, or two same-colour cards (two-colour play)
+        need = unit.width
+        for c in ctx.suit_cards[unit.suit]:
+            if ident[c] == i and need:
+                take = min(hand[c], need)
+                out += [ALL_CARDS[c]] * take
+                need -= take
+    return tuple(out)
+
+
 def _beatable(ctx: TrumpContext, unit: Unit, others: Sequence[Counts]) -> bool:
     if unit.length == 1 and not ctx.rules.two_colour:
         # Fast path for a single or tuple: a card of the suit above it, held often enough.

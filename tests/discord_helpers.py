@@ -293,7 +293,7 @@ class World:
         match = self.bot.service.match_of(n.table_id)
         hand_no = match.hand_no if match is not None else 0
         if isinstance(n.event, ThrowFailed):
-            for c in n.event.attempted:
+            for c in (*n.event.attempted, *n.event.beater):  # the beater is shown too
                 self.shown[(hand_no, int(c))] += 1
         if isinstance(n.event, TrumpFixed) and n.event.flipped is not None:
             self.shown[(hand_no, int(n.event.flipped))] += 1

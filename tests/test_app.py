@@ -50,16 +50,20 @@ def test_dotenv_values_and_environment_precedence(tmp_path: Path, monkeypatch) -
 
 
 def test_no_token_yes_starts_the_console_table(tmp_path: Path) -> None:
-    """Answering "y" at a terminal really opens the console table (and quit saves)."""
+    """Answering "y" at a terminal really opens the console table (and quit saves).
+    Its file goes beside the .env in use (issue 47 item 5), not the current directory."""
     import pty
 
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    (tmp_path / "bot.env").write_text("", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
     env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
     leader, follower = pty.openpty()  # stdin must be a terminal for the offer
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "bot"],
-            cwd=tmp_path,
+            [sys.executable, "-m", "bot", "--env", str(tmp_path / "bot.env")],
+            cwd=elsewhere,
             env=env,
             stdin=follower,
             stdout=subprocess.PIPE,
@@ -74,6 +78,7 @@ def test_no_token_yes_starts_the_console_table(tmp_path: Path) -> None:
     assert "Traceback" not in err, err
     assert proc.returncode == 0, (out, err)
     assert (tmp_path / "shengji-console.db").exists()  # the console table was opened
+    assert not (elsewhere / "shengji-console.db").exists()
 
 
 def test_the_rules_build_is_chosen_before_rules_loads() -> None:

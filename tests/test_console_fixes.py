@@ -282,7 +282,7 @@ def test_no_trump_trick_and_hand_result_wording() -> None:
         "Attackers 85 points: the attackers take over (no level gained); East deals next." in line
     )
     hold = HandScored(3, 0, 35, (), 0, 0, 0, 35, "defenders", 1, (3, 2), 2)
-    assert "the defenders hold and go up 1 level(s); South deals next" in summary_text("en", hold)
+    assert "the defenders hold and go up 1 level; South deals next" in summary_text("en", hold)
 
 
 def test_played_cards_and_kitty_are_sorted() -> None:
@@ -374,7 +374,7 @@ async def test_dealer_bury_refusals_and_kitty(tmp_path: Path) -> None:
         await table.handle("play " + format_cards(view.hand[:1]), "bury")
         said = out.getvalue()[mark:]  # type: ignore[attr-defined]
         assert "(the table is burying the kitty)" in said
-        assert f"Now: Bury {view.rules.kitty_size} cards (bury CARDS)" in said
+        assert f"Now: Bury {view.rules.kitty_size} cards (e.g. bury " in said
 
         # Five cards you hold and one you do not: only the missing one is named.
         held = list(view.hand[:5])

@@ -36,7 +36,9 @@ from discord_helpers import (
 )
 
 from bench.discord import failing_throw
+from rules.actions import Play
 from rules.cards import Card
+from rules.events import ThrowFailed
 from rules.notation import format_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,15 +110,24 @@ async def test_failed_throw_costs_no_extra_table_edit(tmp_path: Path) -> None:
             await play_one(w)
         assert cards is not None, "no leader could make a failing throw this hand"
         trick = w.match.hand.current.trick_no
+        leader = w.match.turn
+        assert leader is not None
+        (failed,) = [
+            e for e in w.match.copy().apply(Play(leader, cards)) if isinstance(e, ThrowFailed)
+        ]
+        # Issue 47 item 4: the reply and the trick's note say who beats it, with what.
+        because = f"beats {format_cards(failed.forced)} with {format_cards(failed.beater)}"
         mark = w.mark()
         r = await w.slash(w.member_at(w.match.turn), "play", cards=format_cards(cards, "ascii"))
         assert r.response is not None and "tried to throw" in r.response.content
+        assert because in r.response.content, r.response.content
         await play_until(w, lambda m: len(m.hand.tricks) >= trick)
         edits = table_edits(w, mark)
         assert len(edits) == 1, f"{len(edits)} table edits for the trick with a failed throw"
         field = edits[0]["embeds"][0]["fields"][0]
         assert f"Trick {trick} " in field["name"]
         assert "Failed throw" in field["value"] and format_cards(cards) in field["value"]
+        assert because in field["value"], field["value"]
         assert not channel_posts(w, mark)
 
 

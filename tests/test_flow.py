@@ -587,6 +587,21 @@ def test_failed_throw_by_the_dealer_plays_the_forced_unit_and_pays() -> None:
     refused(m, Play(1, (C.S4, C.S4)), "wrong_count")  # the trick is a single now
 
 
+def test_failed_throw_names_the_first_seat_in_turn_that_beats_it_and_its_cards() -> None:
+    # Seat 1 has no spade; seat 2's pairs ♠44 ♠55 beat the forced ♠33 (seat 3's lone ♠6
+    # does not): the event says seat 2 and shows its strongest pair over it.
+    m = _declared_hand(
+        {0: [C.SA, C.SA, C.S3, C.S3], 1: [C.C3], 2: [C.S5, C.S5, C.S4, C.S4], 3: [C.S6]}
+    )
+    ev = m.apply(Play(0, (C.SA, C.SA, C.S3, C.S3)))
+    (tf,) = [e for e in ev if isinstance(e, ThrowFailed)]
+    assert tf.forced == (C.S3, C.S3)
+    assert (tf.beaten_by, tf.beater) == (2, (C.S5, C.S5))
+    single = _declared_hand({0: [C.SA, C.SK, C.S3], 1: [C.S4]})
+    (tf,) = [e for e in single.apply(Play(0, (C.SA, C.SK, C.S3))) if isinstance(e, ThrowFailed)]
+    assert tf.beaten_by == 1 and tf.beater == (C.SA,)  # seat 1's ♠4 and ♠A: the higher
+
+
 def test_failed_throw_by_an_attacker_costs_the_attackers() -> None:
     m = _declared_hand({0: [C.C3], 1: [C.CA, C.DA, C.DK, C.D4], 2: [C.D5]})
     m.apply(Play(0, (C.C3,)))

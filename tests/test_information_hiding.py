@@ -58,7 +58,7 @@ CARD_FIELDS = {
     Declared: {"cards"},
     HandScored: {"kitty"},
     TrumpFixed: {"flipped"},
-    ThrowFailed: {"attempted", "forced"},
+    ThrowFailed: {"attempted", "forced", "beater"},
 }
 
 
@@ -155,6 +155,8 @@ class Auditor:
             assert trick.plays[0] == (ev.seat, ev.forced)
             now = Counter(int(c) for c in m.hand_of(ev.seat)) + Counter(int(c) for c in ev.forced)
             assert within(ev.attempted, now), "a failed throw shows cards the seat did not hold"
+            assert ev.beaten_by is not None and ev.beaten_by != ev.seat
+            assert within(ev.beater, m.hand.hands[ev.beaten_by]), "a beater not held"
 
     def private_event(self, seat: int, ev: Event, m: Match) -> None:
         self.counts[f"private:{type(ev).__name__}"] += 1

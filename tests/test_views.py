@@ -347,7 +347,8 @@ def test_views_never_leak_in_random_matches(name: str) -> None:
 PUBLIC_EVENT_CARDS = {
     "Declared": {"cards"},  # 亮主: shown to everybody
     "Played": {"cards"},
-    "ThrowFailed": {"attempted", "forced"},  # the attempt is shown, then taken back
+    # The attempt is shown, then taken back; "beater": the higher unit that makes it fail.
+    "ThrowFailed": {"attempted", "forced", "beater"},
     "TrumpFixed": {"flipped"},  # the flipped kitty card
     "HandScored": {"kitty"},  # the kitty is shown once the hand is over
 }

@@ -20,15 +20,24 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from bot.config import env_file
+from bot.console.rule_words import allowed_words, nearest_name, setting_name, setting_value
 from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.errors import rules_reason
 from bot.service.house_rules import setting_error
-from bot.text.i18n import LANGUAGES, environment_language, language, preset_label, text
+from bot.text.i18n import (
+    LANGUAGES,
+    environment_language,
+    known_language,
+    language,
+    preset_label,
+    text,
+)
 from rules.ai import DIFFICULTIES, level_of
 from rules.presets import ALL_PRESETS, preset
-from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
 from rules.settings import REGISTRY, SettingError
 from storage import Database
 from storage.startup import run_or_explain
@@ -36,6 +45,14 @@ from storage.startup import run_or_explain
 PRESET_NAMES = tuple(ALL_PRESETS)  # the four-seat presets and the 找朋友 ones
 
 DEFAULT_PRESET = "classic"
+CONSOLE_DB = "shengji-console.db"
+
+
+def default_db() -> Path:
+    """The console's file when ``--db`` is not given: next to the ``.env`` in use (the
+    project's, or ``python -m bot --env FILE``'s), as the bot's own database is, so the
+    same table is found whatever directory the console is started from."""
+    return env_file().parent / CONSOLE_DB
 
 
 async def run_console(
@@ -103,11 +120,12 @@ def _add_signal(loop: asyncio.AbstractEventLoop, sig: int, fn: object) -> bool:
 def _lang_in(argv: list[str]) -> str:
     """--lang, read before parsing so that --help speaks it too."""
     for i, arg in enumerate(argv):
-        if arg.startswith("--lang="):
-            return language(arg.split("=", 1)[1])
+        given = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
         if arg == "--lang" and i + 1 < len(argv):
-            return language(argv[i + 1])
-    return environment_language(os.environ)
+            given = argv[i + 1]
+        if given is not None and known_language(given):
+            return language(given)
+    return environment_language(os.environ)  # an unknown --lang is refused in it
 
 
 class _Help(argparse.RawDescriptionHelpFormatter):
@@ -125,25 +143,34 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         return text(lang, f"cli.{code}", **params)
 
     presets = text(lang, "score.comma").join(_preset_choices(lang))
-    formatter: type[_Help] = type("Help", (_Help,), {"usage_prefix": t("usage")})
+
+    class Help(_Help):
+        usage_prefix = t("usage")
+
     parser = argparse.ArgumentParser(
         prog="python -m bot console",
         description=t("description"),
         epilog=textwrap.fill(
             t("epilog", presets=presets), 78, break_on_hyphens=False, break_long_words=False
         ),
-        formatter_class=formatter,
+        formatter_class=Help,
         add_help=False,
     )
     parser._optionals.title = t("options")
     parser.add_argument("-h", "--help", action="help", help=t("help"))
-    parser.add_argument("--db", default="shengji-console.db", metavar=t("file"), help=t("db"))
+    db = default_db()
+    db_help = t("db", path=db, env=".env", flag="--env")
+    parser.add_argument("--db", default=str(db), metavar=t("file"), help=db_help)
     parser.add_argument(
         "--preset", default=None, metavar=t("name"), help=t("preset", default=DEFAULT_PRESET)
     )
     parser.add_argument("--new", action="store_true", help=t("new"))
     parser.add_argument(
-        "--rule", action="append", default=[], metavar=t("rule_metavar"), help=t("rule")
+        "--rule",
+        action="append",
+        default=[],
+        metavar=t("rule_metavar"),
+        help=t("rule", flag="--rule"),
     )
     parser.add_argument("--rules", default=None, metavar=t("file"), help=t("rules_file"))
     parser.add_argument("--lang", default=None, metavar=t("language"), help=t("lang"))
@@ -163,8 +190,11 @@ class HouseRuleError(Exception):
         return self.error.message(lang)
 
 
-def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleSet | None:
-    """The rule set of ``--rules FILE`` and ``--rule NAME=VALUE`` (None: neither given)."""
+def house_rules(
+    preset_name: str, path: str | None, changes: list[str], lang: str = "en"
+) -> RuleSet | None:
+    """The rule set of ``--rules FILE`` and ``--rule NAME=VALUE`` (None: neither given).
+    Names and values may be written as any language shows them (bot/console/rule_words)."""
     if path is None and not changes:
         return None
     if path is not None:
@@ -179,14 +209,25 @@ def house_rules(preset_name: str, path: str | None, changes: list[str]) -> RuleS
         rules = preset(preset_name)
     wanted: dict[str, str] = {}
     for item in changes:
-        name, sep, value = item.partition("=")
+        typed, sep, value = item.partition("=")
         if not sep:
-            raise HouseRuleError(ServiceError("rule_flag_form", flag="--rule", setting=name.strip()))
-        wanted[name.strip()] = value.strip()
+            raise HouseRuleError(
+                ServiceError("rule_flag_form", flag="--rule", setting=typed.strip())
+            )
+        name = setting_name(typed)
+        if name is None:
+            near = nearest_name(typed)
+            code = "setting_unknown_near" if near else "setting_unknown"
+            raise HouseRuleError(ServiceError(code, setting=typed.strip(), suggestion=near))
+        wanted[name] = setting_value(REGISTRY.get(name), value)
     try:
         return REGISTRY.apply(rules, wanted)
     except SettingError as exc:
-        raise HouseRuleError(setting_error(exc)) from exc
+        error = setting_error(exc)
+        if error.code == "setting_bad_value" and exc.setting in REGISTRY and lang != "en":
+            # A Chinese screen lists the values by their Chinese labels (accepted too).
+            error.params["allowed"] = allowed_words(lang, REGISTRY.get(exc.setting))
+        raise HouseRuleError(error) from exc
 
 
 def console_level(name: str) -> str | None:
@@ -207,13 +248,19 @@ def _preset_choices(lang: str) -> list[str]:
     ]
 
 
-def _known_preset(name: str) -> bool:
-    """A listed preset, or any 找朋友 table by name (friends-7, friends-10x4)."""
+def _preset_refusal(name: str, lang: str) -> str:
+    """Why ``--preset NAME`` cannot be played ("" when it can): a listed preset or any
+    找朋友 table by name (friends-7, friends-10x4). A friends-N out of range says
+    the range (4 to 10 seats), not just that no such preset exists."""
     try:
         preset(name)
-    except RuleSetError:
-        return False
-    return True
+    except RuleSetError as exc:
+        if exc.code != "unknown_preset":  # friends-11, friends-6x9: the engine's reason
+            return ServiceError("preset_refused", name=name, **rules_reason(exc)).message(lang)
+        friends = text(lang, "preset_friends_any", least=MIN_PLAYERS, most=MAX_PLAYERS)
+        choices = text(lang, "score.comma").join([*_preset_choices(lang), friends])
+        return text(lang, "unknown_preset", name=name, choices=choices)
+    return ""
 
 
 def main(argv: list[str]) -> int:
@@ -221,11 +268,11 @@ def main(argv: list[str]) -> int:
     parser = _parser(lang)
     args = parser.parse_args(argv)
     locale_given = args.lang is not None
+    if locale_given and not known_language(args.lang):  # not a silent fall-back to English
+        print(f"{parser.prog}: {text(lang, 'unknown_language', name=args.lang)}", file=sys.stderr)
+        return 2
     args.lang = args.lang or lang
-    if args.preset is not None and not _known_preset(args.preset):
-        lang = language(args.lang)
-        choices = text(lang, "score.comma").join(_preset_choices(lang))
-        message = text(lang, "unknown_preset", name=args.preset, choices=choices)
+    if args.preset is not None and (message := _preset_refusal(args.preset, language(args.lang))):
         print(f"{parser.prog}: {message}", file=sys.stderr)
         return 2
     lang = language(args.lang)
@@ -235,7 +282,7 @@ def main(argv: list[str]) -> int:
         print(f"{parser.prog}: {error.message(lang)}", file=sys.stderr)
         return 2
     try:
-        rules = house_rules(args.preset or DEFAULT_PRESET, args.rules, args.rule)
+        rules = house_rules(args.preset or DEFAULT_PRESET, args.rules, args.rule, lang)
     except HouseRuleError as exc:
         print(f"{parser.prog}: {exc.message(lang)}", file=sys.stderr)
         return 2

@@ -22,6 +22,7 @@ from bot.text.render import (
 from rules.cards import Card
 from rules.declare import Declaration
 from rules.notation import NotationError, format_cards, parse_cards
+from rules.trump import TRUMP
 from rules.views import View
 from storage import SeatInfo
 from storage.stats import HandProgress
@@ -102,10 +103,12 @@ def ask_text(
 ) -> str:
     """What you are asked to do, in words. ``passed_before``: a declaration came
     after your pass in this window."""
+    # The example is one of your own options, never a fixed card you may not hold.
+    example = reader_cards(locale, format_cards(options[0].cards)) if options else ""
     if asked in ("declare", "declare_or_pass") and view is not None:
         shown = reader_cards(locale, ", ".join(format_cards(d.cards) for d in options))
         if asked == "declare":
-            return text(locale, "console.can_declare", options=shown)
+            return text(locale, "console.can_declare", options=shown, example=example)
         again = ""
         if passed_before or len(view.declarations) >= 2:  # an override cleared the passes
             last = view.declarations[-1]
@@ -115,16 +118,28 @@ def ask_text(
             again += "\n"
         if not shown:
             return again + text(locale, "console.nothing_to_declare")
-        return again + text(locale, "console.can_declare_or_pass", options=shown)
+        return again + text(locale, "console.can_declare_or_pass", options=shown, example=example)
     if asked == "steal":  # 炒地皮
         shown = ", ".join(format_cards(d.cards) for d in options)
         if not shown:
             return text(locale, "console.steal_none")
-        return text(locale, "console.steal", options=shown)
+        return text(locale, "console.steal", options=shown, example=example)
     if asked == "bury":
-        return text(locale, "console.bury", n=view.rules.kitty_size if view else 0)
+        n = view.rules.kitty_size if view else 0
+        return text(locale, "console.bury", n=n, example=bury_example(locale, view))
     codes = {"play": "console.your_turn", "next": "console.next", "over": "console.over"}
     return text(locale, codes[asked]) if asked in codes else ""
+
+
+def bury_example(locale: str, view: View | None) -> str:
+    """Two cards of your hand to show in the bury prompt: the lowest that are not
+    trumps (burying a trump is seldom wise, so it makes a poor example)."""
+    if view is None or not view.hand:
+        return ""
+    ctx = view.context
+    plain = [c for c in view.hand if ctx.suit_of[c] != TRUMP] or list(view.hand)
+    lowest = sorted(plain, key=lambda c: (ctx.pos[c], c))[:2]
+    return reader_cards(locale, cards_text(lowest, ctx))
 
 
 def missing_text(locale: str, view: View | None, asked_cards: str) -> str:

@@ -50,7 +50,11 @@ def lobby_text(locale: str, status: TableStatus, table_link: str | None = None) 
     header = text(locale, "lobby_header", preset=name, decks=rules.decks)
     if status.phase == "lobby" or table_link is None:
         timer = status.options.turn_seconds
-        footer = text(locale, "lobby_footer", timer=timer or "∞")
+        footer = (
+            text(locale, "lobby_footer", timer=timer)
+            if timer
+            else text(locale, "lobby_footer_no_timer")
+        )
     else:
         footer = text(locale, "lobby_started", link=table_link)
     if status.options.ranked:  # its stated rules, before anyone sits down for them
@@ -122,11 +126,13 @@ def table_embed(
             lines += [
                 text(
                     locale,
-                    "failed_throw_note",
+                    "failed_throw_note" if ev.beaten_by is None else "failed_throw_note_beaten",
                     who=player_name(locale, seats, ev.seat),
                     attempted=f(ev.attempted),
                     forced=f(ev.forced),
                     penalty=ev.penalty,
+                    by=player_name(locale, seats, ev.beaten_by or 0),
+                    beater=f(ev.beater),
                 )
                 for ev in failed_throws
             ]

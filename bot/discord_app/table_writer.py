@@ -29,7 +29,7 @@ from bot.discord_app.table_message import (
 )
 from bot.pictures import render_summary, render_table
 from bot.service import TableStatus
-from bot.service.auto import is_auto
+from bot.service.seating import is_auto
 from bot.text.i18n import language, text
 from bot.text.render import CardFormat
 

@@ -22,18 +22,12 @@ from typing import TYPE_CHECKING
 
 from bot.service.automation import ai_move, table_ai_level
 from bot.service.errors import ServiceError
-from bot.service.notices import Public
-from bot.service.state import LiveTable
+from bot.service.seating import is_auto
 from rules.actions import Action
 from storage import SeatInfo
 
 if TYPE_CHECKING:
     from bot.service.service import TableService
-
-
-def is_auto(seat: SeatInfo) -> bool:
-    """A player's seat played by the AI for now (not an AI player's seat)."""
-    return seat.user_id is not None and seat.ai_level is not None
 
 
 async def set_auto(service: TableService, channel_id: int, user_id: int, on: bool) -> int:
@@ -53,19 +47,6 @@ async def set_auto(service: TableService, channel_id: int, user_id: int, on: boo
         changed = SeatInfo(seat, user_id, level, info.display_name, info.locale)
         await service._replace_seat(live, changed)  # the timer changes kind with the seat
         return seat
-
-
-async def end_auto(service: TableService, live: LiveTable) -> None:
-    """A hand was scored: every seat on auto goes back to its player for the next
-    hand (托管 lasts one hand, on Discord as in the console), said to the table.
-    Caller holds the table's lock."""
-    for info in live.table.seats:
-        if not is_auto(info):
-            continue
-        mine = SeatInfo(info.seat, info.user_id, None, info.display_name, info.locale)
-        t = live.table
-        told = Public(t.id, t.channel_id, "auto_ended", params={"seat": info.seat})
-        await service._replace_seat(live, mine, told)
 
 
 async def auto_move(service: TableService, channel_id: int, user_id: int) -> Action | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.service.errors import ServiceError, rules_reason
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, friends_rules, preset
 from rules.ruleset import MAX_DECKS, RuleSet, RuleSetError
-from storage import TableInfo
+from storage import SeatInfo, TableInfo
 
 DECKS_PRESET = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-decks"}
 
@@ -70,3 +70,9 @@ def require_member(t: TableInfo, user_id: int) -> None:
     """Only a seated player or the table's creator may manage the lobby."""
     if t.seat_of(user_id) is None and user_id != t.creator_id:
         raise ServiceError("not_seated")
+
+
+def is_auto(seat: SeatInfo) -> bool:
+    """A player's seat played by the AI for now (托管, ``bot.service.auto``), not an
+    AI player's seat."""
+    return seat.user_id is not None and seat.ai_level is not None

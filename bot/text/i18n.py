@@ -30,6 +30,12 @@ def language(locale: str | None) -> str:
     return EN
 
 
+def known_language(locale: str) -> bool:
+    """Is ``locale`` one of ours (en, zh-CN, zh-TW, or a variant such as en-US,
+    zh_TW.UTF-8, zh-Hant)? Everything else would quietly become English."""
+    return re.fullmatch(r"(en|zh)([-_.].*)?", locale.strip().lower()) is not None
+
+
 def environment_language(env: Mapping[str, str]) -> str:
     """The language of the POSIX locale (LC_ALL, then LC_MESSAGES, then LANG), as
     gettext reads it; English when none is set or it is C/POSIX."""
@@ -94,6 +100,13 @@ def text(locale: str | None, code: str, **params: Any) -> str:
         # A message that cannot be filled in must not show raw {placeholders}.
         fallback = params.get("fallback")
         return str(fallback) if fallback else template.split("{")[0].strip() or code
+
+
+def counted(locale: str | None, code: str, n: int, **params: Any) -> str:
+    """``code``, or its singular ``code_one`` when ``n`` is 1: English "1 level" but
+    "2 levels" (Chinese has one form; both codes read the same there)."""
+    one = f"{code}_one"
+    return text(locale, one if n == 1 and one in CATALOG else code, **params)
 
 
 _TUPLE_WORDS = {2: "word.pair", 3: "word.triple", 4: "word.quad", 5: "word.quintuple"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.text.i18n import EN, language, seat_name, text
+from bot.text.i18n import EN, counted, language, seat_name, text
 from bot.text.score_text import takeover_text
 from rules.cards import Card, rank_name
 from rules.events import (
@@ -64,11 +64,10 @@ def cards_text(
 
 def result_text(locale: str | None, winner: str, levels: int) -> str:
     """Who won the hand and what it is worth: "the attackers take over", …"""
-    if winner == "attackers":
-        code = "result.takeover" if levels == 0 else "result.takeover_up"
-    else:
-        code = "result.defenders_up"
-    return text(locale, code, levels=levels)
+    if levels == 0:  # no "go up 0 levels" (defenders who win the match at A gain none)
+        return text(locale, "result.takeover" if winner == "attackers" else "result.defenders_hold")
+    code = "result.takeover_up" if winner == "attackers" else "result.defenders_up"
+    return counted(locale, code, levels, levels=levels)
 
 
 def stored_trump_text(locale: str | None, letter: str) -> str:
@@ -287,13 +286,16 @@ def event_line(
     if isinstance(ev, StealingOver):
         return text(locale, "event.stealing_over_call" if ev.calling else "event.stealing_over")
     if isinstance(ev, ThrowFailed):
+        beaten = ev.beaten_by is not None  # who holds the higher unit, and its cards
         return text(
             locale,
-            "event.throw_failed",
+            "event.throw_failed_beaten" if beaten else "event.throw_failed",
             who=name(ev.seat),
             attempted=cards_text(ev.attempted, ctx, fmt),
             forced=cards_text(ev.forced, ctx, fmt),
             penalty=ev.penalty,
+            by=name(ev.beaten_by) if ev.beaten_by is not None else "",
+            beater=cards_text(ev.beater, ctx, fmt),
         )
     if isinstance(ev, BidWithdrawn):
         shown = cards_text(ev.cards, ctx, fmt)
@@ -395,7 +397,7 @@ def summary_text(
             ),
         ]
         if ev.bonus:
-            parts.append(text(locale, "friends_bonus", bonus=ev.bonus))
+            parts.append(counted(locale, "friends_bonus", ev.bonus, bonus=ev.bonus))
         parts.append(text(locale, "levels_each", levels=levels_each(locale, ev.levels, seats)))
         return " ".join(parts)
     return head + text(

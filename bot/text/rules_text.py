@@ -78,11 +78,15 @@ def rules_lines(locale: str | None, rules: RuleSet, turn_seconds: int) -> list[s
         ),
         text(
             locale,
-            "rules.penalty",
+            # No throws, no failed throws: their penalty would only mislead.
+            "rules.kitty_only" if rules.throws == "forbidden" else "rules.penalty",
             penalty=rules.throw_penalty,
             scheme=text(locale, f"rules.kitty.{rules.kitty_scheme}"),
             cap=rules.kitty_cap,
         ),
         score_table_text(locale, rules),
-        text(locale, "rules.timer", seconds=turn_seconds or "∞"),
+        # No timer (the console, a table set to 0): words, not "∞ s".
+        text(locale, "rules.timer", seconds=turn_seconds)
+        if turn_seconds
+        else text(locale, "rules.timer_off"),
     ]

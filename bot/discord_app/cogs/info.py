@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.discord_app.host import Host
 from bot.discord_app.interactions import locale_of, reply, run
 from bot.pictures import render_progress
-from bot.text.i18n import text
+from bot.text.i18n import counted, text
 from bot.text.progress_text import progress_text
 
 
@@ -80,9 +80,10 @@ class Info(commands.Cog):
         if board is None:
             return
         lines = [
-            text(
+            counted(
                 loc,
                 "stats.board_line",
+                p.levels_gained,
                 rank=i + 1,
                 mention=f"<@{p.user_id}>",
                 won=p.hands_won,
