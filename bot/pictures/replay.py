@@ -1,6 +1,7 @@
 """复盘: one frame of a finished hand as a picture — every seat's hand face up as
-it was then (a row per seat, grouped by suit, trump last), that seat's cards in
-the trick shown beside its hand (the trick's winner, or the standing winner of a
+it was then (a row per seat, grouped by suit, trump last; from seven seats two
+columns of seats, ``GRID_SEATS``), that seat's cards in the trick shown beside
+(two columns: under) its hand (the trick's winner, or the standing winner of a
 trick still being played, on gold), the trump, the declarations, the attackers'
 points so far, the buried kitty and, at the last frame, the result (the kitty
 and its multiplier, who goes up by how much).
