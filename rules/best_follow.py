@@ -66,36 +66,57 @@ def protected_follow_ok(
     hand's best group (or an earlier one), and it may not fill a tuple slot with a
     longer tuple when the rest of the hand could fill that slot with tuples held
     exactly that wide. ``cards``: the play, all of the led suit."""
-    played = units.holding_of(ctx, cards)
-    rest = {i: n - played.get(i, 0) for i, n in holding.items() if n > played.get(i, 0)}
+    return protected_checker(ctx, holding, lead)(cards)
+
+
+def protected_checker(
+    ctx: TrumpContext, holding: Holding, lead: Lead
+) -> Callable[[Sequence[int]], bool]:
+    """``protected_follow_ok`` for one hand and lead, what the hand owes worked out
+    once (the follow listers judge many plays)."""
     if len(lead.units) == 1:
         shape = lead.units[0].shape
         groups, plans = groups_for(ctx, shape), units.group_plans(ctx, shape)
         owed = first_group(ctx, holding, shape, True)
-        for g in range(min(owed + 1, len(groups))):
-            met = [
-                p
-                for p, plan in zip(groups[g], plans[g], strict=True)
-                if units.realizes_plan(ctx, played, len(cards), plan)
-            ]
-            if met:  # the first group the play reaches decides, as the web's loop does
-                return any(not _longer_fills_slot(ctx, played, rest, p) for p in met)
-        return owed >= len(groups)
+
+        def one(cards: Sequence[int]) -> bool:
+            played = units.holding_of(ctx, cards)
+            for g in range(min(owed + 1, len(groups))):
+                met = [
+                    p
+                    for p, plan in zip(groups[g], plans[g], strict=True)
+                    if units.realizes_plan(ctx, played, len(cards), plan)
+                ]
+                if met:  # the first group the play reaches decides, as the web's loop does
+                    rest = _rest(holding, played)
+                    return any(not _longer_fills_slot(ctx, played, rest, p) for p in met)
+            return owed >= len(groups)
+
+        return one
     best = follow_vector(ctx, holding, lead, True)
-    got = follow_vector(ctx, played, lead)
-    if got > best:
+    shape_groups = [groups_for(ctx, s) for s in lead.shapes]
+
+    def many(cards: Sequence[int]) -> bool:
+        played = units.holding_of(ctx, cards)
+        got = follow_vector(ctx, played, lead)
+        if got > best:
+            return False
+        rest = _rest(holding, played)
+        choices = [gs[r] if r < len(gs) else ((),) for gs, r in zip(shape_groups, got, strict=True)]
+        for combo in product(*choices):
+            pattern: Pattern = tuple(s for p in combo for s in p)
+            if units.realizes(ctx, played, pattern) and not _longer_fills_slot(
+                ctx, played, rest, pattern
+            ):
+                return True
         return False
-    choices = [
-        gs[r] if r < len(gs) else ((),)
-        for gs, r in zip((groups_for(ctx, s) for s in lead.shapes), got, strict=True)
-    ]
-    for combo in product(*choices):
-        pattern: Pattern = tuple(s for p in combo for s in p)
-        if units.realizes(ctx, played, pattern) and not _longer_fills_slot(
-            ctx, played, rest, pattern
-        ):
-            return True
-    return False
+
+    return many
+
+
+def _rest(holding: Holding, played: Holding) -> Holding:
+    """The holding left in hand after the play."""
+    return {i: n - played.get(i, 0) for i, n in holding.items() if n > played.get(i, 0)}
 
 
 def _longer_fills_slot(ctx: TrumpContext, played: Holding, rest: Holding, pattern: Pattern) -> bool:
@@ -330,12 +351,12 @@ def _shaped_follow(
         remaining.remove(c)
         chosen.append(c)
     play = chosen + remaining[: n - len(chosen)]
-    if units.web_tuples(ctx) and not protected_follow_ok(ctx, holding, lead, play):
-        # Rare: the fill made an earlier group whose tuple slot a longer tuple fills
-        # while the hand keeps an exact one. The first legal choice in ``order``.
-        play = next(
-            list(p) for p in combinations(order, n) if protected_follow_ok(ctx, holding, lead, p)
-        )
+    if units.web_tuples(ctx):
+        ok = protected_checker(ctx, holding, lead)
+        if not ok(play):
+            # Rare: the fill made an earlier group whose tuple slot a longer tuple
+            # fills while the hand keeps an exact one. The first legal choice in order.
+            play = next(list(p) for p in combinations(order, n) if ok(p))
     return [ALL_CARDS[c] for c in play]
 
 
@@ -448,7 +469,7 @@ def _shape_checker(ctx: TrumpContext, hand: Counts, lead: Lead) -> Callable[[Seq
     holding = suit_holding(ctx, hand, lead.suit)
     ex = exact_tuples(ctx)
     if units.web_tuples(ctx):
-        return lambda cards: protected_follow_ok(ctx, holding, lead, cards)
+        return protected_checker(ctx, holding, lead)
     if len(lead.units) == 1:
         shape = lead.units[0].shape
         if shape == (1, 1):

@@ -24,6 +24,7 @@ from rules.best_follow import (
     _shape_checker,
     _shapes_by_size,
     _vector_rest,
+    protected_checker,
 )
 from rules.best_follow import follow_vector as follow_vector
 from rules.best_follow import generate_follow as generate_follow
@@ -224,11 +225,12 @@ def _build_protected(
     out: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()
     nodes = 0
+    legal = protected_checker(ctx, holding, lead)
 
     def keep(idents: tuple[int, ...]) -> bool:
         """Judge one play (identities); False when the list is full."""
         seen.add(idents)
-        if protected_follow_ok(ctx, holding, lead, idents):
+        if legal(idents):
             for cards in _physical_cards(ctx, hand, suit, idents):
                 out.append(cards)
                 if len(out) >= limit:
