@@ -12,7 +12,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, combinations, product
 from typing import Final
 
 from rules import units
@@ -28,6 +28,7 @@ from rules.units import (
     first_group,
     groups_for,
     placements,
+    strict_tuples,
     suit_holding,
 )
 
@@ -46,13 +47,88 @@ def follow_vector(
 
 
 def played_holding(ctx: TrumpContext, hand: Holding, cards: Sequence[int]) -> Holding:
-    """What a play offers towards the lead's shape. Under longer-tuples protection a
-    tuple taken out of a wider one held (two of a triple) counts only as singles: it
-    does not stand in for a real pair the hand holds."""
+    """What a play offers towards the lead's shape. Under longer-tuples-strict a tuple
+    taken out of a wider one held (two of a triple) counts only as singles: it does
+    not stand in for a real pair the hand holds."""
     played = units.holding_of(ctx, cards)
-    if exact_tuples(ctx):
+    if strict_tuples(ctx):
         return {i: n for i, n in played.items() if n == hand.get(i, 0)}
     return played
+
+
+def protected_follow_ok(
+    ctx: TrumpContext, holding: Holding, lead: Lead, cards: Sequence[int]
+) -> bool:
+    """Follow protection longer-tuples (and both) as the web table's ``is_legal_play``
+    reads it (rbtying/shengji mechanics/src/trick.rs). The hand owes what its tuples
+    give at their own width (a triple never has to supply a pair), while the play
+    counts by its own tuples: two of a triple are a pair. The play must reach the
+    hand's best group (or an earlier one), and it may not fill a tuple slot with a
+    longer tuple when the rest of the hand could fill that slot with tuples held
+    exactly that wide. ``cards``: the play, all of the led suit."""
+    return protected_checker(ctx, holding, lead)(cards)
+
+
+def protected_checker(
+    ctx: TrumpContext, holding: Holding, lead: Lead
+) -> Callable[[Sequence[int]], bool]:
+    """``protected_follow_ok`` for one hand and lead, what the hand owes worked out
+    once (the follow listers judge many plays)."""
+    if len(lead.units) == 1:
+        shape = lead.units[0].shape
+        groups, plans = groups_for(ctx, shape), units.group_plans(ctx, shape)
+        owed = first_group(ctx, holding, shape, True)
+
+        def one(cards: Sequence[int]) -> bool:
+            played = units.holding_of(ctx, cards)
+            for g in range(min(owed + 1, len(groups))):
+                met = [
+                    p
+                    for p, plan in zip(groups[g], plans[g], strict=True)
+                    if units.realizes_plan(ctx, played, len(cards), plan)
+                ]
+                if met:  # the first group the play reaches decides, as the web's loop does
+                    rest = _rest(holding, played)
+                    return any(not _longer_fills_slot(ctx, played, rest, p) for p in met)
+            return owed >= len(groups)
+
+        return one
+    best = follow_vector(ctx, holding, lead, True)
+    shape_groups = [groups_for(ctx, s) for s in lead.shapes]
+
+    def many(cards: Sequence[int]) -> bool:
+        played = units.holding_of(ctx, cards)
+        got = follow_vector(ctx, played, lead)
+        if got > best:
+            return False
+        rest = _rest(holding, played)
+        choices = [gs[r] if r < len(gs) else ((),) for gs, r in zip(shape_groups, got, strict=True)]
+        for combo in product(*choices):
+            pattern: Pattern = tuple(s for p in combo for s in p)
+            if units.realizes(ctx, played, pattern) and not _longer_fills_slot(
+                ctx, played, rest, pattern
+            ):
+                return True
+        return False
+
+    return many
+
+
+def _rest(holding: Holding, played: Holding) -> Holding:
+    """The holding left in hand after the play."""
+    return {i: n - played.get(i, 0) for i, n in holding.items() if n > played.get(i, 0)}
+
+
+def _longer_fills_slot(ctx: TrumpContext, played: Holding, rest: Holding, pattern: Pattern) -> bool:
+    """The web's "longer tuple bypasses a genuine one": for each tuple width N ≥ 2 of
+    the pattern, the slots the play's own N-tuples (identities played exactly N
+    times) do not cover are filled from longer ones, while the cards left in hand
+    hold that many tuples of exactly N."""
+    for n in sorted({w for w, length in pattern if length == 1 and w >= 2}):
+        open_slots = pattern.count((n, 1)) - sum(1 for k in played.values() if k == n)
+        if open_slots > 0 and units.fits(ctx, rest, ((n, 1),) * open_slots, True):
+            return True
+    return False
 
 
 def _vector_multi(
@@ -266,7 +342,7 @@ def _shaped_follow(
     the tuples/tractors ``_witness`` picks, then the first other cards of ``order``."""
     n = len(lead.cards)
     holding = suit_holding(ctx, hand, lead.suit)
-    remaining = order
+    remaining = list(order)
     chosen: list[int] = []
     ident = ctx.ident
     for i in _witness(ctx, holding, lead, rng):
@@ -274,8 +350,14 @@ def _shaped_follow(
         c = next(c for c in remaining if ident[c] == i)
         remaining.remove(c)
         chosen.append(c)
-    fill = remaining[: n - len(chosen)]
-    return [ALL_CARDS[c] for c in chosen + fill]
+    play = chosen + remaining[: n - len(chosen)]
+    if units.web_tuples(ctx):
+        ok = protected_checker(ctx, holding, lead)
+        if not ok(play):
+            # Rare: the fill made an earlier group whose tuple slot a longer tuple
+            # fills while the hand keeps an exact one. The first legal choice in order.
+            play = next(list(p) for p in combinations(order, n) if ok(p))
+    return [ALL_CARDS[c] for c in play]
 
 
 def _witness(
@@ -386,6 +468,8 @@ def _shape_checker(ctx: TrumpContext, hand: Counts, lead: Lead) -> Callable[[Seq
     worked out once, not per play."""
     holding = suit_holding(ctx, hand, lead.suit)
     ex = exact_tuples(ctx)
+    if units.web_tuples(ctx):
+        return protected_checker(ctx, holding, lead)
     if len(lead.units) == 1:
         shape = lead.units[0].shape
         if shape == (1, 1):

@@ -24,10 +24,12 @@ from rules.best_follow import (
     _shape_checker,
     _shapes_by_size,
     _vector_rest,
+    protected_checker,
 )
 from rules.best_follow import follow_vector as follow_vector
 from rules.best_follow import generate_follow as generate_follow
 from rules.best_follow import played_holding as played_holding
+from rules.best_follow import protected_follow_ok as protected_follow_ok
 from rules.cards import ALL_CARDS, NUM_CARDS, Card
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Holding, Lead, Pattern, groups_for
@@ -181,6 +183,8 @@ def build_legal_follows(
         _with_bombs(ctx, hand, lead, out, limit)
         return out, True
     holding = units.suit_holding(ctx, hand, suit)
+    if units.web_tuples(ctx):
+        return _build_protected(ctx, hand, lead, limit, max_nodes)
     seen_idents: set[tuple[int, ...]] = set()
     seen_cores: set[tuple[int, ...]] = set()
     for core, left in _follow_cores(ctx, holding, lead):
@@ -204,6 +208,58 @@ def build_legal_follows(
                 out.append(cards)
                 if len(out) >= limit:
                     return out, True
+    _with_bombs(ctx, hand, lead, out, limit)
+    return out, True
+
+
+def _build_protected(
+    ctx: TrumpContext, hand: Counts, lead: Lead, limit: int, max_nodes: int | None
+) -> tuple[list[tuple[Card, ...]], bool]:
+    """``build_legal_follows`` under longer-tuples / both (``protected_follow_ok``): a
+    play there may reach an earlier group than the hand owes, with its own tuples. A
+    one-unit lead: every unprotected placement of every group up to the one owed,
+    filled up and judged; a throw: every combination of the suit, judged."""
+    n = len(lead.cards)
+    suit = lead.suit
+    holding = units.suit_holding(ctx, hand, suit)
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    nodes = 0
+    legal = protected_checker(ctx, holding, lead)
+
+    def keep(idents: tuple[int, ...]) -> bool:
+        """Judge one play (identities); False when the list is full."""
+        seen.add(idents)
+        if legal(idents):
+            for cards in _physical_cards(ctx, hand, suit, idents):
+                out.append(cards)
+                if len(out) >= limit:
+                    return False
+        return True
+
+    if len(lead.units) == 1:
+        shape = lead.units[0].shape
+        groups = groups_for(ctx, shape)
+        owed = units.first_group(ctx, holding, shape, True)
+        for g in range(min(owed + 1, len(groups))):
+            for pattern in groups[g]:
+                for core, left in _core_placements(ctx, holding, pattern):
+                    pool = [i for i in sorted(left) for _ in range(left[i])]
+                    for fill in combinations(pool, n - len(core)):
+                        nodes += 1
+                        if max_nodes is not None and nodes > max_nodes:
+                            return out, False
+                        key = tuple(sorted(core + list(fill)))
+                        if key not in seen and not keep(key):
+                            return out, True
+    else:
+        pool = [i for i in sorted(holding) for _ in range(holding[i])]
+        for combo in combinations(pool, n):
+            nodes += 1
+            if max_nodes is not None and nodes > max_nodes:
+                return out, False
+            if combo not in seen and not keep(combo):
+                return out, True
     _with_bombs(ctx, hand, lead, out, limit)
     return out, True
 

@@ -10,7 +10,7 @@ nothing here mutates its inputs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Final, Literal
@@ -18,11 +18,12 @@ from typing import Final, Literal
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card, counts_of
 from rules.errors import RuleError
 from rules.follows import build_legal_follows as build_legal_follows
-from rules.follows import follow_vector, played_holding
+from rules.follows import follow_vector, played_holding, protected_follow_ok
 from rules.follows import generate_follow as generate_follow
 from rules.follows import legal_follows as legal_follows
 from rules.follows import legal_follows_search as legal_follows_search
 from rules.notation import format_cards
+from rules.ruleset import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Lead as Lead
 from rules.units import (
@@ -39,9 +40,11 @@ from rules.units import (
     placements,
     realize_with_placement,
     realizes_plan,
+    shape_significance,
     single_units,
     suit_holding,
     suit_length,
+    web_tuples,
 )
 
 Counts = Sequence[int]
@@ -252,6 +255,19 @@ def check_follow(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
                 shapes=[(2, 1)],
             )
         return
+    if web_tuples(ctx):
+        if protected_follow_ok(ctx, holding, lead, in_suit):
+            return
+        best = follow_vector(ctx, holding, lead, True)
+        raise _shape_error(
+            name,
+            tuple(
+                s
+                for k, shape in enumerate(lead.shapes)
+                if best[k] < len(groups_for(ctx, shape))
+                for s in groups_for(ctx, shape)[best[k]][0]
+            ),
+        )
     if len(lead.units) == 1:
         # One unit: the best group the hand can realise must be realised by the play.
         # (A play is part of the hand, so it never realises an earlier group; this is
@@ -295,17 +311,21 @@ def bomb_allowed(ctx: TrumpContext, hand: Counts, lead: Lead, cards: Sequence[in
     return s in (lead.suit, TRUMP) or suit_length(ctx, hand, lead.suit) == 0
 
 
-def bomb_key(ctx: TrumpContext, cards: Sequence[int]) -> tuple[int, int, bool, int]:
-    """Between bombs: the bigger, then the higher rank, then trump, then the card order.
-    Ranks run 2 … A, then the level and permanent trump ranks, then the jokers (so in
-    trump a bomb ranks as its cards do)."""
+def bomb_key(ctx: TrumpContext, cards: Sequence[int]) -> tuple[int, int, int, int]:
+    """Between bombs: the bigger, then the higher rank, then trump, then the card order;
+    bomb_order trump-first puts trump before the rank (the web table's order). Ranks
+    run 2 … A, then the level and permanent trump ranks, then the jokers (so in trump
+    a bomb ranks as its cards do)."""
     c = cards[0]
     if c >= 52:
         rank = 16 + c - 52
     else:
         r = c % 13 + 2
         rank = 15 if r == ctx.level or r in ctx.rules.permanent_trumps else r
-    return (len(cards), rank, ctx.suit_of[c] == TRUMP, ctx.pos[c])
+    trump = int(ctx.suit_of[c] == TRUMP)
+    if ctx.rules.bomb_order == "trump-first":
+        return (len(cards), trump, rank, ctx.pos[c])
+    return (len(cards), rank, trump, ctx.pos[c])
 
 
 def _shape_error(name: str, pattern: Pattern) -> RuleError:
@@ -392,7 +412,16 @@ def throw_profile(ctx: TrumpContext, lead: Lead, cards: Sequence[int]) -> list[l
     """Per lead shape, the tops of a play's units of that shape, highest first (one
     placement of the lead's pattern, strongest units first; singles from the rest)."""
     held = holding_of(ctx, cards)
-    placed = realize_with_placement(ctx, held, lead.shapes) or []
+    return _profile(ctx, lead, held, realize_with_placement(ctx, held, lead.shapes) or [])
+
+
+def _profile(
+    ctx: TrumpContext,
+    lead: Lead,
+    held: dict[int, int],
+    placed: Sequence[tuple[Shape, tuple[int, ...]]],
+) -> list[list[int]]:
+    held = dict(held)
     pos = ctx.pos
     by_shape: dict[tuple[int, int], list[int]] = {}
     for shape, idents in placed:
@@ -408,10 +437,58 @@ def throw_profile(ctx: TrumpContext, lead: Lead, cards: Sequence[int]) -> list[l
     return out
 
 
+def _every_profile(
+    ctx: TrumpContext, lead: Lead, cards: Sequence[int]
+) -> Iterator[list[list[int]]]:
+    """``throw_profile`` for every way to read the play as the lead's units (♣66 ♣22
+    on a pair and two singles: the pair ♣22 and singles 6, 6, or the pair ♣66 and
+    singles 2, 2), strongest first."""
+    held = holding_of(ctx, cards)
+    shapes = sorted((s for s in lead.shapes if s != (1, 1)), key=shape_significance, reverse=True)
+
+    def go(
+        h: dict[int, int], k: int, acc: list[tuple[Shape, tuple[int, ...]]]
+    ) -> Iterator[list[list[int]]]:
+        if k == len(shapes):
+            yield _profile(ctx, lead, held, acc)
+            return
+        w = shapes[k][0]
+        for p in placements(ctx, h, shapes[k]):
+            h2 = dict(h)
+            for i in p:
+                h2[i] -= w
+            yield from go(h2, k + 1, [*acc, (shapes[k], p)])
+
+    yield from go(held, 0, [])
+
+
 def _beats_all(ctx: TrumpContext, lead: Lead, cards: Sequence[int], best: Sequence[int]) -> bool:
-    """throw_beating "all": every unit strictly higher than the winning play's."""
+    """throw_beating "all": every unit strictly higher than the winning play's, for some
+    way to read the play (the web table tries each reading, ``mm.find``)."""
+    theirs = throw_profile(ctx, lead, best)
+    return any(
+        all(a > b for m, t in zip(mine, theirs, strict=True) for a, b in zip(m, t, strict=True))
+        for mine in _every_profile(ctx, lead, cards)
+    )
+
+
+def _beats_by_length(
+    ctx: TrumpContext, lead: Lead, cards: Sequence[int], best: Sequence[int]
+) -> bool:
+    """throw_beating "unit-length" (the web table's TrickUnitLength): the longest
+    units first, each against the winning play's unit of that shape (strongest
+    against strongest); the first that differs decides, a tie all through does not
+    beat. Singles count only when the lead is all singles."""
     mine, theirs = throw_profile(ctx, lead, cards), throw_profile(ctx, lead, best)
-    return all(a > b for m, t in zip(mine, theirs, strict=True) for a, b in zip(m, t, strict=True))
+    shapes = list(dict.fromkeys(lead.shapes))
+    singles_count = all(s == (1, 1) for s in shapes)
+    for k in sorted(range(len(shapes)), key=lambda k: -shapes[k][0] * shapes[k][1]):
+        if shapes[k] == (1, 1) and not singles_count:
+            continue
+        for a, b in zip(mine[k], theirs[k], strict=True):
+            if a != b:
+                return a > b
+    return False
 
 
 def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) -> int:
@@ -443,17 +520,19 @@ def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
     rules = ctx.rules
     if rules.bombs != "off" and len(lead.cards) >= 4 and any(is_bomb(p) for p in plays):
         return _bomb_winner(ctx, lead, plays)
-    every = len(units) > 1 and rules.throw_beating == "all"
+    beats = None
+    if len(units) > 1 and rules.throw_beating in ("all", "unit-length"):
+        beats = _beats_all if rules.throw_beating == "all" else _beats_by_length
     best_i = 0
     best = play_key(ctx, lead, plays[0]) or (0, -1)
     for i in range(1, len(plays)):
         key = play_key(ctx, lead, plays[i])
         if key is None:
             continue
-        if every:
-            # A trump-in beats the plain lead; over it, every unit must be higher.
+        if beats is not None:
+            # A trump-in beats the plain lead; over it, the house rule compares units.
             if key[0] > best[0] or (
-                key[0] == best[0] and _beats_all(ctx, lead, plays[i], plays[best_i])
+                key[0] == best[0] and beats(ctx, lead, plays[i], plays[best_i])
             ):
                 best_i, best = i, key
         elif key > best:
@@ -463,7 +542,7 @@ def trick_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) 
 
 def _bomb_winner(ctx: TrumpContext, lead: Lead, plays: Sequence[Sequence[int]]) -> int:
     """A bomb beats any play that is not one; between bombs ``bomb_key``; ties: earlier."""
-    best_i, best = -1, (0, 0, False, 0)
+    best_i, best = -1, (0, 0, 0, 0)
     for i, cards in enumerate(plays):
         if is_bomb(cards) and (best_i < 0 or bomb_key(ctx, cards) > best):
             best_i, best = i, bomb_key(ctx, cards)

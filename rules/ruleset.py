@@ -36,12 +36,17 @@ DECLARATION_FORMS = (
 )  # fmt: skip
 
 # House rules (follows and throws): the values each field takes.
-FOLLOW_PROTECTIONS = ("none", "longer-tuples", "tractor-on-tractor", "both", "suit-only")
-THROW_BEATINGS = ("longest-first", "all", "highest")
+FOLLOW_PROTECTIONS = (
+    "none", "longer-tuples", "tractor-on-tractor", "both", "suit-only", "longer-tuples-strict",
+)  # fmt: skip
+THROW_BEATINGS = ("longest-first", "all", "highest", "unit-length")
 THROWS = ("allowed", "forbidden")
 PENALTY_MODES = ("per-attempt", "per-card")
 BOMBS = ("off", "any-suit", "following-suit")
 BOMB_MIN_DECKS = 4
+# Between two bombs of one size: the higher rank first (trump breaks a tie), or trump
+# first (the web table's order: any trump bomb over any plain one).
+BOMB_ORDERS = ("rank-first", "trump-first")
 
 # A follow pattern is a list of unit shapes "wxL" (width x length): "2x1" a pair,
 # "2x3" a tractor of three pairs, "1x1" a single.
@@ -206,6 +211,7 @@ class RuleSet:
     throws: str = "allowed"  # or "forbidden": a multi-unit lead is refused
     penalty_mode: str = "per-attempt"  # or "per-card": throw_penalty per card taken back
     bombs: str = "off"  # 4+ decks: "any-suit" / "following-suit"
+    bomb_order: str = "rank-first"  # or "trump-first" (see BOMB_ORDERS)
 
     # ---- derived -------------------------------------------------------------------
     @property
@@ -452,6 +458,7 @@ class RuleSet:
             ("throws", THROWS),
             ("penalty_mode", PENALTY_MODES),
             ("bombs", BOMBS),
+            ("bomb_order", BOMB_ORDERS),
         ):
             if getattr(self, name) not in allowed:
                 raise unknown_value(name, getattr(self, name), allowed)

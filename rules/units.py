@@ -248,6 +248,12 @@ def _fits(
     )
 
 
+def fits(ctx: TrumpContext, holding: Holding, shapes: Sequence[Shape], exact: bool = False) -> bool:
+    """Can all ``shapes`` (no singles) be taken from ``holding`` disjointly? ``exact``:
+    tuples only from identities held exactly that wide."""
+    return _fits(ctx, holding, shapes, exact)
+
+
 @lru_cache(maxsize=4096)
 def _shaped(pattern: Pattern) -> tuple[Shape, ...]:
     """The pattern's tuples and tractors (no singles), most significant first."""
@@ -312,7 +318,20 @@ def _plan_shapes(plan: Plan) -> tuple[Shape, ...]:
 
 
 def exact_tuples(ctx: TrumpContext) -> bool:
-    """House rule longer-tuples: a follow is never forced to break a wider tuple."""
+    """House rule longer-tuples (all its readings): a follow is never forced to break a
+    wider tuple."""
+    return ctx.rules.follow_protection in ("longer-tuples", "both", "longer-tuples-strict")
+
+
+def strict_tuples(ctx: TrumpContext) -> bool:
+    """longer-tuples-strict: a play's tuples count only at the width the hand holds
+    them (two of a triple are two singles)."""
+    return ctx.rules.follow_protection == "longer-tuples-strict"
+
+
+def web_tuples(ctx: TrumpContext) -> bool:
+    """longer-tuples and both, as the web table's ``is_legal_play`` reads them: the
+    play counts by its own tuples (``rules.best_follow.protected_follow_ok``)."""
     return ctx.rules.follow_protection in ("longer-tuples", "both")
 
 

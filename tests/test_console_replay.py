@@ -217,6 +217,33 @@ async def test_replay_and_record_a_stored_hand(tmp_path: Path) -> None:
     assert embedded is not None and html.unescape(embedded.group(1)) == record
 
 
+async def test_record_writes_the_viewer_in_the_tables_language(tmp_path: Path) -> None:
+    """Issue 47 item 8: ``record --html`` wrote the viewer in English for a table played
+    in Chinese unless --lang was given; it takes the table's own language now (and
+    --lang still wins)."""
+    db_file, table_id, _ = await stored_table(tmp_path)
+    db = Database(f"sqlite+aiosqlite:///{db_file}")
+    try:
+        store = Store(db)
+        table = await store.get_table(table_id)
+        await store.update_table(table.id, table.version, options={"language": "zh-TW"})
+    finally:
+        await db.dispose()
+    ids = ("--db", str(db_file), "--table", str(table_id), "--hand", "1")
+
+    def page_lang(*extra: str) -> str:
+        page = tmp_path / "hand1.html"
+        proc = run_bot("record", *ids, "--html", str(page), *extra)
+        assert proc.returncode == 0, proc.stderr
+        found = re.search(r'<html lang="([^"]+)"', page.read_text(encoding="utf-8"))
+        assert found is not None
+        return found.group(1)
+
+    assert page_lang() == "zh-Hant"
+    assert page_lang("--lang", "en") == "en"
+    assert page_lang("--lang=zh-CN") == "zh-Hans"
+
+
 async def test_stored_hand_refusals(tmp_path: Path) -> None:
     db_file, table_id, _ = await stored_table(tmp_path)
     db = ("--db", str(db_file))

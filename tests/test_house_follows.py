@@ -2,7 +2,8 @@
 
 Sources: docs/rules.md §3–4 (today's values) and the web table's settings as
 summarised in /work/shared/reference/house-rules.md section 1d (``trick_draw_policy``,
-``tractor_requirements``, ``throw_evaluation_policy``, ``throw_penalty``, ``bomb_policy``).
+``tractor_requirements``, ``throw_evaluation_policy``, ``throw_penalty``, ``bomb_policy``);
+the web table's own test cases are in test_house_follows_web.py.
 Level 10, hearts trump, so ♠ is a plain suit (docs/rules.md's examples).
 """
 
@@ -97,18 +98,31 @@ def test_longer_tuples_a_triple_is_not_broken_for_a_pair():
     assert follow_error(ctx, "♠999 ♠3", "♠KK", "♠9 ♠3") is None
     # Breaking it anyway is allowed while no real pair is held...
     assert follow_error(ctx, "♠999 ♠3", "♠KK", "♠99") is None
-    # ...but not in place of a real pair held (web: "the play is rejected").
-    err = follow_error(ctx, "♠999 ♠44 ♠3", "♠KK", "♠99")
-    assert err is not None and err.code == "must_match_shape"
+    # ...and so is ♠99 while ♠44 is held: the web table reads a play by its own tuples
+    # (``is_legal_play`` judges the play with NoProtections), so two of the triple are
+    # a pair (tests/test_house_follows_web.py has the web's own cases).
+    assert follow_error(ctx, "♠999 ♠44 ♠3", "♠KK", "♠99") is None
     assert follow_error(ctx, "♠999 ♠44 ♠3", "♠KK", "♠44") is None
-    assert all_follows(ctx, "♠999 ♠44 ♠3", "♠KK") == {tuple(sorted(C("♠44")))}
+    err = follow_error(ctx, "♠999 ♠44 ♠3", "♠KK", "♠9 ♠3")
+    assert err is not None and err.code == "must_match_shape"
+    assert all_follows(ctx, "♠999 ♠44 ♠3", "♠KK") == {tuple(sorted(C(p))) for p in ("♠44", "♠99")}
     assert len(all_follows(ctx, "♠999 ♠3", "♠KK")) == 2  # ♠99 and ♠93: nothing forced
 
 
+def test_longer_tuples_strict_a_real_pair_held_must_be_played():
+    # The stricter reading, kept as its own value: two of a triple count as singles.
+    ctx = ctx_of("three-decks", follow_protection="longer-tuples-strict")
+    assert follow_error(ctx, "♠999 ♠3", "♠KK", "♠9 ♠3") is None
+    err = follow_error(ctx, "♠999 ♠44 ♠3", "♠KK", "♠99")
+    assert err is not None and err.code == "must_match_shape"
+    assert all_follows(ctx, "♠999 ♠44 ♠3", "♠KK") == {tuple(sorted(C("♠44")))}
+
+
 def test_longer_tuples_a_triple_tractor_is_not_broken_for_a_pair_tractor():
-    ctx = ctx_of("three-decks", follow_protection="longer-tuples")
-    # ♠999888 is a tractor of triples; the lead is a tractor of pairs.
-    assert follow_error(ctx, "♠999888 ♠3 ♠4", "♠KKQQ", "♠9 ♠8 ♠3 ♠4") is None
+    for value in ("longer-tuples", "longer-tuples-strict"):
+        ctx = ctx_of("three-decks", follow_protection=value)
+        # ♠999888 is a tractor of triples; the lead is a tractor of pairs.
+        assert follow_error(ctx, "♠999888 ♠3 ♠4", "♠KKQQ", "♠9 ♠8 ♠3 ♠4") is None
     none = ctx_of("three-decks")
     assert follow_error(none, "♠999888 ♠3 ♠4", "♠KKQQ", "♠9 ♠8 ♠3 ♠4") is not None
 
@@ -129,7 +143,8 @@ def test_tractor_on_tractor_a_quad_lead_never_asks_for_a_tractor():
 def test_both_combines_the_two():
     ctx = ctx_of("four-decks", follow_protection="both")
     assert follow_error(ctx, "♠999 ♠3 ♠4 ♠5", "♠KK", "♠3 ♠4") is None
-    assert follow_error(ctx, "♠999 ♠44 ♠3", "♠KK", "♠99") is not None
+    assert follow_error(ctx, "♠999 ♠44 ♠3", "♠KK", "♠9 ♠3") is not None
+    assert follow_error(ctx, "♠999 ♠44 ♠3", "♠KK", "♠99") is None  # the web's reading
     assert tuple(sorted(C("♠9966"))) in all_follows(ctx, "♠9988 ♠66 ♠3", "♠KKKK")
 
 

@@ -4,15 +4,33 @@ N seats."""
 from __future__ import annotations
 
 import io
+import itertools
+import math
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from bot.pictures import render_progress, render_summary, render_table
 from bot.pictures.chart import SEAT_COLOURS
+from bot.pictures.draw import text_width
+from bot.pictures.layout import fan_size
 from bot.pictures.samples import sample_match
-from bot.pictures.table import WIDTH, ring_badge, scene_of
+from bot.pictures.table import (
+    BADGE_R,
+    CORNER_BOXES,
+    RING_CX,
+    RING_CY,
+    WIDTH,
+    ring_badge,
+    ring_chips,
+    ring_fan_centre,
+    ring_fan_max,
+    scene_of,
+)
+from bot.pictures.words import word
 from rules.actions import DealCards
+from rules.cards import rank_name
 from rules.game import Match
 from rules.presets import friends_rules, preset
 
@@ -91,3 +109,67 @@ def test_progress_chart_draws_a_line_per_seat() -> None:
     moved[5] = next(lv for lv in preset("friends-6").levels if lv != moved[5])
     other = render_progress([*progress[:-1], replace(last, levels_after=tuple(moved))])
     assert other != png
+
+
+# ---- issue 47 item 9: plays straight in front of their seats; labelled level chips ---------
+
+
+def _box(seat: int, n: int, cards: int) -> tuple[float, float, float, float]:
+    w, h = fan_size(cards, ring_fan_max(n), 46, 18, 11, 28)  # RING_STYLE
+    cx, cy = ring_fan_centre(seat, n, (w, h))
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def _gap(box: tuple[float, float, float, float], p: tuple[float, float]) -> float:
+    x0, y0, x1, y1 = box
+    return math.hypot(max(x0 - p[0], 0, p[0] - x1), max(y0 - p[1], 0, p[1] - y1))
+
+
+def test_every_play_sits_straight_in_front_of_its_seat() -> None:
+    """On the ten-seat table seat 2's card sat between seats 1 and 2: each play went
+    towards the middle of the table, which slid seat 1's cards off to the left. Now a
+    seat above or below the middle has its play under or over its badge (the play
+    spans the badge's x), a seat at a side has it level with the badge (it spans the
+    badge's y); every play is nearer its own badge than any other and covers none,
+    and up to four cards a seat no two plays meet."""
+    for n in range(5, 11):
+        badges = [ring_badge(s, n) for s in range(n)]
+        for cards in range(1, 7):
+            boxes = [_box(s, n, cards) for s in range(n)]
+            for seat, box in enumerate(boxes):
+                bx, by = badges[seat]
+                dx, dy = RING_CX - bx, RING_CY - by
+                spans = box[0] <= bx <= box[2] if abs(dy) >= abs(dx) else box[1] <= by <= box[3]
+                assert spans, (n, cards, seat + 1)
+                gaps = [_gap(box, b) for b in badges]
+                assert gaps[seat] < min(g for s, g in enumerate(gaps) if s != seat)
+                assert min(gaps) >= BADGE_R, (n, cards, seat + 1)
+            if cards <= 4:
+                for a, b in itertools.combinations(boxes, 2):
+                    assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN", "zh-TW"])
+def test_level_chips_say_they_are_levels(lang: str) -> None:
+    """A ring seat's level chip read "2", like a card: it says "Lv 2" / "打2" now, in
+    the table's language, and keeps clear of the corner boxes and the badges."""
+    view = _play(10, "playing").view_for(None)
+    sc = scene_of(view, lang=lang)
+    chips = ring_chips(sc)
+    levels = [c for c in chips if c.kind == "level"]
+    assert [c.seat for c in levels] == list(range(10))
+    for c in levels:
+        rank = rank_name(sc.levels[c.seat])
+        assert c.label == word(lang, "seat_level", level=rank) != rank
+        assert c.label == {"en": f"Lv {rank}", "zh-CN": f"打{rank}", "zh-TW": f"打{rank}"}[lang]
+    for c in chips:
+        w, h = text_width(c.label, 20) + 6, 25
+        box = (c.centre[0] - w / 2, c.centre[1] - h / 2, c.centre[0] + w / 2, c.centre[1] + h / 2)
+        for corner in CORNER_BOXES:
+            assert (
+                box[2] <= corner[0]
+                or corner[2] <= box[0]
+                or box[3] <= corner[1]
+                or corner[3] <= box[1]
+            )
+        assert all(_gap(box, ring_badge(s, 10)) > BADGE_R for s in range(10)), c

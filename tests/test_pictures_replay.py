@@ -15,17 +15,20 @@ from PIL import Image
 
 from bot.pictures.cache import CACHE
 from bot.pictures.draw import GOLD, measuring
+from bot.pictures.faces import card_face
 from bot.pictures.replay import (
     HEADER_H,
     TRICK_X0,
     TRICK_X1,
     WIDTH,
+    _geometry,
+    _hand_rows,
     render_replay,
     render_trick,
     replay_scene,
 )
 from bot.pictures.samples import sample_record, sample_replay
-from rules.cards import POINTS, counts_of
+from rules.cards import POINTS, Card, counts_of
 from rules.presets import PRESET_NAMES
 from rules.record import parse_record
 from rules.replay import HandReplay, ReplayError, hand_replay
@@ -196,3 +199,57 @@ def test_a_stolen_kitty_hand_renders_every_trick(name: str) -> None:
         _png(render_trick(r, k, "zh-CN"))
     _, words, _, _ = _drawn(r, len(r.frames) - 1)
     assert any(f"KITTY  {sum(POINTS[c] for c in r.buried)} pts" in w for w in words)
+
+
+# ---- issue 47 item 9: the ten-seat hands readable -------------------------------------------
+
+
+def _rank_ink(width: int, card: Card) -> tuple[int, int]:
+    """(height, right edge) in px of the rank in a card's top-left corner at ``width``."""
+    im = card_face(card, width).convert("L")
+    inked = [
+        [x for x in range(2, width // 2) if im.getpixel((x, y)) < 128]
+        for y in range(2, im.height // 2)
+    ]
+    top = next(i for i, xs in enumerate(inked) if xs)
+    bottom = next(i for i in range(top, len(inked)) if not inked[i])  # the gap above the pip
+    return bottom - top, max(x for xs in inked[top:bottom] for x in xs) + 1
+
+
+def _hand_cards(name: str) -> tuple[float, float, int]:
+    """(rank height at 450 px wide, the narrowest overlap step over the rank's width, the
+    picture's height) for a replay's first frame, whose hands are full."""
+    r = replay_of(name)
+    CACHE.clear()
+    with measuring() as rec:
+        png = render_replay(r, 0)
+    widths = {s for k, s, what in rec if k == "card" and what == "hand"}
+    assert len(widths) == 1, widths
+    width = widths.pop()
+    scale = SHOWN_WIDTH / _png(png).width
+    height, _ = _rank_ink(width, Card.S8)
+    _, right = _rank_ink(width, Card.S10)  # "10", the widest rank
+    sc = replay_scene(r, 0)
+    geometry = _geometry(r.players)
+    steps = [
+        step
+        for hand in sc.hands
+        for row, step in _hand_rows(sc.suit_of, hand, geometry)
+        if len(row) > 1
+    ]
+    return height * scale, min(steps) / right, _png(png).height
+
+
+@pytest.mark.parametrize("name", ["friends-7", "friends-8", "friends-9", "friends-10"])
+def test_many_seat_hands_read_at_450_px(name: str) -> None:
+    """Issue 47 item 9: the ten-seat 找朋友 replay's hands could not be read at 450 px.
+    A hand's card ranks are at least as tall as the four-seat picture's and at least
+    7 px of ink (a 10 px font) where Discord shows the picture 450 px wide, the next
+    card never covers a rank, and the picture stays within the 1400 px the other replay
+    tests allow (two columns of seats: 1265 px at ten seats, 1070 in one column)."""
+    four, four_cover, _ = _hand_cards("classic")
+    rank, cover, height = _hand_cards(name)
+    assert four_cover >= 1  # the four-seat picture: ranks uncovered, 6.9 px
+    assert rank >= four and rank >= 7, (rank, four)
+    assert cover >= 1, cover
+    assert height <= 1400

@@ -316,6 +316,52 @@ def test_no_request_leaves_the_page(chromium: Any, tmp_path: Path) -> None:
     assert p.off_page() == [], p.off_page()
 
 
+def _multi_card_trick(replay: HandReplay) -> Frame:
+    """The first finished trick led with four cards or more."""
+    return next(
+        f
+        for f in replay.frames
+        if f.kind == "trick" and f.trick is not None and len(f.trick.plays[0][1]) >= 4
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1200, 800), (390, 844)])
+def test_a_multi_card_trick_fits_one_screen(
+    chromium: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    """Issue 47 item 8: at 1200×900 a 4-card trick stacked each play's cards one
+    under another and pushed South's play, South's hand and "North wins trick 5"
+    below the fold. Plays now lie flat; at 1200×800 and on a 390 px phone the trick,
+    every seat's play, South's hand and the winner line are all on the first screen."""
+    path, _, replay = write_page(tmp_path, "fit", lang="en", names=NAMES)
+    frame = _multi_card_trick(replay)
+    assert frame.trick is not None and len(frame.trick.plays[0][1]) >= 4
+    p = open_file(chromium, path, width=width, height=height)
+    p.page.evaluate(f"window.replayViewer.show({frame.index})")
+    assert_shows(p, frame, lang="en", players=4)
+    assert p.page.evaluate("window.scrollY") == 0
+    boxes = {
+        "trick": p.page.locator("#table .centre").bounding_box(),
+        "winner line": p.page.locator("#status").bounding_box(),
+        "South's hand": p.page.locator('#table .seat[data-seat="2"] .hand').bounding_box(),
+    }
+    for s in range(4):
+        boxes[f"seat {s}'s play"] = p.page.locator(f'#table .play[data-seat="{s}"]').bounding_box()
+    for what, box in boxes.items():
+        assert box is not None, what
+        inside = box["x"] >= 0 and box["y"] >= 0
+        inside = inside and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
+        assert inside, (what, box)
+    # Each play's cards in one row: every card of a play at the same height.
+    tops = p.page.evaluate(
+        "[...document.querySelectorAll('#table .play')].map(p => "
+        "[...p.querySelectorAll('.card')].map(c => Math.round(c.getBoundingClientRect().y)))"
+    )
+    assert all(len(set(t)) <= 1 for t in tops), tops
+    assert p.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert p.errors == []
+
+
 def test_screenshot(chromium: Any, tmp_path: Path) -> None:
     path, _, _ = write_page(tmp_path, "shot", lang="en", names=NAMES)
     p = open_file(chromium, path, width=1280, height=820)

@@ -38,7 +38,7 @@ from bot.text.i18n import language, text
 from bot.text.render import result_text, stored_trump_text
 from rules.record import RecordError, parse_record
 from rules.replay import HandReplay, ReplayError, hand_replay
-from storage import Database
+from storage import Database, Store, TableNotFound
 from storage.startup import run_or_explain
 
 
@@ -264,11 +264,37 @@ def main_record(argv: list[str]) -> int:
         if args.html is not None:
             from bot.pictures.viewer import viewer_html
 
-            _write(args.html, viewer_html(replay, record_text, lang=lang))
+            page_lang = lang if _lang_given(argv) else _table_language(args) or lang
+            _write(args.html, viewer_html(replay, record_text, lang=page_lang))
             print(text(lang, "replay.wrote_viewer", file=args.html))
     except ReplayRefused as refused:
         return _fail(parser.prog, lang, refused)
     return 0
+
+
+def _lang_given(argv: list[str]) -> bool:
+    return any(a == "--lang" or a.startswith("--lang=") for a in argv)
+
+
+def _table_language(args: argparse.Namespace) -> str | None:
+    """The language a stored table was played in, for its viewer page when --lang
+    is not given (the console's own words keep the terminal's language)."""
+    if args.table is None:
+        return None
+    return asyncio.run(stored_language(database_of(args.db), args.table))
+
+
+async def stored_language(url: str, table_id: int) -> str | None:
+    """A table's language as the bot stored it (its options), or None."""
+    db = Database(url)
+    try:
+        info = await Store(db).get_table(table_id)
+    except TableNotFound:
+        return None
+    finally:
+        await db.dispose()
+    found = info.options.get("language")
+    return language(str(found)) if found else None
 
 
 def _write(path: str, body: str) -> None:

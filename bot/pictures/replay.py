@@ -1,6 +1,7 @@
 """复盘: one frame of a finished hand as a picture — every seat's hand face up as
-it was then (a row per seat, grouped by suit, trump last), that seat's cards in
-the trick shown beside its hand (the trick's winner, or the standing winner of a
+it was then (a row per seat, grouped by suit, trump last; from seven seats two
+columns of seats, ``GRID_SEATS``), that seat's cards in the trick shown beside
+(two columns: under) its hand (the trick's winner, or the standing winner of a
 trick still being played, on gold), the trump, the declarations, the attackers'
 points so far, the buried kitty and, at the last frame, the result (the kitty
 and its multiplier, who goes up by how much).
@@ -59,6 +60,20 @@ HAND_MAX = TRICK_X0 - 2 * ORDER_R - 16 - HAND_X
 TRICK_STEP, TRICK_MIN_STEP = 22, 12
 HEADER_H = 110
 ROW_PAD = 8
+# More seats than this (找朋友 at 7 to 10): the seats in two columns, half the height,
+# each hand in two rows of bigger cards and the seat's play under its hand. In one
+# column ten hands of 26 cards made a picture too tall and too tight to read.
+GRID_SEATS = 6
+COL_W = WIDTH // 2
+GRID_CARD_W = 52  # its corner rank is 10.4 px where the picture shows 450 px wide
+GRID_CARD_H = card_height(GRID_CARD_W)
+GRID_ROW_DY = 40  # a hand's second row: the first row's corner index stays visible
+GRID_HAND_X = 50  # the hand's left edge, from the column's
+GRID_HAND_MAX = COL_W - GRID_HAND_X - 6
+# The corner index (rank over pip) is 0.36 card widths wide (18.8 px): a step this
+# wide never covers it; 13 cards and four suit gaps still fit a row.
+GRID_MIN_STEP = 19
+GRID_PLAY_GAP = 6  # between a hand and the play under it
 NO_TEAM: RGB = (112, 120, 128)  # 找朋友: a seat not (yet) known to be on the dealer's team
 WINNER_GLOW = (*GOLD, 255)
 
@@ -95,6 +110,11 @@ class ReplayScene:
     @property
     def friends(self) -> bool:
         return self.players != 4
+
+    @property
+    def grid(self) -> bool:
+        """Two columns of seats (see ``GRID_SEATS``)."""
+        return self.players > GRID_SEATS
 
     @property
     def faces(self) -> FaceStyle:
@@ -154,56 +174,113 @@ def replay_scene(
     )
 
 
-# ---- a hand: one or two rows, a small gap between suits -------------------------------
-def _hand_rows(suit_of: Sequence[int], cards: Sequence[Card]) -> list[tuple[list[Card], float]]:
-    """(cards, step) per row: one row while the suits fit at ``MIN_STEP``, else two."""
+# ---- a hand: one or more rows, a small gap between suits -----------------------------
+@dataclass(frozen=True, slots=True)
+class HandGeometry:
+    """How a hand is laid out: its cards' width, the widest it may be, the overlap it
+    prefers and the least one before it wraps into another row, and the rows' offset."""
+
+    card_w: int
+    max_w: int
+    step: int
+    min_step: int
+    row_dy: int
+
+    @property
+    def card_h(self) -> int:
+        return card_height(self.card_w)
+
+
+ONE_COLUMN = HandGeometry(CARD_W, HAND_MAX, STEP, MIN_STEP, ROW_DY)
+TWO_COLUMNS = HandGeometry(GRID_CARD_W, GRID_HAND_MAX, 28, GRID_MIN_STEP, GRID_ROW_DY)
+
+
+def _geometry(players: int) -> HandGeometry:
+    return TWO_COLUMNS if players > GRID_SEATS else ONE_COLUMN
+
+
+def _hand_rows(
+    suit_of: Sequence[int], cards: Sequence[Card], g: HandGeometry = ONE_COLUMN
+) -> list[tuple[list[Card], float]]:
+    """(cards, step) per row: the fewest rows whose steps are all at least
+    ``g.min_step``, the cards shared out evenly."""
 
     def step_for(row: Sequence[Card]) -> float:
         if len(row) <= 1:
-            return STEP
+            return g.step
         gaps = sum(1 for a, b in pairwise(row) if suit_of[a] != suit_of[b])
-        return min(STEP, (HAND_MAX - CARD_W - gaps * SUIT_GAP) / (len(row) - 1))
+        return min(g.step, (g.max_w - g.card_w - gaps * SUIT_GAP) / (len(row) - 1))
 
     cards = list(cards)
     if not cards:
         return []
-    if step_for(cards) >= MIN_STEP:
-        return [(cards, step_for(cards))]
-    half = (len(cards) + 1) // 2
-    rows = [cards[:half], cards[half:]]
-    return [(r, step_for(r)) for r in rows]
+    n = 1
+    while True:
+        size = -(-len(cards) // n)
+        rows = [cards[i : i + size] for i in range(0, len(cards), size)]
+        if all(step_for(r) >= g.min_step for r in rows) or size == 1:
+            return [(r, step_for(r)) for r in rows]
+        n += 1
 
 
-def _hand_height(suit_of: Sequence[int], cards: Sequence[Card]) -> int:
-    rows = max(1, len(_hand_rows(suit_of, cards)))
-    return CARD_H + (rows - 1) * ROW_DY
+def _hand_height(suit_of: Sequence[int], cards: Sequence[Card], g: HandGeometry) -> int:
+    rows = max(1, len(_hand_rows(suit_of, cards, g)))
+    return g.card_h + (rows - 1) * g.row_dy
 
 
 def _row_heights(replay: HandReplay, suit_of: Sequence[int]) -> tuple[int, ...]:
-    """Each seat's row: room for its fullest hand and its biggest play of the hand."""
+    """Each seat's row (two columns: its cell): room for its fullest hand and its
+    biggest play of the hand; the same on every frame."""
+    g = _geometry(replay.players)
     out = []
     for seat in range(replay.players):
-        hand = max((_hand_height(suit_of, f.hands[seat]) for f in replay.frames), default=CARD_H)
+        hand = max(
+            (_hand_height(suit_of, f.hands[seat], g) for f in replay.frames), default=g.card_h
+        )
         most = max(
             (len(cs) for f in replay.frames if f.trick for s, cs in f.trick.plays if s == seat),
             default=0,
         )
-        play = _trick_size([Card.BJ] * most)[1]
-        out.append(max(hand, play, CARD_H) + 2 * ROW_PAD)
+        if g is TWO_COLUMNS:  # the play under the hand
+            play = _grid_play_size([Card.BJ] * most)[1] if most else 0
+            out.append(hand + (GRID_PLAY_GAP + play if play else 0) + 2 * ROW_PAD)
+        else:
+            play = _trick_size([Card.BJ] * most)[1]
+            out.append(max(hand, play, CARD_H) + 2 * ROW_PAD)
     return tuple(out)
 
 
-def _paste_hand(canvas: Image.Image, sc: ReplayScene, cards: Sequence[Card], y: int) -> None:
-    rows = _hand_rows(sc.suit_of, cards)
+def _bands(sc: ReplayScene) -> list[tuple[int, int, int]]:
+    """(seat, x, band) per seat: its column's left edge and its band (row) index."""
+    if not sc.grid:
+        return [(seat, 0, seat) for seat in range(sc.players)]
+    half = (sc.players + 1) // 2  # the first half down the left column, in turn
+    return [(seat, 0 if seat < half else COL_W, seat % half) for seat in range(sc.players)]
+
+
+def _band_heights(sc: ReplayScene) -> list[int]:
+    heights: list[int] = []
+    for seat, _, band in _bands(sc):
+        if band == len(heights):
+            heights.append(0)
+        heights[band] = max(heights[band], sc.row_heights[seat])
+    return heights
+
+
+def _paste_hand(
+    canvas: Image.Image, sc: ReplayScene, cards: Sequence[Card], x0: float, y: int
+) -> None:
+    g = _geometry(sc.players)
+    rows = _hand_rows(sc.suit_of, cards, g)
     if rows:
-        note("card", CARD_W)
+        note("card", g.card_w, "hand")
     for r, (row, step) in enumerate(rows):
-        x = float(HAND_X)
+        x = x0
         prev: Card | None = None
         for c in row:
             if prev is not None:
                 x += step + (SUIT_GAP if sc.suit_of[prev] != sc.suit_of[c] else 0)
-            put(canvas, card_face(c, CARD_W, sc.faces), (round(x), y + r * ROW_DY))
+            put(canvas, card_face(c, g.card_w, sc.faces), (round(x), y + r * g.row_dy))
             prev = c
 
 
@@ -211,6 +288,13 @@ def _trick_size(cards: Sequence[Card]) -> tuple[int, int]:
     return fan_size(
         len(cards), TRICK_X1 - TRICK_X0 - 12, CARD_W, TRICK_STEP, TRICK_MIN_STEP, ROW_DY
     )
+
+
+GRID_PLAY_MAX = COL_W - GRID_HAND_X - 2 * ORDER_R - 20  # the play's width under a hand
+
+
+def _grid_play_size(cards: Sequence[Card]) -> tuple[int, int]:
+    return fan_size(len(cards), GRID_PLAY_MAX, CARD_W, TRICK_STEP, TRICK_MIN_STEP, ROW_DY)
 
 
 # ---- the parts ---------------------------------------------------------------------------
@@ -313,29 +397,45 @@ def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: ReplayScene) -> Non
 
 
 def _seat_row(
-    canvas: Image.Image, d: ImageDraw.ImageDraw, sc: ReplayScene, seat: int, y: int, h: int
+    canvas: Image.Image, d: ImageDraw.ImageDraw, sc: ReplayScene, seat: int, x0: int, y: int, h: int
 ) -> None:
-    if seat % 2:
-        d.rectangle((6, y, WIDTH - 7, y + h), fill=(*FELT_DARK, 110))
-    cy = y + h / 2
+    """One seat: its badge, its hand and its play in the trick (one column: the play on
+    the right at the hand's height; two columns: the play under the hand)."""
+    right = x0 + (COL_W if sc.grid else WIDTH)
+    if (seat % ((sc.players + 1) // 2) if sc.grid else seat) % 2:
+        d.rectangle((max(6, x0), y, min(WIDTH - 7, right), y + h), fill=(*FELT_DARK, 110))
+    g = _geometry(sc.players)
+    hand = sc.hands[seat]
+    hand_h = _hand_height(sc.suit_of, hand, g)
+    cy = y + h / 2 if not sc.grid else y + ROW_PAD + g.card_h / 2
+    bx = x0 + (BADGE_X if not sc.grid else 28)
     r = BADGE_R
     d.ellipse(
-        (BADGE_X - r, cy - r - 10, BADGE_X + r, cy + r - 10),
+        (bx - r, cy - r - 10, bx + r, cy + r - 10),
         fill=_badge_fill(sc, seat),
         outline=WHITE,
         width=2,
     )
-    draw_text(d, (BADGE_X, cy - 9), _seat_label(sc, seat), LABEL, WHITE, anchor="mm")
+    draw_text(d, (bx, cy - 9), _seat_label(sc, seat), LABEL, WHITE, anchor="mm")
     if seat == sc.dealer:
-        chip(d, (BADGE_X, cy + r + 4), word(sc.lang, "dealer"), LABEL, GOLD, INK, pad=3)
-    hand = sc.hands[seat]
-    _paste_hand(canvas, sc, hand, round(y + (h - _hand_height(sc.suit_of, hand)) / 2))
+        chip(d, (bx, cy + r + 4), word(sc.lang, "dealer"), LABEL, GOLD, INK, pad=3)
+    if sc.grid:
+        _paste_hand(canvas, sc, hand, x0 + GRID_HAND_X, y + ROW_PAD)
+    else:
+        _paste_hand(canvas, sc, hand, HAND_X, round(y + (h - hand_h) / 2))
     order = [s for s, _ in sc.plays]
     if seat not in order:
         return
     played = sc.plays[order.index(seat)][1]
-    w, fh = _trick_size(played)
-    cx = (TRICK_X0 + TRICK_X1) / 2
+    if sc.grid:  # at the foot of the cell (under the fullest hand), after the order circle
+        w, fh = _grid_play_size(played)
+        cx = x0 + GRID_HAND_X + 2 * ORDER_R + 14 + w / 2
+        cy = y + h - ROW_PAD - fh / 2
+        room = GRID_PLAY_MAX
+    else:
+        w, fh = _trick_size(played)
+        cx = (TRICK_X0 + TRICK_X1) / 2
+        room = TRICK_X1 - TRICK_X0 - 12
     if seat == sc.winner:
         box = (cx - w / 2 - 5, cy - fh / 2 - 5, cx + w / 2 + 5, cy + fh / 2 + 5)
         if sc.won:
@@ -347,7 +447,7 @@ def _seat_row(
         played,
         (cx, cy),
         CARD_W,
-        TRICK_X1 - TRICK_X0 - 12,
+        room,
         step=TRICK_STEP,
         min_step=TRICK_MIN_STEP,
         row_dy=ROW_DY,
@@ -430,17 +530,18 @@ def _footer(canvas: Image.Image, d: ImageDraw.ImageDraw, sc: ReplayScene, y: int
 
 
 def _draw(sc: ReplayScene) -> bytes:
-    rows = sc.row_heights
-    height = HEADER_H + sum(rows) + 8 + _footer_height(sc)
+    bands = _band_heights(sc)
+    height = HEADER_H + sum(bands) + 8 + _footer_height(sc)
     canvas = Image.new("RGB", (WIDTH, height), FELT)
     d = ImageDraw.Draw(canvas, "RGBA")
     d.rounded_rectangle((3, 3, WIDTH - 4, height - 4), radius=20, outline=FELT_DARK, width=4)
     _header(canvas, d, sc)
-    y = HEADER_H
-    for seat, h in enumerate(rows):
-        _seat_row(canvas, d, sc, seat, y, h)
-        y += h
-    _footer(canvas, d, sc, y + 8)
+    tops = [HEADER_H + sum(bands[:b]) for b in range(len(bands))]
+    for seat, x0, band in _bands(sc):
+        _seat_row(canvas, d, sc, seat, x0, tops[band], bands[band])
+    if sc.grid:  # the line between the two columns
+        d.line((COL_W, HEADER_H + 4, COL_W, HEADER_H + sum(bands) - 4), fill=FELT_DARK, width=2)
+    _footer(canvas, d, sc, HEADER_H + sum(bands) + 8)
     return encode_png(canvas)
 
 

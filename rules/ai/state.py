@@ -188,7 +188,7 @@ class Public:
         self.trick.append((seat, cards_t))
         rules = ctx.rules
         if (rules.bombs != "off" and len(cards_t) >= 4) or (
-            rules.throw_beating == "all" and len(lead.units) > 1
+            rules.throw_beating in ("all", "unit-length") and len(lead.units) > 1
         ):
             # House rules whose winner is no single key: ask the engine. A winning
             # bomb gets a key no ordinary play reaches.

@@ -249,7 +249,8 @@ class StrongPlayer:
 
     def pinned(self, view: View) -> list[list[int]]:
         """Per seat, the cards its samples must give that seat: the declared cards not
-        played yet (``shown_cards``). A bench diagnostic pins more (``bench.ai``'s ``--oracle teams``)."""
+        played yet (``shown_cards``). A bench diagnostic pins more (``bench.ai``'s
+        ``--oracle teams``)."""
         return shown_cards(view)
 
     def _deadline(self, start: float, times: float = 1.0) -> Callable[[], bool]:

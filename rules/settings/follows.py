@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.ruleset import BOMBS, FOLLOW_PROTECTIONS, PENALTY_MODES, THROW_BEATINGS, THROWS
+from rules.ruleset import (
+    BOMB_ORDERS,
+    BOMBS,
+    FOLLOW_PROTECTIONS,
+    PENALTY_MODES,
+    THROW_BEATINGS,
+    THROWS,
+)
 from rules.settings.core import Setting
 
 WEB = "house-rules.md 1d (the web table's {})"
@@ -18,14 +25,18 @@ SETTINGS: tuple[Setting, ...] = (
         default="none",
         description=(
             "What a follow must give up: none (a triple may be broken to supply a pair); "
-            "longer-tuples (never, and a real pair held must be played rather than two of "
-            "a triple); tractor-on-tractor (only a tractor lead draws a tractor); both; "
-            "suit-only (only the suit must be followed)"
+            "longer-tuples (never; two of a triple still count as a pair, but a triple may "
+            "not fill a pair's place while a real pair stays in hand); tractor-on-tractor "
+            "(only a tractor lead draws a tractor); both; suit-only (only the suit must be "
+            "followed); longer-tuples-strict (as longer-tuples, and two of a triple count "
+            "as singles: a real pair held must be played)"
         ),
         read=lambda rs: rs.follow_protection,
         write=lambda rs, v: replace(rs, follow_protection=v),
         choices=FOLLOW_PROTECTIONS,
-        source="docs/rules.md §4 (none); " + WEB.format("trick_draw_policy"),
+        source="docs/rules.md §4 (none); "
+        + WEB.format("trick_draw_policy")
+        + "; longer-tuples-strict: this bot's earlier reading of longer-tuples",
     ),
     Setting(
         name="tractor_min_length",
@@ -53,7 +64,9 @@ SETTINGS: tuple[Setting, ...] = (
         default="longest-first",
         description=(
             "How a trump-in beats a throw (甩牌): longest-first (its most significant unit "
-            "decides); all (every unit must be higher); highest (only the highest card)"
+            "decides); all (every unit must be higher); highest (only the highest card); "
+            "unit-length (the longest unit decides, the next-longest on a tie; singles "
+            "only when all are singles)"
         ),
         read=lambda rs: rs.throw_beating,
         write=lambda rs, v: replace(rs, throw_beating=v),
@@ -107,5 +120,18 @@ SETTINGS: tuple[Setting, ...] = (
         write=lambda rs, v: replace(rs, bombs=v),
         choices=BOMBS,
         source=WEB.format("bomb_policy"),
+    ),
+    Setting(
+        name="bomb_order",
+        group="follows",
+        default="rank-first",
+        description=(
+            "Between two bombs of one size: rank-first (the higher rank, trump on a tie) "
+            "or trump-first (any trump bomb over any plain one, then the rank)"
+        ),
+        read=lambda rs: rs.bomb_order,
+        write=lambda rs, v: replace(rs, bomb_order=v),
+        choices=BOMB_ORDERS,
+        source="issue 20 (rank-first); " + WEB.format("bomb_policy: trump before rank"),
     ),
 )

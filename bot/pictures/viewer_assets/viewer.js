@@ -231,6 +231,7 @@
     const order = trick ? trick.plays.map(function (p) { return p[0]; }) : [];
     for (let s = 0; s < N; s++) if (FOUR && order.indexOf(s) < 0) order.push(s);
     order.forEach(function (s) { playBox.append(plays[s].el); });
+    fitPlays();
 
     const no = trick ? trick.no : f.tricks_done + 1;
     trickHead.textContent = word("trick_n", { n: no }) + " / " + TRICK_ENDS.length;
@@ -314,6 +315,22 @@
     document.getElementById("last").disabled = at === LAST;
     document.body.dataset.frame = String(at);
   }
+
+  // Each play's cards in one row: the overlap narrows (down to 8 px) until the row
+  // fits the play's room; a play of one card, or one that fits, keeps the CSS step.
+  function fitPlays() {
+    const base = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--play-step")) || 26;
+    plays.forEach(function (p) {
+      p.cards.style.removeProperty("--play-step");
+      const n = p.cards.children.length;
+      if (n < 2) return;
+      const cw = p.cards.firstElementChild.getBoundingClientRect().width;
+      const room = p.el.clientWidth - 2 * parseFloat(getComputedStyle(p.el).paddingLeft);
+      const step = Math.max(8, Math.min(base, (room - cw) / (n - 1)));
+      if (step < base) p.cards.style.setProperty("--play-step", step + "px");
+    });
+  }
+  window.addEventListener("resize", fitPlays);
 
   function nextTrick() {
     for (const e of TRICK_ENDS) if (e > at) return show(e);
