@@ -243,8 +243,7 @@ def name_runs(txt: str, size: int) -> list[tuple[str, ImageFont.FreeTypeFont]]:
         else:
             runs.append((ch, path))
     return [
-        (run, _font_at(p, max(size, CJK_MIN_SIZE) if p != FONT_PATH else size))
-        for run, p in runs
+        (run, _font_at(p, max(size, CJK_MIN_SIZE) if p != FONT_PATH else size)) for run, p in runs
     ]
 
 

@@ -48,9 +48,7 @@ def _step(m: Match, rng: random.Random) -> None:
             a = player.choose(m.view_for(s), rng)
             m.apply(a if a is not None else Pass(s))
         return
-    seat = {"burying": m.burier, "calling": m.dealer, "stealing": m.steal_turn}.get(
-        m.phase, m.turn
-    )
+    seat = {"burying": m.burier, "calling": m.dealer, "stealing": m.steal_turn}.get(m.phase, m.turn)
     assert seat is not None
     a = player.choose(m.view_for(seat), rng)
     if a is None:
