@@ -20,6 +20,9 @@ import pytest
 from bot.compiled import ENV, stale_reason
 from bot.compiled.build import BuildError, build
 
+# One build directory and lock: these tests take turns on one worker.
+pytestmark = pytest.mark.xdist_group("compiled")
+
 ROOT = Path(__file__).resolve().parent.parent
 
 needs_mypyc = pytest.mark.skipif(
