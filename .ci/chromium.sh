@@ -1,4 +1,4 @@
-# Make sure a Chromium is installed for the browser tests (tests/browser_helpers.py).
+# Make sure a Chromium is installed for the browser tests (tests/support/browser_helpers.py).
 # Sourced by .ci/run; also usable by hand: `. .ci/chromium.sh && ensure_chromium`.
 # Playwright drives this system browser (it never downloads one); under CI=true a
 # missing browser fails the browser tests instead of skipping them.

@@ -3,7 +3,7 @@
 round), ``--quick`` 4 teams over 2 rounds. A director runs ``/tournament new`` and
 ``/tournament start``, the teams ``/tournament join`` and ``/tournament checkin``;
 then nobody moves, so every seat becomes an AI seat after the grace time (as in
-tests/test_discord_tournament.py). The bot is the production one (discord.py
+tests/discord/test_discord_tournament.py). The bot is the production one (discord.py
 client, cogs, presenter, table service on a temporary SQLite file) with a
 ``FakeClock`` moved to each next timer and no ticker task, so the wall time is
 the bot's own work plus simcord's.

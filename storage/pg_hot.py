@@ -10,7 +10,7 @@ connection, so it costs one network round trip. A stale version bumps no row, so
 nothing is inserted either and ``bumped`` is false.
 
 Tested on PostgreSQL by every storage test that records actions (the same tests
-run the general path on SQLite): ``tests/test_storage.py``.
+run the general path on SQLite): ``tests/storage/test_storage.py``.
 """
 
 from __future__ import annotations

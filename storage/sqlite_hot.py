@@ -10,7 +10,7 @@ GIL. Values are stored exactly as SQLAlchemy stores them (datetimes as UTC text
 ``YYYY-MM-DD HH:MM:SS.ffffff``); driver errors are re-raised as SQLAlchemy's, so
 callers (group commit, error translation) cannot tell the difference.
 
-Tested by every storage test on SQLite (``tests/test_storage*.py``).
+Tested by every storage test on SQLite (``tests/storage/``).
 """
 
 from __future__ import annotations

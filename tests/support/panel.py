@@ -1,5 +1,5 @@
 """Driving the click-to-play panel in simcord as a person would: open it, pick cards
-in its selects, click its buttons. Used by the panel tests (``tests/test_panel.py`` and
+in its selects, click its buttons. Used by the panel tests (``tests/discord/test_panel.py`` and
 others) and by ``bench.discord --via panel``."""
 
 from __future__ import annotations

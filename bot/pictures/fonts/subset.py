@@ -10,7 +10,7 @@ and the Debian package ``fonts-noto-cjk`` or the font file given)::
 
     python -m bot.pictures.fonts.subset [/path/to/NotoSansCJK-Bold.ttc]
 
-``tests/test_pictures_words.py`` fails when a glyph is missing.
+``tests/pictures/test_pictures_words.py`` fails when a glyph is missing.
 """
 
 from __future__ import annotations
