@@ -31,11 +31,12 @@ from rules.events import (
     TrumpFixed,
 )
 from rules.game import Match, replay
-from rules.play import generate_follow, legal_follows, make_lead
+from rules.play import make_lead
 from rules.presets import PRESETS
 from rules.ruleset import RuleSet
 from rules.scoring import kitty_multiplier, score_result, team_of
 from rules.trump import TrumpContext
+from tests.support.random_play import random_action
 
 C = Card
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
@@ -94,74 +95,6 @@ def refused(match: Match, action: Action, code: str) -> RuleError:
     assert info.value.code == code, (info.value.code, str(info.value))
     assert match.to_dict() == before
     return info.value
-
-
-def random_lead(m: Match, rng: random.Random, seat: int) -> tuple[Card, ...]:
-    """A single, a unit-ish group (all copies of a few cards of one suit) or an
-    arbitrary same-suit group: the last two are often throws, some of them failing."""
-    ctx = m.context
-    hand = m.hand.hands[seat]
-    cards = cards_of(hand)
-    c = rng.choice(cards)
-    r = rng.random()
-    if r < 0.45:
-        return (c,)
-    suit = ctx.suit_of[c]
-    same = [x for x in cards if ctx.suit_of[x] == suit]
-    if r < 0.8:
-        idents = sorted(set(same))
-        pick = rng.sample(idents, rng.randint(1, min(3, len(idents))))
-        return tuple(x for x in pick for _ in range(hand[x]))
-    return tuple(rng.sample(same, rng.randint(1, min(6, len(same)))))
-
-
-def random_action(m: Match, rng: random.Random) -> Action:
-    """A random legal action (suggest(), random declarations, leads, throws, follows)."""
-    h = m.hand
-    if m.phase == "dealing":
-        if rng.random() < 0.25:
-            seat = rng.randrange(4)
-            cur = h.declarations[-1] if h.declarations else None
-            opts = possible_declarations(m.rules, h.level_rank, seat, h.hands[seat], cur)
-            if opts:
-                return Declare(seat, rng.choice(opts).cards)
-        return DealCards(rng.randint(1, 30 * m.rules.decks))
-    if m.phase == "declaring":
-        seat = rng.choice([s for s in range(4) if s not in h.passes])
-        if rng.random() < 0.15:
-            cur = h.declarations[-1] if h.declarations else None
-            opts = possible_declarations(m.rules, h.level_rank, seat, h.hands[seat], cur)
-            if opts:
-                return Declare(seat, rng.choice(opts).cards)
-        return Pass(seat)
-    if m.phase == "burying":
-        assert h.dealer is not None
-        if rng.random() < 0.5:
-            a = m.suggest(h.dealer)
-            assert a is not None
-            return a
-        return Bury(h.dealer, tuple(rng.sample(cards_of(h.hands[h.dealer]), m.rules.kitty_size)))
-    if m.phase == "playing":
-        seat = h.turn
-        assert seat is not None
-        lead = m.current_lead()
-        if lead is None:
-            if rng.random() < 0.2:
-                a = m.suggest(seat)
-                assert a is not None
-                return a
-            return Play(seat, random_lead(m, rng, seat))
-        r = rng.random()
-        if r < 0.2:
-            a = m.suggest(seat)
-            assert a is not None
-            return a
-        if r < 0.35 and len(lead.cards) <= 2:
-            return Play(seat, rng.choice(legal_follows(m.context, h.hands[seat], lead, limit=200)))
-        return Play(seat, tuple(generate_follow(m.context, h.hands[seat], lead, rng)))
-    if m.phase == "scored":
-        return NextHand()
-    raise AssertionError(f"no action in phase {m.phase}")
 
 
 def check_conservation(m: Match) -> None:
@@ -246,7 +179,7 @@ def run_match(
     actions: list[Action] = []
     levels_before = (m.levels[0], m.levels[1])
     while m.phase != "finished" and m.hand_no <= max_hands:
-        a = random_action(m, rng)
+        a = random_action(m, rng, mixed=True)
         phase = m.phase
         ev = m.apply(a)
         actions.append(a)
@@ -798,7 +731,7 @@ def test_random_wrong_actions_are_refused_cleanly(name: str) -> None:
                 except RuleError as e:
                     codes[e.code] += 1
                     assert m.to_dict() == before, (junk, e.code)
-        m.apply(random_action(m, rng))
+        m.apply(random_action(m, rng, mixed=True))
     assert len(codes) >= 5
 
 

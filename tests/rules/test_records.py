@@ -30,65 +30,19 @@ from rules.actions import (
     Play,
     action_from_dict,
 )
-from rules.cards import ALL_CARDS, Card, cards_of
+from rules.cards import ALL_CARDS, Card
 from rules.declare import possible_declarations
 from rules.events import HandScored, Redealt
 from rules.game import Match, replay
-from rules.play import generate_follow
 from rules.presets import PRESETS
 from rules.record import RecordError, parse_record, write_record
 from rules.ruleset import RuleSet
+from tests.support.random_play import random_action
 
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
 
 # ---- a random legal player ------------------------------------------------------------------
-
-
-def random_lead(m: Match, rng: random.Random, seat: int) -> tuple[Card, ...]:
-    ctx = m.context
-    hand = m.hand.hands[seat]
-    cards = cards_of(hand)
-    c = rng.choice(cards)
-    r = rng.random()
-    if r < 0.45:
-        return (c,)
-    same = [x for x in cards if ctx.suit_of[x] == ctx.suit_of[c]]
-    if r < 0.8:
-        idents = sorted(set(same))
-        pick = rng.sample(idents, rng.randint(1, min(3, len(idents))))
-        return tuple(x for x in pick for _ in range(hand[x]))
-    return tuple(rng.sample(same, rng.randint(1, min(6, len(same)))))
-
-
-def random_action(m: Match, rng: random.Random, declare: float = 0.25) -> Action:
-    h = m.hand
-    if m.phase == "dealing":
-        if rng.random() < declare:
-            seat = rng.randrange(4)
-            opts = m.declaration_options(seat)
-            if opts:
-                return Declare(seat, rng.choice(opts).cards)
-        return DealCards(rng.randint(1, 30 * m.rules.decks))
-    if m.phase == "declaring":
-        seat = rng.choice([s for s in range(4) if s not in h.passes])
-        if rng.random() < 0.15:
-            opts = m.declaration_options(seat)
-            if opts:
-                return Declare(seat, rng.choice(opts).cards)
-        return Pass(seat)
-    if m.phase == "burying":
-        assert h.dealer is not None
-        return Bury(h.dealer, tuple(rng.sample(cards_of(h.hands[h.dealer]), m.rules.kitty_size)))
-    if m.phase == "playing":
-        seat = h.turn
-        assert seat is not None
-        lead = m.current_lead()
-        if lead is None:
-            return Play(seat, random_lead(m, rng, seat))
-        return Play(seat, tuple(generate_follow(m.context, h.hands[seat], lead, rng)))
-    assert m.phase == "scored"
-    return NextHand()
 
 
 def json_copy(m: Match) -> Match:

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from rules.actions import Action, Bury, DealCards, Declare, NextHand, Pass, Play
+from rules.actions import Action, Bury, DealCards, Declare, NextHand, Pass
 from rules.cards import Card, Suit, cards_of, full_deck
 from rules.declare import possible_declarations
 from rules.errors import RuleError
 from rules.game import Match
-from rules.play import generate_follow
 from rules.presets import PRESETS
 from rules.views import View
+from tests.support.random_play import random_action
 
 C = Card
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
@@ -54,54 +54,6 @@ def stack(
     kit = list(kitty) + [rest.pop(0) for _ in range(rules.kitty_size - len(kitty))]
     start = match.hand.dealer if match.hand.dealer is not None else 0
     match.hand.deck = [seat_cards[(start + i) % 4][i // 4] for i in range(4 * size)] + kit
-
-
-def random_lead(m: Match, rng: random.Random, seat: int) -> tuple[Card, ...]:
-    ctx = m.context
-    hand = m.hand.hands[seat]
-    cards = cards_of(hand)
-    c = rng.choice(cards)
-    r = rng.random()
-    if r < 0.45:
-        return (c,)
-    same = [x for x in cards if ctx.suit_of[x] == ctx.suit_of[c]]
-    if r < 0.8:
-        idents = sorted(set(same))
-        pick = rng.sample(idents, rng.randint(1, min(3, len(idents))))
-        return tuple(x for x in pick for _ in range(hand[x]))
-    return tuple(rng.sample(same, rng.randint(1, min(6, len(same)))))
-
-
-def random_action(m: Match, rng: random.Random) -> Action:
-    h = m.hand
-    if m.phase == "dealing":
-        if rng.random() < 0.25:
-            seat = rng.randrange(4)
-            cur = h.declarations[-1] if h.declarations else None
-            opts = possible_declarations(m.rules, h.level_rank, seat, h.hands[seat], cur)
-            if opts:
-                return Declare(seat, rng.choice(opts).cards)
-        return DealCards(rng.randint(1, 30 * m.rules.decks))
-    if m.phase == "declaring":
-        seat = rng.choice([s for s in range(4) if s not in h.passes])
-        if rng.random() < 0.15:
-            cur = h.declarations[-1] if h.declarations else None
-            opts = possible_declarations(m.rules, h.level_rank, seat, h.hands[seat], cur)
-            if opts:
-                return Declare(seat, rng.choice(opts).cards)
-        return Pass(seat)
-    if m.phase == "burying":
-        assert h.dealer is not None
-        return Bury(h.dealer, tuple(rng.sample(cards_of(h.hands[h.dealer]), m.rules.kitty_size)))
-    if m.phase == "playing":
-        seat = h.turn
-        assert seat is not None
-        lead = m.current_lead()
-        if lead is None:
-            return Play(seat, random_lead(m, rng, seat))
-        return Play(seat, tuple(generate_follow(m.context, h.hands[seat], lead, rng)))
-    assert m.phase == "scored"
-    return NextHand()
 
 
 def cards_in(value: Any) -> Iterator[Card]:
