@@ -113,9 +113,15 @@ class TableWriter:
             r.lobby.mark()  # the lobby links to the table message of this hand
         else:
             extra: dict[str, Any] = {"attachments": files} if upload else {}
-            await channel.get_partial_message(r.table_message_id).edit(
-                view=buttons, allowed_mentions=NO_PINGS, **body, **extra
-            )
+            try:
+                await channel.get_partial_message(r.table_message_id).edit(
+                    view=buttons, allowed_mentions=NO_PINGS, **body, **extra
+                )
+            except BaseException:
+                # A failed edit may have landed all the same (a 5xx after the change):
+                # what the message shows is unknown, so the next edit is sent in full.
+                r.shown, r.picture = "", None
+                raise
         r.picture = png
         r.shown = shown
         if r.table.marked == token:  # nothing new arrived during the write
