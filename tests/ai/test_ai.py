@@ -19,11 +19,11 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
 import pytest
 
-from rules.actions import Action, DealCards, NextHand, Pass
+from rules.actions import DealCards
 from rules.ai import LEVELS, make_player
 from rules.ai.base import Player
 from rules.ai.basic import BasicPlayer
@@ -31,10 +31,15 @@ from rules.ai.random_player import RandomPlayer
 from rules.ai.sim import playout
 from rules.ai.strong import StrongPlayer
 from rules.cards import counts_of, full_deck
-from rules.errors import RuleError
 from rules.game import Match
 from rules.presets import PRESETS, preset
-from tests.support.ai_helpers import assert_consistent, permute_hidden, sampler_at
+from tests.support.ai_helpers import (
+    assert_consistent,
+    drive,
+    permute_hidden,
+    play_until,
+    sampler_at,
+)
 
 SLOW = os.environ.get("SHENGJI_SLOW") == "1"
 
@@ -53,74 +58,6 @@ FACTORIES: dict[str, Callable[[], Player]] = {
 
 
 # ---- driving a match with AI players --------------------------------------------------------
-
-
-def apply_ok(m: Match, action: Action, who: str) -> None:
-    try:
-        m.apply(action)
-    except RuleError as exc:  # pragma: no cover - the failure message is the point
-        raise AssertionError(f"{who} chose an illegal action {action!r}: {exc}") from exc
-
-
-def drive(
-    m: Match,
-    players: Sequence[Player],
-    rng: random.Random,
-    hands: int = 1,
-    stop: Callable[[Match], bool] | None = None,
-) -> None:
-    """Play ``hands`` hands, asking every seat whenever it may act (all four during the
-    deal, in a random order), applying every AI action."""
-    names = [type(p).__name__ for p in players]
-    played_hands = 0
-    for _ in range(20_000):
-        if stop is not None and stop(m):
-            return
-        if m.phase == "finished":
-            return
-        if m.phase == "scored":
-            played_hands += 1
-            if played_hands >= hands:
-                return
-            m.apply(NextHand())
-            continue
-        if m.phase == "dealing":
-            m.apply(DealCards(rng.randint(1, 6)))
-            order = rng.sample(range(4), 4)
-            for s in order:
-                if m.phase not in ("dealing", "declaring"):
-                    break
-                a = players[s].choose(m.view_for(s), rng)
-                if a is not None:
-                    apply_ok(m, a, names[s])
-            continue
-        if m.phase == "declaring":
-            for s in rng.sample(range(4), 4):
-                if m.phase != "declaring" or s in m.hand.passes:
-                    continue
-                a = players[s].choose(m.view_for(s), rng)
-                apply_ok(m, a if a is not None else Pass(s), names[s])
-            continue
-        if m.phase == "burying":
-            d = m.dealer
-            assert d is not None
-            for s in range(4):  # nobody but the dealer has anything to do
-                if s != d:
-                    assert players[s].choose(m.view_for(s), rng) is None
-            a = players[d].choose(m.view_for(d), rng)
-            assert a is not None, f"{names[d]} did not bury"
-            apply_ok(m, a, names[d])
-            continue
-        if m.phase == "playing":
-            s = m.turn
-            assert s is not None
-            o = (s + rng.randint(1, 3)) % 4  # a seat whose turn it is not has nothing to do
-            assert players[o].choose(m.view_for(o), rng) is None
-            a = players[s].choose(m.view_for(s), rng)
-            assert a is not None, f"{names[s]} did not play"
-            apply_ok(m, a, names[s])
-            continue
-    raise AssertionError("the match did not progress")
 
 
 # ---- every action is legal ------------------------------------------------------------------
@@ -200,20 +137,6 @@ def test_random_player_leads_throws_and_units() -> None:
 
 
 # ---- only the view ----------------------------------------------------------------------------
-
-
-def play_until(m: Match, players: Sequence[Player], rng: random.Random, plays: int) -> None:
-    """Drive the match into the playing phase and ``plays`` cards into it."""
-    count = [0]
-
-    def stop(match: Match) -> bool:
-        if match.phase == "playing":
-            if count[0] >= plays:
-                return True
-            count[0] += 1
-        return False
-
-    drive(m, players, rng, stop=stop)
 
 
 def test_view_holds_no_other_hand() -> None:

@@ -141,6 +141,8 @@ def test_tests_import_helpers_one_way() -> None:
         for name in _imports(path):
             if name.startswith("tests.") and not name.startswith("tests.support"):
                 bad.append(f"{path.relative_to(ROOT)}: {name}")
+            if name.split(".")[0].startswith("test_") or name == "conftest":
+                bad.append(f"{path.relative_to(ROOT)}: {name}")
             if name.endswith("_helpers") and not name.startswith("tests.support."):
                 bad.append(f"{path.relative_to(ROOT)}: {name}")
     assert not bad, bad

@@ -339,11 +339,9 @@ def test_oracle_is_bench_only_and_labelled_as_cheating(
 def test_oracle_reads_the_true_hands() -> None:
     """Its choice follows the real deal: dealing the hidden cards differently changes
     some of its plays (the honest players' never change, see tests/ai/test_ai.py)."""
-    from test_ai import play_until
-
     from bench.ai.players import OraclePlayer
     from rules.game import Match
-    from tests.support.ai_helpers import permute_hidden
+    from tests.support.ai_helpers import permute_hidden, play_until
 
     changed = 0
     for seed in range(6):

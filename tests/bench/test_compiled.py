@@ -20,8 +20,9 @@ import pytest
 from bot.compiled import ENV, stale_reason
 from bot.compiled.build import BuildError, build
 
-# One build directory and lock: these tests take turns on one worker.
-pytestmark = pytest.mark.xdist_group("compiled")
+# Each test builds the engine with mypyc (a minute of CPU): a slow run, which .ci/run
+# runs after the default one. One build directory and lock: they take turns on one worker.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("compiled")]
 
 ROOT = Path(__file__).resolve().parents[2]
 

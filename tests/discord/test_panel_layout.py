@@ -9,7 +9,6 @@ import random
 from typing import Any
 
 import pytest
-from test_options import playing_match
 
 from bot.discord_app.emojis import CardEmojis
 from bot.discord_app.panel.build import PanelState, build
@@ -21,6 +20,7 @@ from rules.ruleset import RuleSet
 from rules.scripted import deal_and_declare
 from rules.trump import TRUMP
 from tests.support.friends_helpers import random_action
+from tests.support.play_options import playing_match
 
 
 def burying_match(preset: str) -> Match:

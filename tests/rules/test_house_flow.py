@@ -6,7 +6,6 @@ still names trump."""
 from __future__ import annotations
 
 import pytest
-from test_declaring import C, all_pass, deal_all, fixed, stack
 
 from rules.actions import DealCards, Declare, Pass, WithdrawBid, action_from_dict
 from rules.cards import Suit
@@ -17,6 +16,7 @@ from rules.presets import preset
 from rules.record import parse_record, write_record
 from rules.ruleset import RuleSet
 from rules.settings import REGISTRY
+from tests.support.declaring import C, all_pass, deal_all, fixed, stack
 
 
 def _hand1(first_dealer: str) -> Match:

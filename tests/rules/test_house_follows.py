@@ -10,7 +10,6 @@ Level 10, hearts trump, so ♠ is a plain suit (docs/rules.md's examples).
 from dataclasses import replace
 
 import pytest
-from test_play import follow_error, winner
 
 from rules import (
     RuleError,
@@ -29,6 +28,7 @@ from rules import (
 from rules.follows import build_legal_follows
 from rules.ruleset import RuleSet, RuleSetError
 from rules.settings import REGISTRY, apply, diff
+from tests.support.play_checks import follow_error, winner
 
 C = parse_cards
 

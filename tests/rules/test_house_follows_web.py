@@ -19,12 +19,12 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from test_play import follow_error, winner
 
 from rules import Suit, TrumpContext, counts_of, make_lead, parse_cards, preset
 from rules.follows import build_legal_follows, generate_follow, legal_follows
 from rules.play import check_follow
 from rules.settings import apply
+from tests.support.play_checks import follow_error, winner
 
 C = parse_cards
 WEB_DRAW = {

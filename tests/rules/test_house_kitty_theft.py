@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_declaring import C, all_pass, deal_all, refused, stack
 
 from rules.actions import Action, Bury, DealCards, Declare, NextHand, Pass
 from rules.ai import make_player
@@ -33,6 +32,7 @@ from rules.presets import preset
 from rules.record import parse_record, write_record
 from rules.ruleset import RuleSet
 from rules.settings import REGISTRY, SettingError
+from tests.support.declaring import C, all_pass, deal_all, refused, stack
 from tests.support.match_helpers import assert_conserved
 
 THEFT = REGISTRY.apply(preset("classic"), {"kitty_theft": "on"})

@@ -8,41 +8,24 @@ from rules import (
     RuleError,
     Suit,
     TrumpContext,
-    check_follow,
     check_lead,
     counts_of,
     generate_follow,
     is_legal_follow,
     legal_follows,
     make_lead,
-    parse_cards,
     play_key,
     preset,
     trick_points,
-    trick_winner,
 )
+from tests.support.play_checks import C, follow_error, winner
 
-C = parse_cards
 # The seeds' examples are at level 10; hearts are trump so ♠ is an off suit.
 L10 = TrumpContext.of(preset("classic"), 10, Suit.HEARTS)
 
 
 def lead_of(ctx, hand, cards, *others):
     return check_lead(ctx, counts_of(C(hand)), C(cards), [counts_of(C(o)) for o in others])
-
-
-def follow_error(ctx, hand, lead, play):
-    """None if ``play`` is a legal follow to ``lead``, else the RuleError."""
-    try:
-        check_follow(ctx, counts_of(C(hand)), make_lead(ctx, C(lead)), C(play))
-    except RuleError as exc:
-        return exc
-    return None
-
-
-def winner(ctx, lead, *follows):
-    plays = [C(lead), *(C(f) for f in follows)]
-    return trick_winner(ctx, make_lead(ctx, plays[0]), plays)
 
 
 # ---- leads and throws ------------------------------------------------------------------

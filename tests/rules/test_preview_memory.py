@@ -7,7 +7,6 @@ import dataclasses
 import random
 
 import pytest
-from test_options import BASE, lead_view, playing_match
 
 from rules.actions import Play
 from rules.cards import POINTS, Card, Suit, counts_of
@@ -22,6 +21,7 @@ from rules.preview import preview, preview_bury, preview_play
 from rules.scripted import deal_and_declare
 from rules.trump import TRUMP
 from rules.views import TrickView
+from tests.support.play_options import BASE, lead_view, playing_match
 
 C = parse_cards
 
@@ -119,7 +119,19 @@ def _candidates(rng: random.Random, m: Match, seat: int) -> list[tuple[Card, ...
     return out
 
 
-@pytest.mark.parametrize("preset", ["classic", "one-deck-two-color", "three-decks", "four-decks"])
+# Three and four decks take half a minute of CPU each: slow runs (.ci/run runs them).
+BIG = pytest.mark.slow
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "classic",
+        "one-deck-two-color",
+        pytest.param("three-decks", marks=BIG),
+        pytest.param("four-decks", marks=BIG),
+    ],
+)
 def test_preview_agrees_with_the_table_over_whole_hands(preset: str) -> None:
     rng = random.Random(preset)
     m = playing_match(preset, f"preview-{preset}")

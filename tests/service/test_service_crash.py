@@ -137,6 +137,7 @@ def _kill_points(stdout: str) -> set[int]:
     return points | set(rest if SLOW else random.Random().sample(rest, 4))
 
 
+@pytest.mark.slow  # a child process killed at every step of a hand
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_kill_between_steps_then_restart(backend: str, tmp_path: Path) -> None:
     def child(url: str, kill_at: int) -> subprocess.CompletedProcess[str]:

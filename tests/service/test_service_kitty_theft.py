@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from test_timers import CH, USERS, Table, to_phase
-
 from bot.service import Private, Public, TableService
 from bot.service.auto import set_auto
 from bot.service.house_rules import set_rules
@@ -17,6 +15,7 @@ from rules.events import KittyStolen, StealingOver, StealPassed
 from rules.notation import format_cards
 from storage import Database
 from tests.support.service_helpers import NAMES, options
+from tests.support.timed_table import CH, USERS, Table, to_phase
 
 SEED_FOUND_A_STEAL = "the table's seed gives a seat a steal"
 SEED = "theft-2"

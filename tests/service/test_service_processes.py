@@ -144,6 +144,7 @@ async def drive(
     raise AssertionError("the table did not get there")
 
 
+@pytest.mark.slow  # real processes on one database: a soak run
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_two_shards_run_their_tables(backend: str, tmp_path: Path) -> None:
     url = await _url(backend, tmp_path)
@@ -171,6 +172,7 @@ async def test_two_shards_run_their_tables(backend: str, tmp_path: Path) -> None
         await b.stop()
 
 
+@pytest.mark.slow  # real processes on one database: a soak run
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_contention_on_one_table(backend: str, tmp_path: Path) -> None:
     url = await _url(backend, tmp_path)
@@ -205,6 +207,7 @@ async def test_contention_on_one_table(backend: str, tmp_path: Path) -> None:
         await b.stop()
 
 
+@pytest.mark.slow  # real processes on one database: a soak run
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_rolling_restart_hands_tables_over(backend: str, tmp_path: Path) -> None:
     url = await _url(backend, tmp_path)
