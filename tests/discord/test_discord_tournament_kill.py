@@ -11,6 +11,8 @@ import random
 import signal
 from pathlib import Path
 
+import pytest
+
 from bot.service.tournament.driver import GRACE_SECONDS
 from tests.support.discord_helpers import make_world
 from tests.support.discord_tournament import posts
@@ -104,6 +106,7 @@ async def finish_in_a_fresh_world(tmp_path: Path) -> None:
         assert [line.split(".")[0] for line in ranking] == [str(i) for i in range(1, TEAMS + 1)]
 
 
+@pytest.mark.slow  # child processes killed at several commits of a round: a soak run
 async def test_an_eight_team_swiss_survives_a_kill_in_round_two(tmp_path: Path) -> None:
     # A full run first (seconds): the commits round 2 takes, so the kills span it.
     (tmp_path / "full").mkdir()

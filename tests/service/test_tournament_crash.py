@@ -9,6 +9,8 @@ import random
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from bot.service import FakeClock
 from storage import Database
 from tests.support.processes import SLOW, kill_and_restart, run_script
@@ -94,6 +96,7 @@ async def finish_after_restart(url: str) -> None:
         await db.dispose()
 
 
+@pytest.mark.slow  # child processes killed at several commits of a round: a soak run
 async def test_a_swiss_event_survives_a_kill_in_round_two(tmp_path: Path) -> None:
     tried, killed = await kill_and_restart(
         "sqlite",
