@@ -49,7 +49,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -198,7 +198,8 @@ class Driver:
 
     async def autocomplete(self, member: Any, name: str) -> list[dict[str, Any]]:
         self.interactions += 1
-        return await member.autocomplete(self.channel, name, "cards", "")
+        found: list[dict[str, Any]] = await member.autocomplete(self.channel, name, "cards", "")
+        return found
 
     async def run_timers(self) -> bool:
         """Move the clock to the next deadline and fire it. False if none is set."""
@@ -218,13 +219,17 @@ class Driver:
 
     def next_play(self, m: Match) -> tuple[Card, ...]:
         """The rules' suggestion, or (up to ``failed_throws`` a hand) a failing throw."""
+        seat = m.turn
+        assert seat is not None
         cards = None
         if self.throws_made < self.failed_throws:
-            cards = failing_throw(m, m.turn)
+            cards = failing_throw(m, seat)
         if cards is not None:
             self.throws_made += 1
             return cards
-        return tuple(m.suggest(m.turn).cards)
+        suggested = m.suggest(seat)
+        assert isinstance(suggested, Play)
+        return tuple(suggested.cards)
 
     async def human_step(self) -> bool:
         """One action of a human seat that has something to do now. False if none."""
@@ -366,7 +371,7 @@ async def scenario(
 
 
 def print_table(rows: list[HandCalls]) -> None:
-    cols = [
+    cols: list[tuple[str, int, Callable[[HandCalls], object]]] = [
         ("scenario", 19, lambda r: r.scenario),
         ("hand", 7, lambda r: r.label),
         ("tricks", 6, lambda r: r.tricks or ""),

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Table, delete, insert
@@ -56,7 +57,7 @@ def bench_pure(n: int, rng: random.Random) -> float:
 
 def _rows(players: int, hands: int, rng: random.Random) -> tuple[list[dict[str, Any]], int]:
     now = datetime.now(UTC)
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "guild_id": GUILD,
             "season": 0,
@@ -138,7 +139,7 @@ async def bench_updates(db: Database, players: int, first_hand: int, n: int) -> 
         )
         hand_id = first_hand + i + 1
         start = time.perf_counter()
-        await db.run_transaction(lambda conn, h=hand, hid=hand_id: apply_hand(conn, hid, h))
+        await db.run_transaction(partial(apply_hand, hand_id=hand_id, hand=hand))
         times.append((time.perf_counter() - start) * 1e3)
     return times
 

@@ -68,7 +68,7 @@ class RealClock(Clock):
         self._extra = 0.0
         self._epoch = datetime.now(UTC)
 
-    @property  # type: ignore[override]
+    @property
     def elapsed(self) -> float:
         return time.monotonic() - self._start + self._extra
 
@@ -181,8 +181,9 @@ class FakeDiscord:
 
     # ---- the world ------------------------------------------------------------------------
     def guild(self, name: str = "Shengji Club", locale: str | None = None) -> int:
-        settings = {"preferred_locale": locale} if locale else {}
-        return self.backend.create_guild(name, **settings).id
+        if locale:
+            return self.backend.create_guild(name, preferred_locale=locale).id
+        return self.backend.create_guild(name).id
 
     def text_channel(self, guild_id: int, name: str = "shengji") -> int:
         return self.backend.create_channel(guild_id, name).id
@@ -538,10 +539,10 @@ class FakeDiscord:
 def routed_to(api_base: str, gateway_url: str) -> Iterator[None]:
     """discord.py's REST base and its default gateway, pointed elsewhere."""
     old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-    Route.BASE = api_base  # type: ignore[misc]
+    Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     try:
         yield
     finally:
-        Route.BASE = old_base  # type: ignore[misc]
+        Route.BASE = old_base
         DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
