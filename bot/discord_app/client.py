@@ -99,6 +99,8 @@ class _ShengjiCore:
 
     service: TableService
     presenter: Presenter
+    ladder_roles: LadderRoles
+    card_emojis: CardEmojis
 
     def _init_core(
         self,
@@ -152,17 +154,17 @@ class _ShengjiCore:
         if self._emojis_enabled:
             self.card_emojis = await sync_emojis(bot)
         # Before the start: resumed tournaments open their tables in its threads.
-        tournaments = TournamentCog(bot)  # type: ignore[arg-type]
+        tournaments = TournamentCog(self)
         restored = await self.service.start()
         log.info("restored %d table(s)", restored)
         await bot.tree.set_translator(ShengjiTranslator())
-        await bot.add_cog(Lobby(bot))  # type: ignore[arg-type]
-        await bot.add_cog(Play(bot))  # type: ignore[arg-type]
-        await bot.add_cog(Info(bot))  # type: ignore[arg-type]
-        await bot.add_cog(PanelCog(bot))  # type: ignore[arg-type]
-        await bot.add_cog(RulesCog(bot))  # type: ignore[arg-type]
-        await bot.add_cog(ReplayCog(bot))  # type: ignore[arg-type]
-        await bot.add_cog(RankedCog(bot))  # type: ignore[arg-type]
+        await bot.add_cog(Lobby(self))
+        await bot.add_cog(Play(self))
+        await bot.add_cog(Info(self))
+        await bot.add_cog(PanelCog(self))
+        await bot.add_cog(RulesCog(self))
+        await bot.add_cog(ReplayCog(self))
+        await bot.add_cog(RankedCog(self))
         await bot.add_cog(tournaments)
         bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS, *REPLAY_ITEMS)
         self.presenter.play_button = play_button
