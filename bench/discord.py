@@ -44,18 +44,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import simcord
-import simcord.env as simcord_env
 
 from bot.config import Config
 from bot.discord_app.client import create_bot
@@ -67,6 +65,7 @@ from rules.events import ThrowFailed
 from rules.game import Match
 from rules.notation import format_cards
 from tests.support.panel import Panel
+from tests.support.settling import fast_settling
 
 TARGET_GLOBAL_PER_HAND = 60
 GLOBAL_KINDS = (
@@ -113,22 +112,6 @@ def classify(method: str, path: str, dm_channels: set[int]) -> str:
         if method == "PATCH":
             return f"{where} edit"
     return "other"
-
-
-@contextlib.contextmanager
-def fast_settling() -> Iterator[None]:
-    """simcord polls every 50 ms while it settles the bot after each action; poll
-    every 2 ms instead (the calls made are the same, the run is ~20× faster)."""
-    original = simcord_env.Env._settle_internal
-
-    async def settle(self: Any, *, idle: float = 0.002, **kwargs: Any) -> None:
-        await original(self, idle=min(idle, 0.002), **kwargs)
-
-    simcord_env.Env._settle_internal = settle  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        simcord_env.Env._settle_internal = original  # type: ignore[method-assign]
 
 
 def failing_throw(match: Match, seat: int) -> tuple[Card, ...] | None:

@@ -30,11 +30,12 @@ from typing import Any
 import discord
 import simcord
 
-from bench.discord import GLOBAL_KINDS, INTERACTION_KINDS, classify, fast_settling
+from bench.discord import GLOBAL_KINDS, INTERACTION_KINDS, classify
 from bot.config import Config
 from bot.discord_app.client import create_bot
 from bot.service import FakeClock, TableOptions
 from bot.service.tournament.driver import GRACE_SECONDS
+from tests.support.settling import fast_settling
 
 # As the Discord tests pace tables (no AI delay, instant deal, no turn timer).
 PACE = TableOptions(ai_delay=0, deal_seconds=0, turn_seconds=0, next_hand_seconds=0)

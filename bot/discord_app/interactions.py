@@ -284,3 +284,15 @@ async def run(
         await bot.after_change()
         return None
     return result
+
+
+async def kept(call: Awaitable[object]) -> tuple[object]:
+    """A service call's result, kept apart from ``run``'s None (refused)."""
+    return (await call,)
+
+
+async def ran(call: Awaitable[object]) -> bool:
+    """A service call that returns nothing, as True once it has run (``run``: None =
+    refused)."""
+    await call
+    return True

@@ -25,7 +25,7 @@ from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.ranked import forfeit_notice, leaver_forfeit
 from bot.service.schedule import plan_deadline
-from bot.service.seating import free_seat, require_member, rules_for
+from bot.service.seating import free_seat, is_auto, require_member, rules_for
 from bot.service.state import LiveTable, TableStatus
 from rules.actions import NextHand
 from rules.ai import DIFFICULTIES, LEVELS, level_of
@@ -258,6 +258,17 @@ class Lifecycle:
         forfeit = leaver_forfeit(t, m, seat, self.clock.now())
         change = await self._guard(self.rankings.forfeit(forfeit))
         await self._emit([forfeit_notice(t, seat, forfeit.hands, change)])
+
+    async def _end_auto(self, live: LiveTable) -> None:
+        """A hand was scored: every seat on auto goes back to its player for the next
+        hand (托管 lasts one hand, on Discord as in the console), said to the table.
+        Caller holds the table's lock."""
+        for info in live.table.seats:
+            if is_auto(info):
+                mine = SeatInfo(info.seat, info.user_id, None, info.display_name, info.locale)
+                t = live.table
+                told = Public(t.id, t.channel_id, "auto_ended", params={"seat": info.seat})
+                await self._replace_seat(live, mine, told)
 
     async def _replace_seat(
         self, live: LiveTable, seat: SeatInfo, *also: Notice, pause_if_alone: bool = False

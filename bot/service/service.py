@@ -36,7 +36,6 @@ from bot.service.ranked import Ranked, rank_notice
 from bot.service.replays import ReplayService
 from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
-from bot.service.seating import is_auto
 from bot.service.shards import Shards
 from bot.service.state import LiveTable
 from bot.service.tournament.service import TournamentService
@@ -50,7 +49,6 @@ from storage import (
     ACTIVE_STATUSES,
     Database,
     DuplicateAction,
-    SeatInfo,
     Settings,
     StaleVersion,
     Stats,
@@ -452,17 +450,6 @@ class TableService(Lifecycle, Queries, Ranked):
         elif match.phase == "scored" and any(isinstance(e, HandScored) for e in events):
             await self._end_auto(live)  # 托管 lasts one hand, as the console's does
         return events
-
-    async def _end_auto(self, live: LiveTable) -> None:
-        """A hand was scored: every seat on auto goes back to its player for the next
-        hand (托管 lasts one hand, on Discord as in the console), said to the table.
-        Caller holds the table's lock."""
-        for info in live.table.seats:
-            if is_auto(info):
-                mine = SeatInfo(info.seat, info.user_id, None, info.display_name, info.locale)
-                t = live.table
-                told = Public(t.id, t.channel_id, "auto_ended", params={"seat": info.seat})
-                await self._replace_seat(live, mine, told)
 
     def _rule_error(self, live: LiveTable, exc: RuleError) -> ServiceError:
         err = from_rule_error(exc)

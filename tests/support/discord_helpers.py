@@ -30,7 +30,6 @@ from typing import Any
 
 import discord
 import simcord
-import simcord.env as simcord_env
 import simcord.interactions as simcord_interactions
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
 
@@ -45,6 +44,7 @@ from rules.events import ThrowFailed, TrumpFixed
 from rules.game import Match
 from rules.notation import format_cards, parse_cards
 from rules.trump import TRUMP
+from tests.support.settling import fast_settling
 
 NAMES = ("alice", "bob", "carol", "dave")
 FAST_OPTIONS = TableOptions(ai_delay=0, deal_seconds=0, turn_seconds=0, next_hand_seconds=0)
@@ -101,21 +101,6 @@ class InteractionHook:
         if self._original is not None:
             simcord_interactions.base_payload = self._original
             self._original = None
-
-
-@contextlib.contextmanager
-def fast_settling(poll: float = 0.002) -> Iterator[None]:
-    """Settle with a ``poll``-second interval instead of simcord's 50 ms."""
-    original = simcord_env.Env._settle_internal
-
-    async def settle(self: Env, *, idle: float = poll, **kwargs: Any) -> None:
-        await original(self, idle=min(idle, poll), **kwargs)
-
-    simcord_env.Env._settle_internal = settle  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        simcord_env.Env._settle_internal = original  # type: ignore[method-assign]
 
 
 # ---- the world ----

@@ -16,6 +16,8 @@ from discord.ext import commands
 from bot.discord_app.channel_access import permission_names
 from bot.discord_app.host import Host
 from bot.discord_app.interactions import guild_language, locale_of, reply, run
+from bot.discord_app.interactions import kept as _kept
+from bot.discord_app.interactions import ran as _done
 from bot.discord_app.permissions import missing
 from bot.discord_app.tournament_news import TournamentNews, log_line, standings_kind
 from bot.pictures.standings import render_standings
@@ -490,14 +492,3 @@ class TournamentCog(commands.Cog):
             interaction, "\n".join(words)[-2000:], ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )  # fmt: skip
-
-
-async def _kept(call: Awaitable[object]) -> tuple[object]:
-    """A service call's result, kept apart from ``run``'s None (refused)."""
-    return (await call,)
-
-
-async def _done(call: Awaitable[object]) -> bool:
-    """A service call that returns nothing, as True once it has run (``run``: None = refused)."""
-    await call
-    return True
