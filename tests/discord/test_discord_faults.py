@@ -23,7 +23,6 @@ import re
 import sqlite3
 import time
 from collections import Counter, defaultdict
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -69,15 +68,23 @@ def message_edits(fake: FakeDiscord) -> dict[int, list[Any]]:
 
 
 def twice_in_a_row(fake: FakeDiscord) -> list[str]:
-    """Edits applied with the same body as the edit applied just before them."""
+    """Edits applied with the same body as the edit applied just before them, with no
+    failed edit between: after a failure (a 5xx may have landed, the bot cannot know)
+    sending what the message should show again is the point, not a duplicate."""
     found = []
     for message_id, edits in message_edits(fake).items():
-        applied = [q for q in edits if q.applied]
-        for a, b in pairwise(applied):
-            # An edit whose answer was a 5xx although it landed is retried as it is
-            # (the bot cannot know): the same edit again, not a duplicate of the bot's.
-            if _shown(a.body) == _shown(b.body) and a.status < 500:
-                found.append(f"message {message_id}: {json.dumps(b.body)[:160]}")
+        last: Any = None
+        failed = False
+        for q in edits:
+            if not q.applied or q.status >= 500:
+                failed = True
+                if not q.applied:
+                    continue
+            elif last is not None and not failed and _shown(last.body) == _shown(q.body):
+                found.append(f"message {message_id}: {json.dumps(q.body)[:160]}")
+            if q.applied and q.status < 500:
+                failed = False
+            last = q
     return found
 
 
@@ -270,4 +277,37 @@ async def test_an_answer_that_misses_its_three_seconds_is_handled(tmp_path: Path
         answers = [p for p in posts if "Next:" in p.content or "wins trick" in p.content]
         assert len(answers) == 1, [p.content for p in posts]
         assert not w.errors.records, w.errors.lines()
+        check(w, 0, len(w.members), tmp_path)
+
+
+async def test_a_failed_edit_is_not_taken_for_what_the_message_shows(tmp_path: Path) -> None:
+    """The table message shows S; the edit to S' fails (a 503, which might have landed);
+    the table goes back to S (托管 on, then off before the retry): the message is
+    edited again, not left with the failed edit as its last word."""
+    async with fault_world(tmp_path, Faults.polite(seed="back")) as w:
+        t = Table(w)
+        await t.open(preset="one-deck")
+        await t.play_hands(1, until=lambda m: m.phase == "playing" and len(m.hand.tricks) >= 2)
+        await settle(w)
+        m = await t.match()
+        seats = await t.source.seats(t.id)
+        user = next(s.user_id for s in seats if s.seat != m.turn and s.user_id)
+        failed: list[str] = []
+        table_edit = f"/channels/{w.channel_id}/messages/"
+
+        def refuse(method: str, path: str, body: Any) -> int | None:
+            if method == "PATCH" and path.startswith(table_edit) and not failed:
+                failed.append(path)
+                return 503
+            return None
+
+        w.discord.refuse = refuse
+        await w.slash(user, "auto", mode="on")
+        for _ in range(500):  # the AUTO badge's edit is refused
+            if failed:
+                break
+            await asyncio.sleep(0.01)
+        await w.slash(user, "auto", mode="off")
+        await settle(w)
+        assert failed, "no edit was refused"
         check(w, 0, len(w.members), tmp_path)
