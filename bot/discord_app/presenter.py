@@ -47,7 +47,7 @@ from bot.discord_app.interactions import DISCORD_FAILURES, NO_PINGS, pinging
 from bot.discord_app.render_state import RenderState, TableRender
 from bot.discord_app.replies import post_line
 from bot.discord_app.table_message import lobby_text, message_link
-from bot.discord_app.table_writer import TableWriter
+from bot.discord_app.table_writer import TableWriter, table_language
 from bot.service import TableService, TableStatus
 from bot.text.i18n import language, text
 from bot.text.render import CardFormat, event_line
@@ -55,8 +55,6 @@ from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
 MAX_QUEUED = 20  # public posts kept while the channel refuses them
-# A failed write stays owed and is tried again (``interactions.DISCORD_FAILURES``).
-TRANSIENT = DISCORD_FAILURES
 BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # seconds before the next try after failures
 BOOT = secrets.token_hex(3)  # this run's nonces differ from the last run's
 
@@ -199,7 +197,7 @@ class Presenter(RenderState):
             await step
         except discord.Forbidden as exc:  # like a closed DM: the table goes on
             channel_access.refused(r.access, asyncio.get_running_loop().time(), r.channel_id, exc)
-        except TRANSIENT as exc:  # never let Discord break a table: tried again later
+        except DISCORD_FAILURES as exc:  # never let Discord break a table: tried again later
             log.warning("table %s: Discord failed an update (tried again): %r", table_id, exc)
             return True
         return False
@@ -209,7 +207,7 @@ class Presenter(RenderState):
         permission: how the table goes on without it (``locale`` None: the table's)."""
         for table_id, r in self.tables.items():
             if r.channel_id == channel_id and r.access.lacks:
-                loc = locale or self._locale(self.service.cached_status(table_id))
+                loc = locale or table_language(self.service.cached_status(table_id))
                 return channel_access.note(r.access, loc)
         return None
 
@@ -240,13 +238,10 @@ class Presenter(RenderState):
         except Exception:
             log.warning("table %s: could not store message ref %s", table_id, key)
 
-    def _locale(self, status: TableStatus | None) -> str:
-        return language(status.options.language if status else "en")
-
     async def _lobby(self, table_id: int, r: TableRender, status: TableStatus | None) -> None:
         token = r.lobby.begin()
         channel = self.bot.get_partial_messageable(r.channel_id)
-        locale = self._locale(status)
+        locale = table_language(status)
         if status is None:
             if r.lobby_message_id is not None:
                 await channel.get_partial_message(r.lobby_message_id).edit(view=None)
@@ -308,7 +303,7 @@ class Presenter(RenderState):
                 sent = await self.dms.send(
                     table_id, r.dms, status, info.seat, info.user_id, dm, remember
                 )
-            except TRANSIENT as exc:  # one player's DM failing never holds up the others'
+            except DISCORD_FAILURES as exc:  # one player's DM failing never holds up the others'
                 failure = exc
                 continue
             if not sent:  # DMs closed: tell them once, in the channel, without cards
@@ -336,7 +331,7 @@ class Presenter(RenderState):
         left = (due - self.service.clock.now()).total_seconds()
         if left <= 0 or due - timedelta(seconds=total / 2) > self.service.clock.now():
             return
-        locale = self._locale(status)  # public: the table's language
+        locale = table_language(status)  # public: the table's language
         nudge = "steal" if view.phase == "stealing" else kind
         content = text(
             locale, f"{nudge}_nudge", mention=f"<@{user_id}>", seconds=max(1, round(left))
@@ -350,7 +345,7 @@ class Presenter(RenderState):
         if r.outgoing is None and (r.posts or r.news):
             posts, r.posts = r.posts, []
             news, r.news = r.news, []
-            locale = self._locale(status) if status is not None else language(r.language)
+            locale = table_language(status) if status is not None else language(r.language)
             seats = status.table.seats if status is not None else None
             lines = [line for ev in news if (line := event_line(locale, ev, seats))]
             players = len(seats) if seats is not None else 4

@@ -82,7 +82,6 @@ class TableRender:
     # Table messages of earlier hands whose last edit did not show the hand's end
     # (hand number -> message id): edited to the hand's summary, without buttons.
     closing: dict[int, int] = field(default_factory=dict)
-    ended: set[int] = field(default_factory=set)  # hands whose message shows the end
     failures: int = 0  # REST failures in a row (back-off before the next try)
     retry_at: float = 0.0  # loop time before which no REST call is retried
     rendered_phase: str = ""
@@ -103,7 +102,7 @@ class TableRender:
     outgoing: tuple[str, tuple[int, ...], str] | None = None
     post_no: int = 0
     picture: bytes | None = None  # the PNG the table message carries now
-    shown: str = ""  # what the table message shows (``presenter._fingerprint``)
+    shown: str = ""  # what the table message shows (``table_writer._fingerprint``)
     access: Access = field(default_factory=Access)  # what the channel lets the bot post
 
     def __post_init__(self) -> None:

@@ -37,8 +37,14 @@ Remember = Callable[[int, TableRender, str, int, int], Awaitable[None]]
 PlayView = Callable[[int, str | None, str], discord.ui.View | None]
 
 
-def _locale(status: TableStatus | None) -> str:
+def table_language(status: TableStatus | None) -> str:
+    """The table's language (English once the table is gone)."""
     return language(status.options.language if status else "en")
+
+
+def end_key(hand_no: int) -> str:
+    """The message ref saying hand ``hand_no``'s table message shows the hand's end."""
+    return f"tableend:{hand_no}"
 
 
 class TableWriter:
@@ -72,7 +78,7 @@ class TableWriter:
         token = r.table.begin()
         last = view.tricks[-1].trick_no if view.tricks else 0
         throws = r.failed_throws.get((view.hand_no, last), [])
-        locale = _locale(status)
+        locale = table_language(status)
         access = r.access
         if access.picture:
             name, png = await self._picture(status)
@@ -128,10 +134,10 @@ class TableWriter:
             r.force = False
         r.table.landed(token)
         r.rendered_phase = view.phase
-        if view.phase in ("scored", "finished") and view.hand_no not in r.ended:
-            r.ended.add(view.hand_no)  # its message shows the hand's end
+        if view.phase in ("scored", "finished") and end_key(view.hand_no) not in r.refs:
+            # Its message shows the hand's end (kept with the refs: also after a restart).
             msg_id = r.table_message_id
-            await self._remember(table_id, r, f"tableend:{view.hand_no}", r.channel_id, msg_id)
+            await self._remember(table_id, r, end_key(view.hand_no), r.channel_id, msg_id)
 
     def _new_hand(self, r: TableRender, hand_no: int) -> None:
         """The table message of ``hand_no`` takes over; the previous hand's message is
@@ -140,8 +146,7 @@ class TableWriter:
         previous = r.hand_no or hand_no - 1
         ref = r.refs.get(f"table:{previous}")
         old_id = r.table_message_id if r.hand_no else (ref[1] if ref else None)
-        shown = previous in r.ended or f"tableend:{previous}" in r.refs
-        if 0 < previous < hand_no and old_id is not None and not shown:
+        if 0 < previous < hand_no and old_id is not None and end_key(previous) not in r.refs:
             r.closing[previous] = old_id
         r.hand_no = hand_no
         ref = r.refs.get(f"table:{hand_no}")
@@ -156,7 +161,7 @@ class TableWriter:
         """Edit earlier hands' table messages to the hand's end, without buttons."""
         view = status.view
         assert view is not None
-        locale = _locale(status)
+        locale = table_language(status)
         channel = self.bot.get_partial_messageable(r.channel_id)
         for hand_no, message_id in sorted(r.closing.items()):
             summary = next((h for h in view.history if h.hand_no == hand_no), None)
@@ -178,8 +183,7 @@ class TableWriter:
                     **self._body(r, embed),
                 )
             del r.closing[hand_no]
-            r.ended.add(hand_no)
-            await self._remember(table_id, r, f"tableend:{hand_no}", r.channel_id, message_id)
+            await self._remember(table_id, r, end_key(hand_no), r.channel_id, message_id)
 
     @staticmethod
     def _files(locale: str, name: str, png: bytes) -> list[discord.File]:

@@ -184,9 +184,21 @@ async def test_latency_alone_makes_one_table_message_per_hand(tmp_path: Path) ->
 
 
 async def test_a_four_seat_table_under_discords_fault_mix(tmp_path: Path) -> None:
-    w = await play(tmp_path, Faults(seed="mix-1"), hands=2, preset="one-deck")
-    # The gateway was cut (resumed or logged in afresh) and the players carried on.
-    assert w.discord.cuts >= 1 and w.discord.resumes + w.discord.identifies >= 2
+    """Besides the timed cuts, the gateway is cut once in each hand: resumed in hand 1,
+    refused its resume in hand 2 (a fresh login); the players carry on."""
+    async with fault_world(tmp_path, Faults(seed="mix-1")) as w:
+        t = Table(w)
+        await t.open(preset="one-deck")
+        resumes, logins = w.discord.resumes, w.discord.identifies
+        for hand, refuse in ((1, False), (2, True)):
+            await t.play_hands(
+                hand, until=lambda m, h=hand: m.hand_no == h and len(m.hand.tricks) >= 3
+            )
+            await w.discord.cut(refuse_resume=refuse)
+        await t.play_hands(2)
+        await settle(w)
+        check(w, 2, len(w.members), tmp_path)
+        assert w.discord.resumes > resumes and w.discord.identifies > logins
 
 
 async def test_a_friends_table_under_discords_fault_mix(tmp_path: Path) -> None:

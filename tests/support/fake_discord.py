@@ -323,13 +323,13 @@ class FakeDiscord:
                     queue.put_nowait({"op": 11})
                 elif op == 2:
                     session = self._identify(d, queue)
-                    cutter = self._arm_cutter(ws, session)
+                    cutter = self._arm_cutter()
                 elif op == 6:
                     session = self._resume(d, queue)
                     if session is None:
                         queue.put_nowait({"op": 9, "d": False})
                     else:
-                        cutter = self._arm_cutter(ws, session)
+                        cutter = self._arm_cutter()
         finally:
             if cutter is not None:
                 cutter.cancel()
@@ -386,9 +386,8 @@ class FakeDiscord:
         self._dispatch(session, "RESUMED", {})
         return session
 
-    def _arm_cutter(
-        self, ws: web.WebSocketResponse, session: Session
-    ) -> asyncio.Future[None] | None:
+    def _arm_cutter(self) -> asyncio.Future[None] | None:
+        """The next timed cut of the connection just made (``Faults.gateway_cut``)."""
         span = self.faults.gateway_cut
         if span is None:
             return None
@@ -397,14 +396,20 @@ class FakeDiscord:
 
         async def cut() -> None:
             await asyncio.sleep(wait)
-            if not self.armed:
-                return
-            self.cuts += 1
-            if refuse:
-                session.valid = False  # its RESUME gets INVALID_SESSION: a fresh login
-            await ws.close(code=4000, message=b"cut by the test")
+            if self.armed:
+                await self.cut(refuse)
 
         return asyncio.ensure_future(cut())
+
+    async def cut(self, refuse_resume: bool = False) -> None:
+        """Cut the gateway now (close code 4000: discord.py resumes); with
+        ``refuse_resume`` its RESUME gets INVALID_SESSION, so the bot logs in afresh."""
+        self.cuts += 1
+        for session in self.sessions.values():
+            if refuse_resume and session.queue is not None:
+                session.valid = False
+        for ws in list(self._sockets):
+            await ws.close(code=4000, message=b"cut by the test")
 
     # ---- REST ----------------------------------------------------------------------------
     async def _rest(self, request: web.Request) -> web.Response:
