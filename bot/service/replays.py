@@ -105,12 +105,8 @@ class ReplayService:
         where = {"table": table_id, "hand": hand_no}
         hand: StoredHand | None = await guarded(self.store.hand_of_table(table_id, hand_no))
         if hand is None:
-            store = Store(self.db)
-            try:
-                await store.get_table(table_id)
-            except TableNotFound as exc:
-                raise ServiceError("replay.unknown_table", **where) from exc
-            match = await guarded(store.load_match(table_id))
+            await self._known_table(table_id)
+            match = await guarded(Store(self.db).load_match(table_id))
             playing = match is not None and match.hand.hand_no == hand_no
             raise ServiceError("replay.in_progress" if playing else "replay.unknown_hand", **where)
         if await guarded(self.tournaments.round_in_play(hand.table_id)):
