@@ -313,9 +313,21 @@ async def run_bot(config: Config, sync_only: bool = False) -> int:
                 "https://discord.com/developers/applications → your application → Bot → "
                 "Privileged Gateway Intents, or run a version that does not ask for it."
             ) from None
-        except (OSError, aiohttp.ClientError, discord.GatewayNotFound, TimeoutError) as exc:
+        except (
+            OSError,
+            aiohttp.ClientError,
+            discord.GatewayNotFound,
+            discord.DiscordServerError,  # a 5xx at login: Discord's side, tried again too
+            TimeoutError,
+        ) as exc:
             reason = _network_reason(exc)
             if attempt == len(RETRY_DELAYS):
+                if isinstance(exc, discord.DiscordServerError):
+                    raise StartupError(
+                        f"Discord is not answering ({reason}; tried {attempt + 1}×): it is "
+                        "Discord's side — see https://discordstatus.com and start the bot again "
+                        "in a few minutes."
+                    ) from None
                 raise StartupError(
                     f"Cannot reach Discord ({reason}; tried {attempt + 1}×): check this "
                     "machine's network connection (DNS, firewall, proxy) and start the bot again."

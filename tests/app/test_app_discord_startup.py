@@ -167,6 +167,40 @@ def test_unreachable_discord_retries_then_one_sentence(
     assert len(retries) == 2, caplog.text
 
 
+def test_discord_answering_5xx_at_login_is_retried_then_one_sentence(
+    bot_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys,
+    caplog,  # type: ignore[no-untyped-def]
+) -> None:
+    """Discord answers every request with a 503 (its side is down): the login is
+    tried again like an unreachable network, then one sentence, no traceback."""
+    port = free_port()
+
+    async def down(request: web.Request) -> web.Response:
+        return _json({"message": "Service Unavailable", "code": 0}, status=503)
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", down)
+    loop = asyncio.new_event_loop()
+    runner = web.AppRunner(app)
+    loop.run_until_complete(runner.setup())
+    loop.run_until_complete(web.TCPSite(runner, "127.0.0.1", port).start())
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+        code = app_main([])
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    one_sentence(err, "Discord is not answering", "503", "tried 3×")
+    retries = [r for r in caplog.records if "trying again" in r.getMessage()]
+    assert len(retries) == 2, caplog.text
+
+
 def run_bot_process(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environ = {
         k: v

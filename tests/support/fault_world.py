@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot.config import Config
 from bot.discord_app.client import create_bot
 from bot.service import TableOptions
@@ -146,17 +148,25 @@ async def _check(done: Callable[[], bool | Awaitable[bool]]) -> bool:
 
 
 async def start_bot(fake: FakeDiscord, config: Config, options: TableOptions) -> Any:
-    bot = create_bot(config, options=options, emojis=False)
-    task = asyncio.ensure_future(bot.start("fake-token"))
-    deadline = time.monotonic() + 60
-    while not bot.is_ready():
-        if task.done():
+    """A bot logged in and ready. Like ``run_bot`` in production, a login Discord
+    answers with a 5xx is tried again with a fresh client."""
+    for attempt in range(6):
+        bot = create_bot(config, options=options, emojis=False)
+        task = asyncio.ensure_future(bot.start("fake-token"))
+        deadline = time.monotonic() + 60
+        while not bot.is_ready() and not task.done():
+            if time.monotonic() > deadline:
+                raise TimeoutError("the bot did not become ready")
+            await asyncio.sleep(0.02)
+        if bot.is_ready():
+            setattr(bot, "_test_task", task)  # noqa: B010  # stop_bot awaits it
+            return bot
+        exc = task.exception()
+        await bot.close()
+        if not isinstance(exc, discord.DiscordServerError) or attempt == 5:
             task.result()
-        if time.monotonic() > deadline:
-            raise TimeoutError("the bot did not become ready")
-        await asyncio.sleep(0.02)
-    setattr(bot, "_test_task", task)  # noqa: B010  # stop_bot awaits it
-    return bot
+        await asyncio.sleep(0.5)
+    raise AssertionError("unreachable")
 
 
 # The bot in a child process, routed to the stand-in: what a kill -9 stops.
