@@ -104,7 +104,8 @@ async def _serve(config: Config, sync: bool) -> int:
         except WebStartError as exc:
             raise StartupError(str(exc)) from None
     try:
-        return await run_bot(config, sync_only=sync)
+        live = web.live if web is not None else None
+        return await run_bot(config, sync_only=sync, on_service=live.attach if live else None)
     finally:
         if web is not None:
             await web.stop()

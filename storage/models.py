@@ -252,6 +252,23 @@ class ReplayLinkRow(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class TableLinkRow(Base):
+    """A link to a table's live page (migration 0011): a seat's (``seat`` and
+    ``user_id`` set) or a spectator's (both None). The token is unguessable and
+    good for one match; a revoked link stays revoked (a new one gets a new token)."""
+
+    __tablename__ = "table_links"
+
+    token: Mapped[str] = mapped_column(String(48), primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_by: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 # Ranked play (migration 0006): ratings and 段位 per server, season, mode and
 # player; the seasons; a log of every rated hand, so that ``python -m storage
 # ratings rebuild`` can be checked against what was stored.

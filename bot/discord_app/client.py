@@ -7,7 +7,7 @@ import contextlib
 import logging
 import signal
 from collections import OrderedDict
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -111,8 +111,10 @@ class _ShengjiCore:
         options: TableOptions | None = None,
         ticker: bool = True,
         emojis: bool = True,
+        on_service: Callable[[TableService], None] | None = None,
     ) -> None:
         self.config = config
+        self._on_service = on_service  # the web side's live table, given the service
         self.database = database or Database(config.database_url)
         self._clock = clock
         self._options = options
@@ -148,6 +150,8 @@ class _ShengjiCore:
             limits=self.config.limits,
         )
         self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
+        if self._on_service is not None:
+            self._on_service(self.service)
         self.ladder_roles = LadderRoles(bot, self.service)
         # Before any table is shown: idempotent (found by name, only missing ones
         # are uploaded); a refusal means text alone and one warning line.
@@ -218,7 +222,7 @@ class _ShengjiCore:
         await self.database.dispose()
 
 
-CORE_OPTIONS = ("database", "clock", "options", "ticker", "emojis")
+CORE_OPTIONS = ("database", "clock", "options", "ticker", "emojis", "on_service")
 
 
 class ShengjiBot(_ShengjiCore, commands.Bot):
@@ -293,14 +297,18 @@ async def run_until_signal(bot: discord.Client, main: Awaitable[Any]) -> int:
             loop.remove_signal_handler(sig)
 
 
-async def run_bot(config: Config, sync_only: bool = False) -> int:
+async def run_bot(
+    config: Config,
+    sync_only: bool = False,
+    on_service: Callable[[TableService], None] | None = None,
+) -> int:
     """Run the bot; a refused token or intent raises StartupError at once, an
     unreachable Discord is retried after each of RETRY_DELAYS (logged), then
     StartupError. Ctrl-C stops the waiting too (KeyboardInterrupt, see bot.app)."""
     where = str(config.env_path or "the .env next to the project")
     for attempt in range(len(RETRY_DELAYS) + 1):
         try:
-            return await _run_once(config, sync_only)
+            return await _run_once(config, sync_only, on_service)
         except discord.LoginFailure:
             raise StartupError(
                 f"Discord refused DISCORD_TOKEN (from {where} or the environment): open "
@@ -349,10 +357,12 @@ def _network_reason(exc: BaseException) -> str:
     return text.splitlines()[0][:160]
 
 
-async def _run_once(config: Config, sync_only: bool) -> int:
+async def _run_once(
+    config: Config, sync_only: bool, on_service: Callable[[TableService], None] | None
+) -> int:
     """One try with a fresh client (a failed login leaves discord.py's HTTP session
     half set up, so a retry starts from scratch)."""
-    bot = create_bot(config)
+    bot = create_bot(config, on_service=on_service)
     assert config.token is not None
     async with bot:
         if sync_only:

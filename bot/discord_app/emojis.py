@@ -16,13 +16,13 @@ followed by the text notation (kept for screen readers and for search).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import discord
 
 from bot.pictures.faces import emoji_name, emoji_png
-from bot.text.render import CardFormat
+from bot.text.render import CardFormat, reader_cards
 from rules.cards import ALL_CARDS, Card
 from rules.notation import Style, format_cards
 
@@ -82,6 +82,14 @@ def cards_inline(
     if len(faces) > limit:
         return txt
     return f"{faces} {txt}"
+
+
+def cards_text(
+    cards: Sequence[Card], emojis: CardEmojis | None = None, locale: str | None = None
+) -> str:
+    """Card notation, with the cards' emoji faces in front when the bot has them (the
+    text stays for screen readers and search); the jokers in the reader's notation."""
+    return reader_cards(locale, cards_inline(cards, emojis))
 
 
 def card_format(emojis: CardEmojis | None, limit: int = MAX_EMOJI_CHARS) -> CardFormat:

@@ -13,16 +13,16 @@ from bot.text.i18n import preset_label, seat_name, text
 from bot.text.render import (
     CardFormat,
     event_line,
+    hand_summary_text,
     match_won_event,
     play_text,
     player_name,
     reader_format,
     status_lines,
-    summary_text,
     trump_label,
 )
 from bot.text.settings_text import house_rule_lines
-from rules.events import HandScored, ThrowFailed
+from rules.events import ThrowFailed
 from rules.notation import format_cards
 from rules.views import HandSummary
 from storage.table_info import SeatInfo
@@ -173,25 +173,9 @@ def _add_summary(
     s: HandSummary,
     fmt: CardFormat,
 ) -> None:
-    ev = HandScored(
-        s.hand_no,
-        s.dealer,
-        0,
-        s.kitty,
-        sum(c.points for c in s.kitty),
-        s.multiplier,
-        0,
-        s.attackers_points,
-        s.winner,  # type: ignore[arg-type]
-        s.level_change,
-        s.levels_after,
-        s.next_dealer,
-        team=s.team,  # 找朋友: the teams as they ended and every seat's level
-    )
-    named = seats if s.team else None  # 找朋友 names every seat of the team
     embed.add_field(
         name=text(locale, "hand_over"),
-        value=fitted(lambda f: summary_text(locale, ev, named, fmt=f), fmt, FIELD_MAX),
+        value=fitted(lambda f: hand_summary_text(locale, s, seats, fmt=f), fmt, FIELD_MAX),
         inline=False,
     )
 

@@ -36,7 +36,7 @@ from rules.friends import FriendCall, format_calls
 from rules.notation import format_cards
 from rules.play import make_lead, trick_winner
 from rules.trump import TRUMP, TrumpContext
-from rules.views import View
+from rules.views import HandSummary, View
 from storage.table_info import SeatInfo
 
 # How cards are written: ``format_cards`` (text) by default; the Discord adapter
@@ -369,6 +369,31 @@ def friends_line(locale: str | None, view: View, seats: Sequence[SeatInfo] | Non
     team = [view.dealer, *view.friends] if view.dealer is not None else []
     names = ", ".join(player_name(locale, seats, s) for s in team)
     return text(locale, "friends_status", calls=calls, team=names)
+
+
+def hand_summary_text(
+    locale: str | None,
+    s: HandSummary,
+    seats: Sequence[SeatInfo] | None = None,
+    fmt: CardFormat = format_cards,
+) -> str:
+    """``summary_text`` of a scored hand as the view keeps it (``View.history``)."""
+    ev = HandScored(
+        s.hand_no,
+        s.dealer,
+        0,
+        s.kitty,
+        sum(c.points for c in s.kitty),
+        s.multiplier,
+        0,
+        s.attackers_points,
+        s.winner,  # type: ignore[arg-type]
+        s.level_change,
+        s.levels_after,
+        s.next_dealer,
+        team=s.team,  # 找朋友: the teams as they ended and every seat's level
+    )
+    return summary_text(locale, ev, seats if s.team else None, fmt=fmt)  # 找朋友 names seats
 
 
 def summary_text(

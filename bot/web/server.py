@@ -21,6 +21,7 @@ from bot.service.health import tables_open
 from bot.service.metrics import ErrorCounter
 from bot.service.replays import ReplayService
 from bot.text.i18n import language, text
+from bot.web.live.routes import LiveSlot, add_live_routes
 from bot.web.metrics_text import CONTENT_TYPE, metrics_text
 from storage import Database
 
@@ -118,13 +119,17 @@ async def metrics(request: web.Request) -> web.Response:
     )
 
 
-def make_app(db: Database, replays: ReplayService | None = None) -> web.Application:
+def make_app(
+    db: Database, replays: ReplayService | None = None, live: LiveSlot | None = None
+) -> web.Application:
     app = web.Application()
     app[DB_KEY] = db
     app[REPLAYS_KEY] = replays or ReplayService(db)
     app.router.add_get("/r/{token}", replay_page)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
+    if live is not None:
+        add_live_routes(app, live)
     return app
 
 
@@ -135,15 +140,18 @@ class WebStartError(Exception):
 class WebServer:
     """The app on ``host:port`` (port 0: any free one, see ``port``)."""
 
-    def __init__(self, db: Database, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self, db: Database, host: str = "127.0.0.1", port: int = 0, live: LiveSlot | None = None
+    ) -> None:
         self.db = db
+        self.live = live
         self.host = host
         self.requested_port = port
         self.runner: web.AppRunner | None = None
         self.port = port
 
     async def start(self) -> None:
-        self.runner = web.AppRunner(make_app(self.db), access_log=None)
+        self.runner = web.AppRunner(make_app(self.db, live=self.live), access_log=None)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.host, self.requested_port)
         try:
@@ -177,6 +185,11 @@ class WebSide:
     def __init__(self, server: WebServer, db: Database, errors: ErrorCounter) -> None:
         self.server, self.db, self.errors = server, db, errors
 
+    @property
+    def live(self) -> LiveSlot | None:
+        """The live table (``PUBLIC_URL`` set), to attach the table service to."""
+        return self.server.live
+
     async def stop(self) -> None:
         await self.server.stop()
         logging.getLogger().removeHandler(self.errors)
@@ -188,7 +201,9 @@ async def start_web(config: Config) -> WebSide:
     from now on are counted for ``/metrics``. WebStartError if it cannot listen."""
     assert config.web_port is not None
     db = Database(config.database_url)
-    server = WebServer(db, config.web_host, config.web_port)
+    # The live table needs an address players can open: off without PUBLIC_URL.
+    live = LiveSlot() if config.public_url else None
+    server = WebServer(db, config.web_host, config.web_port, live)
     try:
         await server.start()
     except WebStartError:

@@ -13,6 +13,7 @@ import re
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -211,8 +212,10 @@ async def test_run_starts_the_web_side_beside_the_client_and_stops_it(
     )
     seen: list[tuple[int, str]] = []
 
-    async def fake_run_bot(config: Config, sync_only: bool = False) -> int:
+    async def fake_run_bot(config: Config, sync_only: bool = False, on_service: Any = None) -> int:
         """The Discord client's run: meanwhile the web side answers (or is off)."""
+        # The live table needs PUBLIC_URL: without it nothing is handed the service.
+        assert on_service is None
         try:
             async with (
                 aiohttp.ClientSession() as s,

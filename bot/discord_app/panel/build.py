@@ -25,12 +25,13 @@ from typing import Any
 import discord
 
 from bot.discord_app.autocomplete import bury_options, label
-from bot.discord_app.emojis import card_format
+from bot.discord_app.emojis import CardEmojis as Emojis
+from bot.discord_app.emojis import card_format, cards_text
 from bot.discord_app.panel.items import CardSelect, PanelButton, PanelDeclare
 from bot.discord_app.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
-from bot.discord_app.panel.text import Emojis, cards_text, header, trick_line, verdict
 from bot.discord_app.replies import hand_block
 from bot.text.i18n import text
+from bot.text.panel_text import header, trick_line, verdict
 from bot.text.render import reader_cards
 from rules.cards import Card
 from rules.notation import format_cards
@@ -125,7 +126,7 @@ def build(
     hand = view.hand or ()
     burying = view.phase == "burying" and view.seat == view.burier
     chosen = selected_cards(selected, hand) or []
-    line = trick_line(locale, view, state.seats, state.emojis)
+    line = trick_line(locale, view, state.seats, lambda c: cards_text(c, state.emojis, locale))
     if line:
         lines.append(line)
     if chosen:

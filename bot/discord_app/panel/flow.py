@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.discord_app.autocomplete import bury_options
-from bot.discord_app.emojis import CardEmojis, card_format
+from bot.discord_app.emojis import CardEmojis, card_format, cards_text
 from bot.discord_app.host import Host
 from bot.discord_app.interactions import (
     NO_PINGS,
@@ -32,11 +32,11 @@ from bot.discord_app.interactions import (
 from bot.discord_app.panel.build import PanelState, build, suggestions, values_for
 from bot.discord_app.panel.items import ACTIONS
 from bot.discord_app.panel.layout import selected_cards, stamp
-from bot.discord_app.panel.text import Emojis, cards_text, last_trick_text, memory_text, verdict
 from bot.discord_app.replies import dm_text, play_reply
 from bot.discord_app.takebacks import UNBID, UNDO, done_text, offers, take_back
 from bot.service import ServiceError, TableStatus
 from bot.text.i18n import text
+from bot.text.panel_text import last_trick_text, memory_text, verdict
 from rules.cards import Card
 from rules.events import Declared
 from rules.memory import card_memory, memory_allowed
@@ -50,7 +50,7 @@ def memory_enabled(status: TableStatus) -> bool:
     return memory_allowed(status.table.rules) if opt is None else opt
 
 
-def emojis_of(bot: Any) -> Emojis | None:
+def emojis_of(bot: Any) -> CardEmojis | None:
     """The card emojis the bot synced at start (``Host.card_emojis``), if any."""
     found = getattr(bot, "card_emojis", None)
     return found if isinstance(found, CardEmojis) and found.available else None
@@ -362,7 +362,9 @@ async def answer_info(interaction: discord.Interaction, table_id: int, what: str
         return
     view = s.view
     if what == "last":
-        body = last_trick_text(s.locale, view, s.state.seats, s.state.emojis)
+        body = last_trick_text(
+            s.locale, view, s.state.seats, lambda c: cards_text(c, s.state.emojis, s.locale)
+        )
     elif what == "hand":
         body = dm_text(s.locale, s.status, view, card_format(s.state.emojis))
     elif not memory_enabled(s.status):

@@ -1,14 +1,14 @@
-"""The words of the play panel: header, verdict line, last trick, card memory.
+"""The words of a play panel (Discord's, the live table's): header, verdict line,
+last trick, card memory.
 
 Everything is built from one seat's own view, in the player's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from bot.discord_app.emojis import CardEmojis, cards_inline
-from bot.service import ServiceError
+from bot.text.error_text import error_text
 from bot.text.i18n import seat_name, shape_text, text
 from bot.text.render import player_name, reader_cards, trump_label
 from rules.cards import Card, rank_name
@@ -19,15 +19,7 @@ from rules.trump import TRUMP
 from rules.views import View
 from storage.table_info import SeatInfo
 
-Emojis = CardEmojis  # the bot's card emojis (``Host.card_emojis``)
-
-
-def cards_text(
-    cards: Sequence[Card], emojis: Emojis | None = None, locale: str | None = None
-) -> str:
-    """Card notation, with the cards' emoji faces in front when the bot has them (the
-    text stays for screen readers and search); the jokers in the reader's notation."""
-    return reader_cards(locale, cards_inline(cards, emojis))
+CardsText = Callable[[Sequence[Card]], str]  # how a front end shows cards inline
 
 
 def verdict(locale: str | None, p: Preview, seats: Sequence[SeatInfo] | None = None) -> str:
@@ -50,7 +42,7 @@ def verdict(locale: str | None, p: Preview, seats: Sequence[SeatInfo] | None = N
     if f"preview.{p.code}" in _PREVIEW_KEYS:
         return text(locale, f"preview.{p.code}", **params)
     # A rules refusal: the same words the table would answer with.
-    return ServiceError(p.code, **params).message(locale).rstrip(".。")
+    return error_text(locale, p.code, params).rstrip(".。")
 
 
 _PREVIEW_KEYS = frozenset(
@@ -71,6 +63,17 @@ def _kind(locale: str | None, shape: Sequence[int]) -> str:
 
 
 def header(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
+    return text(
+        locale,
+        "panel.header",
+        hand=view.hand_no,
+        trump=trump_label(locale, view),
+        state=panel_state(locale, view, seats),
+    )
+
+
+def panel_state(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
+    """What the table waits for, from this seat's point of view."""
     if view.phase in ("dealing", "declaring"):
         state = text(locale, "panel.state.declare")
     elif view.phase == "stealing" and view.steal_turn is not None:  # 炒地皮
@@ -102,31 +105,25 @@ def header(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> 
             state = text(locale, "panel.state.wait", who=player_name(locale, seats, view.turn))
     else:
         state = text(locale, "panel.state.over")
-    return text(
-        locale, "panel.header", hand=view.hand_no, trump=trump_label(locale, view), state=state
-    )
+    return state
 
 
 def trick_line(
-    locale: str | None, view: View, seats: Sequence[SeatInfo] | None, emojis: Emojis | None
+    locale: str | None, view: View, seats: Sequence[SeatInfo] | None, show: CardsText
 ) -> str | None:
     if view.phase != "playing" or not view.current:
         return None
-    plays = " · ".join(
-        f"{player_name(locale, seats, s)}: {cards_text(c, emojis, locale)}" for s, c in view.current
-    )
+    plays = " · ".join(f"{player_name(locale, seats, s)}: {show(c)}" for s, c in view.current)
     return text(locale, "panel.trick", n=view.trick_no, plays=plays)
 
 
 def last_trick_text(
-    locale: str | None, view: View, seats: Sequence[SeatInfo] | None, emojis: Emojis | None
+    locale: str | None, view: View, seats: Sequence[SeatInfo] | None, show: CardsText
 ) -> str:
     last = view.last_trick
     if last is None:
         return text(locale, "panel.no_last")
-    plays = "\n".join(
-        f"{player_name(locale, seats, s)}: {cards_text(c, emojis, locale)}" for s, c in last.plays
-    )
+    plays = "\n".join(f"{player_name(locale, seats, s)}: {show(c)}" for s, c in last.plays)
     winner = player_name(locale, seats, last.winner if last.winner is not None else last.leader)
     return text(
         locale, "panel.last", n=last.trick_no, winner=winner, points=last.points, plays=plays
