@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.discord_app.cogs.info import Info
+from bot.discord_app.cogs.live import LiveCog
 from bot.discord_app.cogs.lobby import Lobby
 from bot.discord_app.cogs.panel import PanelCog
 from bot.discord_app.cogs.play import Play
@@ -42,6 +43,7 @@ from bot.discord_app.replay_view import REPLAY_ITEMS
 from bot.discord_app.translator import ShengjiTranslator
 from bot.service import Clock, TableOptions, TableService
 from bot.service.metrics import REST_CALLS
+from bot.web.links import seat_url
 from storage import Database
 from storage.messages import MessageRefs
 
@@ -127,6 +129,17 @@ class _ShengjiCore:
         # Card → application emoji, synced at start (text alone until then or if
         # Discord refuses): the one source every message and panel reads.
         self.card_emojis: CardEmojis = TEXT_ONLY
+        # Links to the live table only when this process serves it (web side on,
+        # PUBLIC_URL set: ``bot.app`` hands it the service).
+        public = config.public_url
+        self.live_url: str | None = (
+            public.rstrip("/") if public and on_service is not None else None
+        )
+
+    async def _seat_link(self, table_id: int, user_id: int) -> str:
+        """The player's own link to the live table (their hand DM carries it)."""
+        assert self.live_url is not None
+        return seat_url(self.live_url, await self.service.live.seat_link(table_id, user_id))
 
     def delivery(self, interaction: discord.Interaction) -> Delivery:
         """See ``bot.discord_app.host.Host.delivery``."""
@@ -152,6 +165,8 @@ class _ShengjiCore:
         self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
         if self._on_service is not None:
             self._on_service(self.service)
+        if self.live_url is not None:
+            self.presenter.dms.live_link = self._seat_link
         self.ladder_roles = LadderRoles(bot, self.service)
         # Before any table is shown: idempotent (found by name, only missing ones
         # are uploaded); a refusal means text alone and one warning line.
@@ -164,6 +179,7 @@ class _ShengjiCore:
         await bot.tree.set_translator(ShengjiTranslator())
         await bot.add_cog(Lobby(self))
         await bot.add_cog(Play(self))
+        await bot.add_cog(LiveCog(self))
         await bot.add_cog(Info(self))
         await bot.add_cog(PanelCog(self))
         await bot.add_cog(RulesCog(self))

@@ -26,7 +26,8 @@ from bot.discord_app.interactions import NO_PINGS
 from bot.discord_app.replies import dm_text
 from bot.discord_app.takebacks import add_buttons, offers
 from bot.pictures import render_hand
-from bot.service import TableService, TableStatus
+from bot.service import ServiceError, TableService, TableStatus
+from bot.text.i18n import text
 from bot.text.render import CardFormat
 from rules.cards import Card
 from rules.views import View
@@ -45,6 +46,7 @@ Options = frozenset[tuple[int, ...]]
 Remember = Callable[[str, int, int], Awaitable[None]]
 # Adds buttons to a DM's view (the play panel's Play button): (table, locale, phase, view).
 Decorate = Callable[[int, str | None, str, discord.ui.View | None], discord.ui.View | None]
+LiveLink = Callable[[int, int], Awaitable[str]]  # (table, user) -> the seat's live table URL
 
 
 @dataclass(slots=True)
@@ -96,6 +98,9 @@ class HandDMs:
         self.closed: set[int] = set()  # users whose DMs are closed (told once)
         self.channels: dict[int, int] = {}  # user id -> DM channel id
         self.decorate: Decorate | None = None
+        # The live table's link for a seat's player (None: the live table is off).
+        self.live_link: LiveLink | None = None
+        self._links: dict[tuple[int, int], tuple[int, str]] = {}  # (table, user) -> (hand, url)
         self.card_format: Callable[[], CardFormat] | None = None  # emoji faces, if any
 
     def _options(self, table_id: int, seat: int, view: View) -> Options:
@@ -219,6 +224,7 @@ class HandDMs:
             buttons = self.decorate(table_id, locale, view.phase, declare)
         offered = offers(self.service, table_id, seat)
         buttons = add_buttons(buttons, table_id, locale, offered)
+        buttons = await self._with_live_link(buttons, table_id, view.hand_no, user_id, locale)
         dm.failed, dm.tried = True, content  # until Discord confirms it
         try:
             if dm.message_id is None and dm.recover_after is not None:
@@ -270,6 +276,33 @@ class HandDMs:
         dm.rendered_steal = stealing
         dm.deal_shown = view.phase != "dealing" or view.dealt >= DM_DEAL_SHARE * view.deal_total
         return True
+
+    async def _with_live_link(
+        self,
+        buttons: discord.ui.View | None,
+        table_id: int,
+        hand_no: int,
+        user_id: int,
+        locale: str | None,
+    ) -> discord.ui.View | None:
+        """A link button to the player's seat at the live table (only in their own
+        DM: the link shows their hand). Without one now, the DM goes without it."""
+        if self.live_link is None:
+            return buttons
+        known = self._links.get((table_id, user_id))
+        if known is not None and known[0] == hand_no:
+            url = known[1]
+        else:  # asked once a hand: a new match's (or, after /unshare, a new) link
+            try:
+                url = await self.live_link(table_id, user_id)
+            except ServiceError as exc:
+                log.warning("table %s: no live table link now (%s)", table_id, exc.code)
+                return buttons
+            self._links[(table_id, user_id)] = (hand_no, url)
+        out = buttons or discord.ui.View(timeout=None)
+        label = text(locale, "live.open_seat")
+        out.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=url))
+        return out
 
     async def close_old(self, t: TableDMs) -> None:
         """Earlier hands' DMs whose last write failed: that text, without buttons."""

@@ -40,6 +40,7 @@ class Host(Protocol):
     service: TableService
     ladder_roles: LadderRoles  # tier roles (/ladder roles)
     card_emojis: CardEmojis  # card faces for messages and select options (text alone if off)
+    live_url: str | None  # PUBLIC_URL when the live table is served (links), else None
 
     @property
     def presenter(self) -> PresenterHooks: ...

@@ -28,6 +28,7 @@ from bot.service.clock import Clock, SystemClock
 from bot.service.errors import ServiceError, from_notation_error, from_rule_error, guarded
 from bot.service.idle import TableLimits, lobby_deadline, note_move, pause_deadline
 from bot.service.lifecycle import Lifecycle
+from bot.service.live_access import LiveAccess
 from bot.service.metrics import ACTIONS
 from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
@@ -98,6 +99,8 @@ class TableService(Lifecycle, Queries, Ranked):
         self.replays = ReplayService(db)
         self.rankings = Rankings(db)
         self.tournaments = TournamentService(self)
+        # Links to the live table (seats', spectators'), and who a link lets in.
+        self.live = LiveAccess(db, self.status_for_table)
 
     # ---- plumbing -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:

@@ -286,7 +286,7 @@ CHILD = textwrap.dedent(
             await forever.wait()
 
         bot.start = start
-        client.create_bot = lambda config: bot
+        client.create_bot = lambda config, **_: bot
         async with simcord.run(bot, check_errors=False) as env:
             await bot.tree.sync()
             channel = env.create_guild("g").create_text_channel("shengji")

@@ -295,24 +295,28 @@ async def make_world(
     check_errors: bool = True,
     guild_locale: str | None = None,
     emojis: bool = False,
+    live_url: str | None = None,
 ) -> AsyncIterator[World]:
     """A bot in simcord with a guild, a channel and members. ``guild_locale``: the
     server's preferred language; ``emojis``: sync the card emojis at start as in
-    production (off: cards as text alone, the fallback)."""
+    production (off: cards as text alone, the fallback); ``live_url``: the bot
+    serves the live table there (PUBLIC_URL, the web side handed the service)."""
     config = Config(
         token=None,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'shengji-discord.db'}",
         log_level="WARNING",
         dev_guild_id=None,
         shard_count=None,
+        public_url=live_url,
     )
+    live: dict[str, Any] = {"on_service": lambda _service: None} if live_url else {}
     clock = FakeClock()
     hook = InteractionHook()
     hook.install()
     stack = contextlib.ExitStack()
     if fast:
         stack.enter_context(fast_settling())
-    bot = create_bot(config, clock=clock, options=options, ticker=False, emojis=emojis)
+    bot = create_bot(config, clock=clock, options=options, ticker=False, emojis=emojis, **live)
     try:
         with stack:
             async with simcord.run(bot, check_errors=check_errors) as env:

@@ -26,7 +26,7 @@ from bot.discord_app.replay_view import (
 from bot.discord_app.replies import relative_time
 from bot.pictures.viewer import viewer_html
 from bot.service import ServiceError
-from bot.text.i18n import text
+from bot.text.i18n import counted, text
 from bot.web.links import replay_url
 from rules.replay import HandReplay
 from storage import StoredHand
@@ -165,36 +165,55 @@ class ReplayCog(commands.Cog):
 
     @app_commands.command(
         name=_("unshare"),
-        description=_("Stop sharing a hand's replay page: its links stop working"),
+        description=_("Stop sharing: your live table links here, or a hand's replay page"),
     )
     @app_commands.rename(hand=HAND)
     @app_commands.describe(hand=HAND_HELP)
     async def unshare(self, interaction: discord.Interaction, hand: int | None = None) -> None:
         """A player of the hand (or Manage Server) revokes its /r/<token> links; a
-        later /replay makes a new, different link."""
+        later /replay makes a new, different link. Without a hand, the user's links
+        to this channel's live table (seat and spectator) are revoked too."""
         if await self._no_server(interaction):
             return
         loc = locale_of(interaction)
         perms = interaction.permissions
         manage = bool(perms and perms.manage_guild)
 
-        async def go() -> tuple[int, int]:
-            stored, _rep = await self.bot.service.replays.finished(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id or 0,
-                hand_id=hand,
-            )
+        async def go() -> tuple[int | None, int, int]:
+            live = 0 if hand is not None else await self._unshare_live(interaction)
+            try:
+                stored, _rep = await self.bot.service.replays.finished(
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id or 0,
+                    hand_id=hand,
+                )
+            except ServiceError:
+                if live:  # no finished hand here, but the live table's links went
+                    return None, 0, live
+                raise
             count = await self.bot.service.replays.revoke(
                 interaction.guild_id, stored.hand_id, interaction.user.id, manage=manage
             )
-            return stored.hand_id, count
+            return stored.hand_id, count, live
 
         done = await run(interaction, go)
         if done is None:
             return
-        hand_id, count = done
-        code = "replay.unshared" if count else "replay.not_shared"
-        await reply(interaction, text(loc, code, id=hand_id, count=count), ephemeral=True)
+        hand_id, count, live = done
+        lines = [counted(loc, "live.unshared", live, count=live)] if live else []
+        if hand_id is not None:
+            code = "replay.unshared" if count else "replay.not_shared"
+            lines.append(text(loc, code, id=hand_id, count=count))
+        await reply(interaction, "\n".join(lines), ephemeral=True)
+
+    async def _unshare_live(self, interaction: discord.Interaction) -> int:
+        """Revoke the user's links to this channel's live table (0: none, or no table)."""
+        service = self.bot.service
+        try:
+            status = await service.status(interaction.channel_id or 0)
+        except ServiceError:
+            return 0
+        return await service.live.unshare(status.table.id, interaction.user.id)
 
     # ---- autocomplete: recent hands -----------------------------------------------------
     @replay.autocomplete("hand")

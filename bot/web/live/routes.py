@@ -43,7 +43,7 @@ class LiveSlot:
 
     def attach(self, service: TableService) -> None:
         self.hub = LiveHub(service)
-        self.access = LiveAccess(service.db, service.status_for_table)
+        self.access = service.live
 
     async def close(self) -> None:
         if self.hub is not None:
