@@ -65,6 +65,14 @@ class LiveWorld:
         token = await self.slot.access.seat_link(self.table_id, self.users[seat])
         return f"{self.server.url}/t/{token}"
 
+    async def drop_socket(self, seat: int) -> None:
+        """The server side drops that seat's socket (a network cut): the page must
+        reconnect by itself."""
+        assert self.slot.hub is not None
+        for client in list(self.slot.hub.clients.get(self.table_id, ())):
+            if client.viewer.seat == seat:
+                await client.ws.close()
+
     async def spectator_url(self) -> str:
         assert self.slot.access is not None
         token = await self.slot.access.spectator_link(self.table_id, self.users[0])
@@ -123,7 +131,8 @@ async def live_world(
     locale: str = "zh-CN",
     **options: Any,
 ) -> AsyncIterator[LiveWorld]:
-    """A started table of ``players`` people (``FIRST_USER`` …) served live."""
+    """A started table of ``players`` people (``FIRST_USER`` …) served live
+    (``preset``: the table's rules, e.g. ``friends-6`` for six)."""
     db = Database(f"sqlite+aiosqlite:///{tmp_path / 'live.db'}")
     await db.upgrade()
     service = new_service(db, seed=options.pop("seed", "live"), **options)
@@ -139,7 +148,6 @@ async def live_world(
             creator_id=users[0],
             creator_name="Ann",
             preset_name=preset,
-            players=players if players != 4 else None,
             locale=locale,
         )
         names = ["Bob", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]

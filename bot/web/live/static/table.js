@@ -193,7 +193,8 @@
       e.dataset.place = p;
       // Positions on an ellipse: bottom is this client's own seat.
       const angle = Math.PI / 2 - (2 * Math.PI * p) / n;
-      e.style.left = 50 + 42 * Math.cos(angle) + "%";
+      const rx = window.innerWidth < 500 ? 33 : 42; // a phone: keep the side seats on screen
+      e.style.left = 50 + rx * Math.cos(angle) + "%";
       e.style.top = 50 + 40 * Math.sin(angle) + "%";
       if (s.seat === state.me) e.classList.add("me");
       if (state.turn === s.seat) e.classList.add("turn");
@@ -278,9 +279,10 @@
     }
   }
 
-  function button(label, onClick, cls) {
+  function button(key, label, onClick, cls) {
     const b = el("button", "act" + (cls ? " " + cls : ""), label);
     b.type = "button";
+    b.dataset.do = key;
     b.addEventListener("click", onClick);
     $("actions").appendChild(b);
     return b;
@@ -291,7 +293,7 @@
     if (!state || state.spectator) return;
     const can = state.can;
     for (const d of can.declare) {
-      const b = button(w("declare") + " ", () => act("declare", { cards: d }), "declare");
+      const b = button("declare", w("declare") + " ", () => act("declare", { cards: d }), "declare");
       const faces = [];
       for (const id of d) {
         const slot = handSlots().find((s) => s.card.id === id);
@@ -299,19 +301,19 @@
       }
       b.appendChild(cardsEl(faces));
     }
-    if (can.pass) button(w("pass"), () => act("pass"));
-    if (can.withdraw) button(w("withdraw"), () => act("withdraw"));
+    if (can.pass) button("pass", w("pass"), () => act("pass"));
+    if (can.withdraw) button("withdraw", w("withdraw"), () => act("withdraw"));
     if (can.bury) {
-      const b = button(w("bury") + " (" + selected.size + "/" + can.bury + ")", () =>
+      const b = button("bury", w("bury") + " (" + selected.size + "/" + can.bury + ")", () =>
         act("bury", { cards: selectedIds() }), "primary");
       b.disabled = selected.size !== can.bury;
     }
     if (can.play) {
-      const b = button(w("play"), () => act("play", { cards: selectedIds() }), "primary");
+      const b = button("play", w("play"), () => act("play", { cards: selectedIds() }), "primary");
       b.disabled = selected.size === 0;
     }
     if ((can.play || can.bury) && state.suggest.length) {
-      button(w("suggest"), () => {
+      button("suggest", w("suggest"), () => {
         selectIds(state.suggest);
         drawHand();
         drawActions();
@@ -319,7 +321,7 @@
       });
     }
     if ((can.play || can.bury) && selected.size) {
-      button(w("clear"), () => {
+      button("clear", w("clear"), () => {
         selected.clear();
         drawHand();
         drawActions();
@@ -331,18 +333,18 @@
       input.value = state.calls || "";
       input.setAttribute("aria-label", w("call"));
       $("actions").appendChild(input);
-      button(w("call"), () => act("call", { calls: input.value }), "primary");
+      button("call", w("call"), () => act("call", { calls: input.value }), "primary");
     }
-    if (can.take_back) button(w("take_back"), () => act("take_back"));
-    if (can.next_hand) button(w("next_hand"), () => act("next_hand"), "primary");
+    if (can.take_back) button("take_back", w("take_back"), () => act("take_back"));
+    if (can.next_hand) button("next_hand", w("next_hand"), () => act("next_hand"), "primary");
     if (state.last && state.phase === "playing") {
-      button(w("last_trick"), () => {
+      button("last_trick", w("last_trick"), () => {
         showLast = !showLast;
         drawMiddle();
       });
     }
     if (state.phase !== "scored" && state.phase !== "finished") {
-      button(can.auto ? w("auto_off") : w("auto_on"), () => act("auto", { on: !can.auto }));
+      button("auto", can.auto ? w("auto_off") : w("auto_on"), () => act("auto", { on: !can.auto }));
     }
   }
 
