@@ -167,6 +167,9 @@ class _ShengjiCore:
             self._on_service(self.service)
         if self.live_url is not None:
             self.presenter.dms.live_link = self._seat_link
+            # A move made at the live table reaches Discord at once (the timer loop
+            # flushes), not at the loop's next second.
+            self.service.subscribe(lambda _notice: self._wake.set())
         self.ladder_roles = LadderRoles(bot, self.service)
         # Before any table is shown: idempotent (found by name, only missing ones
         # are uploaded); a refusal means text alone and one warning line.

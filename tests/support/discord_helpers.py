@@ -296,11 +296,13 @@ async def make_world(
     guild_locale: str | None = None,
     emojis: bool = False,
     live_url: str | None = None,
+    live_slot: Any = None,
 ) -> AsyncIterator[World]:
     """A bot in simcord with a guild, a channel and members. ``guild_locale``: the
     server's preferred language; ``emojis``: sync the card emojis at start as in
     production (off: cards as text alone, the fallback); ``live_url``: the bot
-    serves the live table there (PUBLIC_URL, the web side handed the service)."""
+    serves the live table there (PUBLIC_URL, the web side handed the service:
+    ``live_slot``, a ``bot.web.live.routes.LiveSlot``, when a test serves it)."""
     config = Config(
         token=None,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'shengji-discord.db'}",
@@ -309,7 +311,8 @@ async def make_world(
         shard_count=None,
         public_url=live_url,
     )
-    live: dict[str, Any] = {"on_service": lambda _service: None} if live_url else {}
+    attach = live_slot.attach if live_slot is not None else (lambda _service: None)
+    live: dict[str, Any] = {"on_service": attach} if live_url else {}
     clock = FakeClock()
     hook = InteractionHook()
     hook.install()

@@ -93,20 +93,26 @@ class LiveWorld:
         height: int = 760,
     ) -> Player:
         """A fresh browser context (its own storage, as another person's browser)."""
-        context = await self.browser.new_context(
-            viewport={"width": width, "height": height}, locale=locale
-        )
-        page = await context.new_page()
-        player = Player(seat, page)
-
-        def on_socket(ws: Any) -> None:
-            ws.on("framereceived", lambda payload: player.frames.append(json.loads(payload)))
-
-        page.on("websocket", on_socket)
-        page.on("pageerror", lambda exc: player.errors.append(str(exc)))
-        await page.goto(url)
+        player = await open_page(self.browser, url, seat, locale=locale, width=width, height=height)
         self.players.append(player)
         return player
+
+
+async def open_page(
+    browser: Any, url: str, seat: int | None, *, locale: str, width: int = 1100, height: int = 760
+) -> Player:
+    """``url`` in a fresh browser context, every websocket frame it receives kept."""
+    context = await browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = await context.new_page()
+    player = Player(seat, page)
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: player.frames.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    page.on("pageerror", lambda exc: player.errors.append(str(exc)))
+    await page.goto(url)
+    return player
 
 
 @asynccontextmanager
