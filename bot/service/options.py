@@ -33,6 +33,9 @@ class TableOptions:
     # A tournament's table (``bot.service.tournament``): the event's id. Its rules
     # are the event's; the event starts each next hand and ends the table.
     event: int | None = None
+    # Spectators of the live table see every hand one trick behind (never at a
+    # ranked or tournament table: ``table_options.set_spectator_hands``).
+    spectator_hands: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -49,4 +52,6 @@ class TableOptions:
             raise ServiceError("bad_option", detail="the deal pace must be ≥ 0 s in ≥ 1 step")
         if self.declare_seconds < 0 or self.bury_seconds < 0 or self.ai_delay < 0:
             raise ServiceError("bad_option", detail="timers cannot be negative")
+        if self.spectator_hands and (self.ranked or self.event is not None):
+            raise ServiceError("spectator_hands_closed")
         return self

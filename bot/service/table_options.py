@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.service.errors import ServiceError
+from bot.service.notices import Public
 from bot.service.options import TableOptions
 
 if TYPE_CHECKING:
@@ -48,4 +49,22 @@ async def set_four_colour(
             service.store.update_table(live.table.id, live.table.version, options=options.to_dict())
         )
         live.options = options
+        return options
+
+
+async def set_spectator_hands(
+    service: TableService, channel_id: int, user_id: int, value: bool, moderator: bool = False
+) -> TableOptions:
+    """Spectators of the live table see every hand one trick behind, or not (the
+    default). Never at a ranked or tournament table. The creator (or a moderator)
+    decides."""
+    async with service._locked(channel_id) as live:
+        if user_id != live.table.creator_id and not moderator:
+            raise ServiceError("not_creator")
+        options = replace(live.options, spectator_hands=value).validate()
+        live.table = await service._guard(
+            service.store.update_table(live.table.id, live.table.version, options=options.to_dict())
+        )
+        live.options = options
+        await service._emit([Public(live.table.id, live.table.channel_id, "options_changed")])
         return options

@@ -88,6 +88,7 @@ async def test_an_upgrade_posts_no_old_news(tmp_path: Path) -> None:
     async with svc.db.engine.begin() as conn:
         await conn.execute(text("ALTER TABLE tournament_rounds DROP COLUMN news"))
         await conn.execute(text("ALTER TABLE hand_players DROP COLUMN display_name"))  # 0010
+        await conn.execute(text("DROP TABLE table_links"))  # 0011
         await conn.execute(text("UPDATE alembic_version SET version_num = '0007'"))
     await svc.db.dispose()
     db = Database(url)

@@ -13,6 +13,8 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.service import ServiceError
+from bot.service.table_options import set_spectator_hands
 from bot.web.live.routes import LiveSlot
 from bot.web.server import WebServer
 from rules.actions import Play
@@ -213,3 +215,47 @@ async def test_the_page_is_served_in_the_readers_language(tmp_path: Path, lang: 
             assert words["play"] == "Play"
         else:
             assert all(not w.isascii() for w in words.values() if w.strip())
+
+
+async def test_spectators_see_hands_one_trick_behind_only_when_the_table_allows(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        svc = t.service
+        m = svc.match_of(t.table_id)
+        watcher = await t.connect(await t.access.spectator_link(t.table_id, t.user[1]))
+        assert (await watcher.next("state"))["hands"] is None
+        with pytest.raises(ServiceError):  # only the creator (or a moderator) decides
+            await set_spectator_hands(svc, CHANNEL, t.user[1], True)
+        await set_spectator_hands(svc, CHANNEL, t.user[0], True)
+        first = next(s for s in range(4) if m.declaration_options(s))
+        await svc.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
+        for s in range(4):
+            await svc.pass_(CHANNEL, t.user[s])
+        dealer = m.burier
+        bury = m.suggest(dealer)
+        await svc.bury(CHANNEL, t.user[dealer], bury.cards)  # type: ignore[attr-defined]
+        hands_seen: list[Any] = []
+        while len(m.hand.tricks) < 2:  # two tricks and a lead
+            seat = m.hand.turn
+            play = m.suggest(seat)
+            assert isinstance(play, Play)
+            await svc.play(CHANNEL, t.user[seat], play.cards)
+            hands_seen.append((await watcher.next("state"))["hands"])
+        assert hands_seen[0] is None  # no trick finished yet: nothing to show
+        seat = m.hand.turn
+        lead = m.suggest(seat)
+        await svc.play(CHANNEL, t.user[seat], lead.cards)  # type: ignore[attr-defined]
+        now = m.view_for(None).trick_no
+        state = await watcher.next("state")
+        while state["trick"]["no"] != now or not state["trick"]["plays"]:  # up to the lead
+            state = await watcher.next("state")
+        shown = sorted(c["id"] for c in state["hands"][seat])
+        # one trick behind: the card just led, and the last trick's, still shown
+        expected = list(m.hand_of(seat)) + list(lead.cards)  # type: ignore[attr-defined]
+        expected += [c for s, cs in m.view_for(None).tricks[-1].plays if s == seat for c in cs]
+        assert shown == sorted(int(c) for c in expected)
+        assert state["kitty"] is None
+        # a seat's own frame never carries the others' hands
+        mine = await t.connect(await t.seat_token(0))
+        assert (await mine.next("state"))["hands"] is None

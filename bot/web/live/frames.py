@@ -150,8 +150,10 @@ def frame(
     choices: Choices = Choices(),
     *,
     deadline_ms: int | None = None,
+    hands: Sequence[Sequence[Card]] | None = None,
 ) -> dict[str, Any]:
-    """The state frame of one client (``view.seat`` None: a spectator)."""
+    """The state frame of one client (``view.seat`` None: a spectator; ``hands``:
+    every hand one trick behind, for a spectator where the table allows it)."""
     seats = status.table.seats
     n = view.players
     members = []
@@ -217,6 +219,7 @@ def frame(
         "summary": summary,
         "deadline": deadline_ms,
         "dealt": [view.dealt, view.deal_total],
+        "hands": [cards(h, lang) for h in hands] if hands is not None else None,
     }
 
 

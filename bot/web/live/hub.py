@@ -22,6 +22,9 @@ from bot.service.live_access import Viewer
 from bot.service.seating import is_auto
 from bot.web.live.frames import Choices, frame
 from rules.actions import Bury, Play
+from rules.cards import Card
+from rules.game import Match
+from rules.views import View
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +136,8 @@ class LiveHub:
         match = self.service.match_of(viewer.table_id)
         seat = viewer.seat
         if seat is None or match is None:
-            return frame(status, status.view, lang, deadline_ms=_deadline_ms(status))
+            behind = hands_behind(match, status.view) if status.options.spectator_hands else None
+            return frame(status, status.view, lang, deadline_ms=_deadline_ms(status), hands=behind)
         view = match.view_for(seat)
         suggestion = match.suggest(seat)
         choices = Choices(
@@ -152,6 +156,22 @@ class LiveHub:
                 await client.ws.close()
                 await client.stop()
         self.clients.clear()
+
+
+def hands_behind(match: Match | None, view: View) -> list[list[Card]] | None:
+    """Every seat's hand one trick behind (a spectator's option): as it was when the
+    last finished trick began — what it holds now plus what it played in that
+    trick and the current one. None before a trick is finished, and outside play."""
+    if match is None or view.phase != "playing" or not view.tricks:
+        return None
+    out = []
+    for seat in range(view.players):
+        cards = list(match.hand_of(seat))
+        for s, played in (*view.tricks[-1].plays, *view.current):
+            if s == seat:
+                cards.extend(played)
+        out.append(view.context.sort_cards(cards))
+    return out
 
 
 def _deadline_ms(status: TableStatus) -> int | None:

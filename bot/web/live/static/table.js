@@ -204,6 +204,7 @@
       if (s.dealer) name.appendChild(el("span", "badge", "庄"));
       e.appendChild(name);
       e.appendChild(el("div", "count", "🂠 " + s.cards));
+      if (state.hands) e.appendChild(cardsEl(state.hands[s.seat], "behind"));
       box.appendChild(e);
     }
   }
