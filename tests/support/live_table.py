@@ -103,6 +103,7 @@ async def open_page(
 ) -> Player:
     """``url`` in a fresh browser context, every websocket frame it receives kept."""
     context = await browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    context.set_default_timeout(60_000)  # a loaded 2-core machine runs four workers and browsers
     page = await context.new_page()
     player = Player(seat, page)
 
