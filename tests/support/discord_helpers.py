@@ -295,16 +295,19 @@ async def make_world(
     check_errors: bool = True,
     guild_locale: str | None = None,
     emojis: bool = False,
+    settings: dict[str, Any] | None = None,
 ) -> AsyncIterator[World]:
     """A bot in simcord with a guild, a channel and members. ``guild_locale``: the
     server's preferred language; ``emojis``: sync the card emojis at start as in
-    production (off: cards as text alone, the fallback)."""
+    production (off: cards as text alone, the fallback); ``settings``: more ``Config``
+    fields (e.g. ``tests.support.activity.ACTIVITY_CONFIG``)."""
     config = Config(
         token=None,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'shengji-discord.db'}",
         log_level="WARNING",
         dev_guild_id=None,
         shard_count=None,
+        **(settings or {}),
     )
     clock = FakeClock()
     hook = InteractionHook()
