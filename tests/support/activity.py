@@ -7,6 +7,9 @@
 * ``activity_url``: the Activity page in mock mode (the SDK's own ``DiscordSDKMock``),
   with the query parameters Discord's client adds (``frame_id``, ``channel_id`` …)
   and the code the mock's ``authorize`` answers.
+* ``DiscordProxy``: Discord's Activity proxy for a browser context (Playwright routes):
+  ``https://<client id>.discordsays.com/…`` reaches the server as the URL mapping
+  ``/`` → the server would have it, ``/.proxy`` taken off; websockets too.
 * ``launchable_activities``: simcord answers interaction callbacks of type 12
   (LAUNCH_ACTIVITY), which it does not model, as Discord does for an application with
   Activities enabled; the callbacks stay in ``env.http_requests``.
@@ -14,13 +17,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import secrets
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
+import aiohttp
 from aiohttp import web
 from simcord.backend import errors as simcord_errors
 from simcord.http import router as simcord_router
@@ -30,6 +36,7 @@ from bot.web.live.activity import ActivitySettings
 from tests.support.live_table import CHANNEL, GUILD
 
 CLIENT_ID = "112233445566778899"
+PROXY_HOST = f"{CLIENT_ID}.discordsays.com"  # where Discord serves the Activity
 CLIENT_SECRET = "stand-in-secret-" + "x" * 16  # never in any answer or log line
 LAUNCH_ACTIVITY = 12
 # Config fields for ``make_world(settings=…)``: the Activity configured.
@@ -152,7 +159,7 @@ class DiscordStandIn:
 
 
 @contextlib.asynccontextmanager
-async def discord_stand_in() -> Any:
+async def discord_stand_in() -> AsyncIterator[DiscordStandIn]:
     standin = DiscordStandIn()
     await standin.start()
     try:
@@ -183,6 +190,65 @@ def activity_url(
     if locale:
         query["locale"] = locale
     return f"{server_url}{path}?{urlencode(query)}"
+
+
+@dataclass
+class DiscordProxy:
+    """Discord's proxy in front of ``server_url`` for the browser contexts it is
+    installed in: every request to ``PROXY_HOST`` (HTTP and websocket) is sent to the
+    server with ``/.proxy`` taken off, as the URL mapping ``/`` → the server does.
+    ``paths``: every path the page asked for; ``frames``: what the server's sockets
+    sent, parsed."""
+
+    server_url: str
+    paths: list[str] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+    async def install(self, context: Any) -> None:
+        await context.route(f"https://{PROXY_HOST}/**", self._http)
+        await context.route_web_socket(f"wss://{PROXY_HOST}/**", self._socket)
+
+    def _target(self, url: str, scheme: str) -> str:
+        parts = urlsplit(url)
+        self.paths.append(parts.path)
+        path = parts.path.removeprefix("/.proxy")
+        return urlunsplit((scheme, urlsplit(self.server_url).netloc, path, parts.query, ""))
+
+    async def _http(self, route: Any) -> None:
+        answer = await route.fetch(url=self._target(route.request.url, "http"))
+        await route.fulfill(response=answer)
+
+    async def _socket(self, page_side: Any) -> None:
+        outgoing: asyncio.Queue[str | None] = asyncio.Queue()
+        page_side.on_message(outgoing.put_nowait)
+        page_side.on_close(lambda _code, _reason: outgoing.put_nowait(None))
+        target = self._target(page_side.url, "ws")
+        self.tasks.append(asyncio.create_task(self._relay(page_side, target, outgoing)))
+
+    async def _relay(
+        self, page_side: Any, target: str, outgoing: asyncio.Queue[str | None]
+    ) -> None:
+        async with aiohttp.ClientSession() as session, session.ws_connect(target) as server:
+
+            async def up() -> None:
+                while (message := await outgoing.get()) is not None:
+                    await server.send_str(message)
+                await server.close()
+
+            sending = asyncio.create_task(up())
+            async for msg in server:
+                if msg.type == aiohttp.WSMsgType.TEXT:
+                    self.frames.append(json.loads(msg.data))
+                    page_side.send(msg.data)
+            sending.cancel()
+        with contextlib.suppress(Exception):
+            await page_side.close()
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
 @contextlib.contextmanager

@@ -28,6 +28,8 @@ from storage import Database
 from tests.support.activity import (
     CLIENT_ID,
     CLIENT_SECRET,
+    PROXY_HOST,
+    DiscordProxy,
     DiscordStandIn,
     activity_url,
     discord_stand_in,
@@ -132,6 +134,37 @@ async def test_a_seat_and_a_spectator_open_the_table_through_the_sdks_mock(
         assert "spectator" in (await watcher.page.get_attribute("body", "class") or "")
         for p in (seat, watcher):
             assert not p.errors, p.errors
+
+
+async def test_through_discords_proxy_the_page_asks_only_for_mapped_paths(
+    tmp_path: Path,
+) -> None:
+    """The page on Discord's host (https://<client id>.discordsays.com/, URL mapping
+    "/" → our server): its files load by relative URL, its token exchange and socket
+    go under /.proxy/, and the policy (connect-src 'self') lets them through."""
+    async with activity_table(tmp_path) as (discord, world):
+        bob = discord.add(world.users[1], locale="zh-CN")
+        proxy = DiscordProxy(world.server.url)
+        context = await world.browser.new_context(locale="zh-CN")
+        try:
+            await proxy.install(context)
+            page = await context.new_page()
+            said: list[str] = []
+            page.on("console", lambda m: said.append(m.text))
+            page.on("pageerror", lambda exc: said.append("page error: " + str(exc)))
+            await page.goto(activity_url(f"https://{PROXY_HOST}", bob, path="/"))
+            cards = page.locator("#hand button.card")
+            await cards.first.wait_for()
+            assert await cards.count() == len(world.match.hand_of(1))
+        finally:
+            await context.close()
+            await proxy.close()
+        assert {"/", "/live/static/activity.js", "/live/static/table.js"} <= set(proxy.paths)
+        assert "/live/static/vendor/discord-embedded-app-sdk.js" in proxy.paths
+        assert {"/.proxy/api/token", "/.proxy/live/ws"} <= set(proxy.paths)
+        assert [f["t"] for f in proxy.frames[:2]] == ["hello", "state"]
+        assert proxy.frames[0]["seat"] == 1
+        assert not [m for m in said if "error" in m.lower() or "policy" in m.lower()], said
 
 
 async def test_a_refused_login_shows_a_sentence_and_opens_no_socket(tmp_path: Path) -> None:

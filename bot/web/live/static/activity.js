@@ -17,6 +17,20 @@
   const query = new URLSearchParams(location.search);
   const lib = window.DiscordEmbeddedAppSDK;
 
+  // A URL of ours, relative to this page: under Discord's URL mapping too. On Discord's
+  // proxy host the page's own requests go under /.proxy/ — what Discord has long asked
+  // for (the SDK's README still fetches /.proxy/api/token; newer proxies no longer
+  // need it): the mapping "/" then reaches our server's own path.
+  function ours(path) {
+    const url = new URL(path, location.href);
+    if (/\.discord(says|sez)\.com$/.test(url.hostname) && !url.pathname.startsWith("/.proxy/")) {
+      url.pathname = "/.proxy" + url.pathname;
+    }
+    url.search = "";
+    url.hash = "";
+    return url;
+  }
+
   function showConn(text) {
     const c = document.getElementById("conn");
     c.textContent = text;
@@ -53,7 +67,7 @@
       prompt: "none",
       scope: scopes,
     });
-    const answer = await fetch("api/token", {
+    const answer = await fetch(ours("api/token").href, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ code: code }),
@@ -74,14 +88,12 @@
   }
 
   // table.js opens its socket at /live/ws and says hello with a link's token; here
-  // the socket is the one next to this page (relative: under Discord's URL mapping
-  // too) and its hello is the Discord one. Every reconnect says the same.
+  // the socket is the one next to this page (ours) and its hello is the Discord one.
+  // Every reconnect says the same.
   function useSocket(hello) {
     const Native = window.WebSocket;
-    const url = new URL("live/ws", location.href);
+    const url = ours("live/ws");
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    url.search = "";
-    url.hash = "";
     class ActivitySocket extends Native {
       constructor(_url, protocols) {
         super(url.href, protocols);
