@@ -238,9 +238,7 @@ class Activity:
         if channel_id is None:
             return Login(None, user.locale, "no_table")
         try:
-            status = service.cached_status_by_channel(channel_id) or await service.status(
-                channel_id
-            )
+            status = await service.status(channel_id)  # current, whichever shard owns it
         except ServiceError as exc:
             if exc.code != "no_table":
                 raise  # storage: the socket closes and the page tries again
