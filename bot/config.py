@@ -8,7 +8,7 @@ a relative SQLite path written in a ``.env`` is relative to that file's folder."
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 PROJECT_DIR = Path(__file__).resolve().parents[1]
 DEFAULT_ENV = PROJECT_DIR / ".env"
 DEFAULT_DB = PROJECT_DIR / "shengji.db"
+DISCORD_API_BASE = "https://discord.com/api/v10"
 
 _env_file: Path | None = None  # set by ``python -m bot --env FILE``
 
@@ -104,6 +105,18 @@ def _port(value: str | None) -> int | None:
     return int(value)
 
 
+def _client_id(value: str | None) -> str | None:
+    """DISCORD_CLIENT_ID: the application's id (a number), or unset."""
+    if value is None or not value.strip():
+        return None
+    if not value.strip().isdigit():
+        raise ConfigError(
+            f"DISCORD_CLIENT_ID={value!r} is not an application id: copy the Application ID "
+            "from the Developer Portal (General Information), or leave it empty."
+        )
+    return value.strip()
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None
@@ -123,6 +136,37 @@ class Config:
     web_port: int | None = None
     web_host: str = "127.0.0.1"
     public_url: str | None = None
+    # The live table as a Discord Activity (bot.web.live.activity): on with
+    # ACTIVITY_ENABLED=1, the application's OAuth2 client id and secret, and the live
+    # table itself (WEB_PORT and PUBLIC_URL). DISCORD_API_BASE: tests point it at a
+    # stand-in; LIVE_ACTIVITY_MOCK=1 (tests only) lets the page run the SDK's mock.
+    activity_enabled: bool = False
+    discord_client_id: str | None = None
+    discord_client_secret: str | None = field(default=None, repr=False)
+    discord_api_base: str = DISCORD_API_BASE
+    activity_mock: bool = False
+
+    @property
+    def activity_on(self) -> bool:
+        """Does the live table open as a Discord Activity (its button shown, its
+        page and token exchange served)?"""
+        return bool(
+            self.activity_enabled
+            and self.discord_client_id
+            and self.discord_client_secret
+            and self.web_port is not None
+            and self.public_url
+        )
+
+    def activity_missing(self) -> list[str]:
+        """With ACTIVITY_ENABLED=1: the settings the Activity still lacks."""
+        wanted = {
+            "DISCORD_CLIENT_ID": self.discord_client_id,
+            "DISCORD_CLIENT_SECRET": self.discord_client_secret,
+            "WEB_PORT": self.web_port,
+            "PUBLIC_URL": self.public_url,
+        }
+        return [name for name, value in wanted.items() if value is None or value == ""]
 
     @property
     def limits(self) -> TableLimits:
@@ -188,4 +232,9 @@ class Config:
             web_port=_port(get("WEB_PORT")),
             web_host=get("WEB_HOST") or "127.0.0.1",
             public_url=(get("PUBLIC_URL") or "").rstrip("/") or None,
+            activity_enabled=get("ACTIVITY_ENABLED") == "1",
+            discord_client_id=_client_id(get("DISCORD_CLIENT_ID")),
+            discord_client_secret=get("DISCORD_CLIENT_SECRET"),
+            discord_api_base=(get("DISCORD_API_BASE") or DISCORD_API_BASE).rstrip("/"),
+            activity_mock=get("LIVE_ACTIVITY_MOCK") == "1",
         )

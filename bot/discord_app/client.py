@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.discord_app.activity_button import OpenTableButton, activity_button
 from bot.discord_app.cogs.info import Info
 from bot.discord_app.cogs.live import LiveCog
 from bot.discord_app.cogs.lobby import Lobby
@@ -189,8 +190,10 @@ class _ShengjiCore:
         await bot.add_cog(ReplayCog(self))
         await bot.add_cog(RankedCog(self))
         await bot.add_cog(tournaments)
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS, *REPLAY_ITEMS)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS, *REPLAY_ITEMS, OpenTableButton)
         self.presenter.play_button = play_button
+        if self.config.activity_on:  # the live table as a Discord Activity
+            self.presenter.activity_button = activity_button
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             bot.tree.copy_global_to(guild=guild)

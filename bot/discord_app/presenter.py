@@ -70,9 +70,11 @@ class Presenter(RenderState):
         self.dms = HandDMs(bot, service)
         # The play panel's Play button (set by the client; None = no button).
         self.play_button: Callable[[int, str | None], discord.ui.Item[Any]] | None = None
+        # "Open the table" (the Discord Activity; set by the client when configured).
+        self.activity_button: Callable[[int, str | None], discord.ui.Item[Any]] | None = None
         self.dms.decorate = self.play_view
         self.dms.card_format = self.card_format
-        self.writer = TableWriter(bot, self.card_format, self.play_view, self._remember)
+        self.writer = TableWriter(bot, self.card_format, self.table_view, self._remember)
         service.subscribe(self.on_notice)
 
     def touch(self, table_id: int, channel_id: int) -> None:
@@ -253,6 +255,8 @@ class Presenter(RenderState):
         content = lobby_text(locale, status, link)
         seats = len(status.table.seats)
         view = lobby_view(table_id, locale, seats) if status.phase == "lobby" else None
+        if view is not None:
+            view = self.with_activity(table_id, locale, view)
         if r.lobby_message_id is None:
             msg = await channel.send(
                 content,
@@ -283,6 +287,21 @@ class Presenter(RenderState):
         view = view or discord.ui.View(timeout=None)
         if len(view.children) < 25:
             view.add_item(self.play_button(table_id, locale))
+        return view
+
+    def table_view(self, table_id: int, locale: str | None, phase: str) -> discord.ui.View | None:
+        """The table message's buttons: ``play_view``'s, then "Open the table"."""
+        return self.with_activity(table_id, locale, self.play_view(table_id, locale, phase))
+
+    def with_activity(
+        self, table_id: int, locale: str | None, view: discord.ui.View | None
+    ) -> discord.ui.View | None:
+        """``view`` plus "Open the table" when the Activity is configured."""
+        if self.activity_button is None:
+            return view
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) < 25:
+            view.add_item(self.activity_button(table_id, locale))
         return view
 
     async def _dms(self, table_id: int, r: TableRender, status: TableStatus) -> None:

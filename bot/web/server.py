@@ -21,6 +21,7 @@ from bot.service.health import tables_open
 from bot.service.metrics import ErrorCounter
 from bot.service.replays import ReplayService
 from bot.text.i18n import language, text
+from bot.web.live.activity import ActivitySettings
 from bot.web.live.routes import LiveSlot, add_live_routes
 from bot.web.metrics_text import CONTENT_TYPE, metrics_text
 from storage import Database
@@ -202,7 +203,12 @@ async def start_web(config: Config) -> WebSide:
     assert config.web_port is not None
     db = Database(config.database_url)
     # The live table needs an address players can open: off without PUBLIC_URL.
-    live = LiveSlot() if config.public_url else None
+    live = LiveSlot(ActivitySettings.of(config)) if config.public_url else None
+    if config.activity_enabled and not config.activity_on:
+        log.warning(
+            "ACTIVITY_ENABLED=1 but %s unset: the Discord Activity stays off",
+            ", ".join(config.activity_missing()),
+        )
     server = WebServer(db, config.web_host, config.web_port, live)
     try:
         await server.start()

@@ -297,12 +297,14 @@ async def make_world(
     emojis: bool = False,
     live_url: str | None = None,
     live_slot: Any = None,
+    settings: dict[str, Any] | None = None,
 ) -> AsyncIterator[World]:
     """A bot in simcord with a guild, a channel and members. ``guild_locale``: the
     server's preferred language; ``emojis``: sync the card emojis at start as in
     production (off: cards as text alone, the fallback); ``live_url``: the bot
     serves the live table there (PUBLIC_URL, the web side handed the service:
-    ``live_slot``, a ``bot.web.live.routes.LiveSlot``, when a test serves it)."""
+    ``live_slot``, a ``bot.web.live.routes.LiveSlot``, when a test serves it);
+    ``settings``: more ``Config`` fields (e.g. ``tests.support.activity.ACTIVITY_CONFIG``)."""
     config = Config(
         token=None,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'shengji-discord.db'}",
@@ -310,6 +312,7 @@ async def make_world(
         dev_guild_id=None,
         shard_count=None,
         public_url=live_url,
+        **(settings or {}),
     )
     attach = live_slot.attach if live_slot is not None else (lambda _service: None)
     live: dict[str, Any] = {"on_service": attach} if live_url else {}

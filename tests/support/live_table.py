@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import pytest
 
 from bot.service import TableService
+from bot.web.live.activity import ActivitySettings
 from bot.web.live.routes import LiveSlot
 from bot.web.server import WebServer
 from rules.actions import Play
@@ -141,14 +142,16 @@ async def live_world(
     players: int = 4,
     preset: str | None = None,
     locale: str = "zh-CN",
+    activity: ActivitySettings | None = None,
     **options: Any,
 ) -> AsyncIterator[LiveWorld]:
     """A started table of ``players`` people (``FIRST_USER`` …) served live
-    (``preset``: the table's rules, e.g. ``friends-6`` for six)."""
+    (``preset``: the table's rules, e.g. ``friends-6`` for six; with ``activity``:
+    as a Discord Activity too, ``tests/support/activity.py``)."""
     db = Database(f"sqlite+aiosqlite:///{tmp_path / 'live.db'}")
     await db.upgrade()
     service = new_service(db, seed=options.pop("seed", "live"), **options)
-    slot = LiveSlot()
+    slot = LiveSlot(activity)
     slot.attach(service)
     server = WebServer(db, "127.0.0.1", 0, slot)
     await server.start()

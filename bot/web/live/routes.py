@@ -20,9 +20,16 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bot.service import ServiceError, TableService
-from bot.service.live_access import LiveAccess, Viewer
+from bot.service.live_access import LiveAccess
 from bot.text.i18n import language, text
 from bot.web.live.actions import BadMessage, act, refusal, verdict_of
+from bot.web.live.activity import (
+    Activity,
+    ActivitySettings,
+    Login,
+    add_activity_routes,
+    language_of,
+)
 from bot.web.live.frames import words
 from bot.web.live.hub import Client, LiveHub
 
@@ -37,9 +44,11 @@ class LiveSlot:
     Discord client makes it after the web side is listening): until then a socket
     is told to come back."""
 
-    def __init__(self) -> None:
+    def __init__(self, activity: ActivitySettings | None = None) -> None:
         self.hub: LiveHub | None = None
         self.access: LiveAccess | None = None
+        # The table as a Discord Activity (bot.web.live.activity); None: off.
+        self.activity = Activity(activity) if activity is not None else None
 
     def attach(self, service: TableService) -> None:
         self.hub = LiveHub(service)
@@ -48,6 +57,8 @@ class LiveSlot:
     async def close(self) -> None:
         if self.hub is not None:
             await self.hub.close()
+        if self.activity is not None:
+            await self.activity.close()
 
 
 SLOT_KEY = web.AppKey("live_slot", LiveSlot)
@@ -98,11 +109,15 @@ async def _hello(ws: web.WebSocketResponse) -> dict[str, Any] | None:
     return data if isinstance(data, dict) and data.get("t") == "hello" else None
 
 
-async def _viewer(access: LiveAccess, hello: dict[str, Any]) -> Viewer | None:
+async def _viewer(slot: LiveSlot, hello: dict[str, Any]) -> Login:
+    assert slot.hub is not None and slot.access is not None
     token = hello.get("token")
     if isinstance(token, str):
-        return await access.by_token(token)
-    return None
+        return Login(await slot.access.by_token(token))
+    said = hello.get("discord")  # the Discord Activity: Discord says who it is
+    if isinstance(said, dict) and slot.activity is not None:
+        return await slot.activity.login(slot.hub.service, slot.access, said)
+    return Login(None)
 
 
 async def table_socket(request: web.Request) -> web.WebSocketResponse:
@@ -116,12 +131,14 @@ async def table_socket(request: web.Request) -> web.WebSocketResponse:
         await ws.close()
         return ws
     try:
-        viewer = await _viewer(access, hello) if hello else None
+        login = await _viewer(slot, hello) if hello else Login(None)
     except ServiceError:
-        await ws.close()  # storage unreadable now: the client retries
+        await ws.close()  # storage (or Discord) unreadable now: the client retries
         return ws
+    lang = language_of(hello, login, lang) if hello else lang
+    viewer = login.viewer
     if viewer is None:
-        await ws.send_json({"t": "denied", "text": text(lang, "live.no_access")})
+        await ws.send_json({"t": "denied", "text": text(lang, login.refusal)})
         await ws.close()
         return ws
     client = Client(ws, viewer, lang)
@@ -170,6 +187,7 @@ def add_live_routes(app: web.Application, slot: LiveSlot) -> None:
     app.router.add_get("/t/{token}", table_page)
     app.router.add_get("/live/ws", table_socket)
     app.router.add_static("/live/static", STATIC)
+    add_activity_routes(app, slot.activity)
 
     async def close_hub(_app: web.Application) -> None:
         await slot.close()
