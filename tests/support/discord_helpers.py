@@ -311,8 +311,7 @@ async def make_world(
         log_level="WARNING",
         dev_guild_id=None,
         shard_count=None,
-        public_url=live_url,
-        **(settings or {}),
+        **{"public_url": live_url, **(settings or {})},
     )
     attach = live_slot.attach if live_slot is not None else (lambda _service: None)
     live: dict[str, Any] = {"on_service": attach} if live_url else {}
