@@ -222,7 +222,8 @@ class Clients:
 
     def __init__(self, url: str, renew: Renew) -> None:
         self.url, self.renew = url, renew
-        self.session = aiohttp.ClientSession()
+        # no cap on connections: every socket is one (aiohttp pools 100 by default)
+        self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
         self.tables: dict[int, TableClients] = {}
         self.retired: list[Sock] = []
         self.pending: set[asyncio.Future[Any]] = set()
