@@ -63,6 +63,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -359,7 +360,6 @@ def latencies(
         marks = [(h, -left) for _, h, left, _ in records]
         times = [t for *_, t in records]
         by_table.setdefault(records[0][0], []).append((marks, times))
-    from bisect import bisect_left
 
     each: list[int] = []
     every: list[int] = []
@@ -429,9 +429,7 @@ async def measure(
         end = time.monotonic_ns()
         cpu = time.process_time() - cpu0
         per_socket, errors, finished = await side.stop()
-        each, every, undelivered, negative = latencies(
-            server.stamps.plays, per_socket, start, end
-        )
+        each, every, undelivered, negative = latencies(server.stamps.plays, per_socket, start, end)
         actions = sum(1 for t in server.stamps.commits if start <= t < end)
         plays = sum(1 for t in server.stamps.plays.values() if start <= t < end)
         res = Result(
@@ -595,7 +593,9 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.live", description=__doc__.split("\n")[0])
-    ap.add_argument("--tables", default=None, help="comma-separated table counts (default 1,10,100)")
+    ap.add_argument(
+        "--tables", default=None, help="comma-separated table counts (default 1,10,100)"
+    )
     ap.add_argument("--seconds", type=float, default=None, help="timed seconds per configuration")
     ap.add_argument("--warmup", type=float, default=None, help="untimed seconds first (default 1)")
     ap.add_argument(

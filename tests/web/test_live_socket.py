@@ -213,3 +213,36 @@ async def test_the_page_is_served_in_the_readers_language(tmp_path: Path, lang: 
             assert words["play"] == "Play"
         else:
             assert all(not w.isascii() for w in words.values() if w.strip())
+
+
+async def test_clients_that_see_the_same_share_a_frame_and_no_one_else_does(
+    tmp_path: Path,
+) -> None:
+    """Each distinct frame is built once per change (``LiveHub._flush``): two tabs of a
+    seat and two spectators of one language get the same frame, a spectator of
+    another language their own, and each seat its own hand."""
+    async with table(tmp_path) as t:
+        m = t.service.match_of(t.table_id)
+        seat0 = await t.seat_token(0)
+        watch = await t.access.spectator_link(t.table_id, t.user[1])
+        other_watch = await t.access.spectator_link(t.table_id, t.user[2])
+        socks = {
+            "tab1": await t.connect(seat0),
+            "tab2": await t.connect(seat0),
+            "seat1": await t.connect(await t.seat_token(1)),
+            "watch_en": await t.connect(watch),
+            "watch_en2": await t.connect(other_watch),
+            "watch_zh": await t.connect(watch, "zh-CN"),
+        }
+        for sock in socks.values():
+            await sock.next("state")
+        first = next(s for s in range(4) if m.declaration_options(s))
+        # a change everyone sees: one flush for all six
+        await t.service.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
+        seen = {name: await sock.next("state") for name, sock in socks.items()}
+        assert seen["tab1"] == seen["tab2"] and seen["tab1"]["me"] == 0
+        assert seen["watch_en"] == seen["watch_en2"] and seen["watch_en"]["hand"] is None
+        assert seen["watch_zh"]["header"] != seen["watch_en"]["header"]
+        shown = sorted(c["id"] for g in seen["seat1"]["hand"] for c in g["cards"])
+        assert shown == sorted(int(c) for c in m.hand_of(1))
+        assert seen["seat1"]["hand"] != seen["tab1"]["hand"]
