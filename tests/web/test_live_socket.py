@@ -246,3 +246,39 @@ async def test_clients_that_see_the_same_share_a_frame_and_no_one_else_does(
         shown = sorted(c["id"] for g in seen["seat1"]["hand"] for c in g["cards"])
         assert shown == sorted(int(c) for c in m.hand_of(1))
         assert seen["seat1"]["hand"] != seen["tab1"]["hand"]
+
+
+async def test_a_socket_that_cannot_take_a_frame_in_time_is_closed_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.service.live_access import Viewer
+    from bot.web.live import hub
+
+    class Stuck:
+        """A socket whose send never completes (a client that stopped reading)."""
+
+        def __init__(self, stuck: bool) -> None:
+            self.stuck, self.closed, self.sent = stuck, False, []
+
+        async def send_str(self, data: str) -> None:
+            if self.stuck:
+                await asyncio.Event().wait()
+            self.sent.append(data)
+
+        async def close(self) -> None:
+            self.closed = True
+
+    monkeypatch.setattr(hub, "SEND_TIMEOUT", 0.05)
+    viewer = Viewer(1, CHANNEL, None, None)
+    slow, fine = Stuck(True), Stuck(False)
+    clients = [hub.Client(slow, viewer, "en"), hub.Client(fine, viewer, "en")]  # type: ignore[arg-type]
+    for c in clients:
+        c.start()
+        c.offer("frame 1")
+    await asyncio.sleep(0.2)
+    assert slow.closed and not fine.closed and fine.sent == ["frame 1"]
+    clients[1].offer("frame 2")
+    await asyncio.sleep(0.01)
+    assert fine.sent == ["frame 1", "frame 2"]
+    for c in clients:
+        await c.stop()

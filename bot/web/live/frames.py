@@ -192,6 +192,7 @@ def frame(
             for i, lv in enumerate(view.levels)
         )
     )
+    trump = trump_label(lang, view)
     return {
         "t": "state",
         "table": status.table.id,
@@ -205,11 +206,11 @@ def frame(
             lang,
             "live.header",
             hand=view.hand_no,
-            trump=trump_label(lang, view),
+            trump=trump,
             state=panel_state(lang, view, seats),
         ),
         "hand_no": view.hand_no,
-        "trump": trump_label(lang, view),
+        "trump": trump,
         "levels": levels,
         "points": {"attackers": view.attackers_points, "defenders": view.defenders_points},
         "points_text": text(lang, "live.points_line", points=view.attackers_points),

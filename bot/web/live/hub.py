@@ -61,7 +61,10 @@ class Client:
             if data is None or data == self._sent:
                 continue
             try:
-                await asyncio.wait_for(self.ws.send_str(data), SEND_TIMEOUT)
+                # (not wait_for: that would run the send as a task of its own, one
+                # turn of the event loop later, for every frame)
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.ws.send_str(data)
             except (ConnectionError, TimeoutError, RuntimeError):
                 await self.ws.close()
                 return
