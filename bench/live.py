@@ -169,6 +169,73 @@ async def start_server(db: Database, seed: str) -> Server:
     return Server(db, service, slot, web, stamps, seed)
 
 
+class GcPauses:
+    """The server process's garbage collections while on: each one's duration."""
+
+    def __init__(self) -> None:
+        self.pauses_ns: list[int] = []
+        self._at = 0
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._at = time.perf_counter_ns()
+        else:
+            self.pauses_ns.append(time.perf_counter_ns() - self._at)
+
+    def __enter__(self) -> GcPauses:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._callback)
+
+
+class LoopStalls:
+    """The server's event loop, watched every ``TICK`` seconds: each turn that came
+    over 20 ms late, and how much of that wait the loop's thread, and the whole
+    process, spent on the CPU. Little of either: the machine's other processes had
+    the cores; the process but not the loop: another thread of ours (the storage's
+    writer) held the GIL; the loop itself: a long stretch of our own work."""
+
+    TICK = 0.005
+
+    def __init__(self) -> None:
+        self.stalls: list[tuple[int, int, int]] = []  # late, loop thread CPU, process CPU
+        self._task: asyncio.Task[None] | None = None
+
+    async def _watch(self) -> None:
+        clocks = time.perf_counter_ns, time.thread_time_ns, time.process_time_ns
+        before = [c() for c in clocks]
+        while True:
+            await asyncio.sleep(self.TICK)
+            now = [c() for c in clocks]
+            late = now[0] - before[0] - int(self.TICK * 1e9)
+            if late > 20_000_000:
+                self.stalls.append((late, now[1] - before[1], now[2] - before[2]))
+            before = now
+
+    def __enter__(self) -> LoopStalls:
+        self._task = asyncio.create_task(self._watch())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    def summary(self) -> str:
+        if not self.stalls:
+            return "no turn of the event loop over 20 ms late"
+        late = sum(x for x, _, _ in self.stalls)
+        loop = sum(min(c, x) for x, c, _ in self.stalls)
+        proc = sum(min(p, x) for x, _, p in self.stalls)
+        worst = max(self.stalls)
+        return (
+            f"{len(self.stalls)} turns of the event loop over 20 ms late, worst"
+            f" {worst[0] / 1e6:.0f} ms; while late the loop ran {loop / late:.0%} of the"
+            f" time, the process {proc / late:.0%}"
+        )
+
+
 def rss_bytes() -> int:
     with open("/proc/self/statm", encoding="ascii") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -326,7 +393,8 @@ class Result:
     finished: int
     profile: str = ""
     negative: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    gc_pauses_ns: list[int] = field(default_factory=list)
+    stalls: str = ""
 
     @property
     def per_second(self) -> float:
@@ -397,6 +465,7 @@ async def measure(
     seed: str,
     heap: bool,
     profile: bool,
+    gc_freeze: bool = False,
 ) -> Result:
     db = await open_database(backend, pg_url, workdir, n)
     server = await start_server(db, seed)
@@ -415,6 +484,8 @@ async def measure(
             tracemalloc.stop()
         gc.collect()
         rss_growth = rss_bytes() - rss0
+        if gc_freeze:  # what is there now (code, tables, sockets) is never traversed again
+            gc.freeze()
 
         await side.go(think)
         await asyncio.sleep(warmup)
@@ -423,7 +494,8 @@ async def measure(
         start = time.monotonic_ns()
         if prof is not None:
             prof.enable()
-        await asyncio.sleep(seconds)
+        with GcPauses() as pauses, LoopStalls() as stalls:
+            await asyncio.sleep(seconds)
         if prof is not None:
             prof.disable()
         end = time.monotonic_ns()
@@ -451,6 +523,8 @@ async def measure(
             errors=errors,
             finished=finished,
             negative=negative,
+            gc_pauses_ns=sorted(pauses.pauses_ns),
+            stalls=stalls.summary(),
         )
         if prof is not None:
             out = io.StringIO()
@@ -462,6 +536,7 @@ async def measure(
         await side.close()
         await server.web.stop()
         await db.dispose()
+        gc.unfreeze()
     res.client_cpu_seconds = side.cpu_seconds()
     return res
 
@@ -475,7 +550,8 @@ def _line(r: Result) -> str:
         f"{r.seconds:4.1f} s = {r.per_second:6,.0f}/s ({r.plays:,} plays timed); per socket "
         f"p50 {pct_ms(r.per_socket_ns, 0.5):6.2f} ms p99 {pct_ms(r.per_socket_ns, 0.99):6.2f} ms;"
         f" all 5 p50 {pct_ms(r.all_ns, 0.5):6.2f} ms p99 {pct_ms(r.all_ns, 0.99):6.2f} ms"
-        f" max {pct_ms(r.all_ns, 1.0):6.1f} ms"
+        f" max {pct_ms(r.all_ns, 1.0):6.1f} ms; {len(r.gc_pauses_ns)} GC runs, longest"
+        f" {pct_ms(r.gc_pauses_ns, 1.0):.1f} ms; {r.stalls}"
     )
 
 
@@ -519,6 +595,7 @@ async def run(args: argparse.Namespace, tables: list[int], backends: list[str]) 
                     seed=args.seed,
                     heap=args.tracemalloc,
                     profile=args.profile,
+                    gc_freeze=args.gc_freeze,
                 )
                 results.append(res)
                 print(_line(res))
@@ -605,6 +682,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--backends", default="sqlite", help="sqlite and/or postgres (default sqlite)")
     ap.add_argument("--postgres-url", default=None, help="postgresql+asyncpg://... (DROPS TABLES)")
     ap.add_argument("--tracemalloc", action="store_true", help="also the heap growth per socket")
+    ap.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="gc.freeze() in the server once the sockets are connected (the bot does not)",
+    )
     ap.add_argument("--quick", action="store_true", help="small sizes for a smoke run")
     ap.add_argument("--seed", default="live-bench")
     ap.add_argument("--profile", action="store_true", help="cProfile the server during the window")

@@ -7,8 +7,9 @@ the frame's ``suggest`` when its ``can`` says so, declares the first declaration
 is offered while nobody has declared (else passes), calls the suggested friends,
 and seat 0 starts the next hand. One action is in flight per socket; after its
 answer the seat acts again only on a frame that shows a change (an error is
-followed by a fresh try a little later). A closed frame (the match ended) asks
-for the links of a new match (``renew``).
+followed by a fresh try a little later). With a think time T each action waits
+a uniform 0.5–1.5 × T first, so the tables do not act in step. A closed frame
+(the match ended) asks for the links of a new match (``renew``).
 
 Each socket records ``(table id, hand_no, cards in hands, arrival ns)`` whenever
 the frame's position in the hand advances: a state frame reflects a play of the
@@ -29,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -159,8 +161,9 @@ class Sock:
         ident = f"s{self.seat}-{self.counter}"
         self.in_flight, self.acted_on = ident, sig
         payload = json.dumps({"t": "act", "id": ident, **action})
-        if owner.think > 0:
-            asyncio.get_running_loop().call_later(owner.think, self._send_later, payload)
+        if owner.think > 0:  # uniform in [0.5, 1.5] × think: tables drift apart
+            delay = owner.think * (0.5 + owner.rng.random())
+            asyncio.get_running_loop().call_later(delay, self._send_later, payload)
         else:
             self._send_later(payload)
 
@@ -229,6 +232,7 @@ class Clients:
         self.pending: set[asyncio.Future[Any]] = set()
         self.acting = False
         self.think = 0.0
+        self.rng = random.Random(0)
         self.finished_matches = 0
 
     def spawn(self, coro: Awaitable[None]) -> None:
