@@ -21,6 +21,7 @@ def test_the_live_bench_runs_at_a_smoke_size(capsys: Any) -> None:
     assert actions >= plays > 10  # the seats really played through the sockets
     assert "not seen by all 5" not in out and "before t0" not in out
     assert "KiB/socket = RSS delta of the server process per connected socket" in out
+    assert "of the event loop" in out  # the server's loop was watched
 
 
 def test_a_play_is_delivered_by_the_first_frame_at_or_past_it() -> None:
