@@ -259,3 +259,72 @@ async def test_spectators_see_hands_one_trick_behind_only_when_the_table_allows(
         # a seat's own frame never carries the others' hands
         mine = await t.connect(await t.seat_token(0))
         assert (await mine.next("state"))["hands"] is None
+
+
+async def test_clients_that_see_the_same_share_a_frame_and_no_one_else_does(
+    tmp_path: Path,
+) -> None:
+    """Each distinct frame is built once per change (``LiveHub._flush``): two tabs of a
+    seat and two spectators of one language get the same frame, a spectator of
+    another language their own, and each seat its own hand."""
+    async with table(tmp_path) as t:
+        m = t.service.match_of(t.table_id)
+        seat0 = await t.seat_token(0)
+        watch = await t.access.spectator_link(t.table_id, t.user[1])
+        other_watch = await t.access.spectator_link(t.table_id, t.user[2])
+        socks = {
+            "tab1": await t.connect(seat0),
+            "tab2": await t.connect(seat0),
+            "seat1": await t.connect(await t.seat_token(1)),
+            "watch_en": await t.connect(watch),
+            "watch_en2": await t.connect(other_watch),
+            "watch_zh": await t.connect(watch, "zh-CN"),
+        }
+        for sock in socks.values():
+            await sock.next("state")
+        first = next(s for s in range(4) if m.declaration_options(s))
+        # a change everyone sees: one flush for all six
+        await t.service.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
+        seen = {name: await sock.next("state") for name, sock in socks.items()}
+        assert seen["tab1"] == seen["tab2"] and seen["tab1"]["me"] == 0
+        assert seen["watch_en"] == seen["watch_en2"] and seen["watch_en"]["hand"] is None
+        assert seen["watch_zh"]["header"] != seen["watch_en"]["header"]
+        shown = sorted(c["id"] for g in seen["seat1"]["hand"] for c in g["cards"])
+        assert shown == sorted(int(c) for c in m.hand_of(1))
+        assert seen["seat1"]["hand"] != seen["tab1"]["hand"]
+
+
+async def test_a_socket_that_cannot_take_a_frame_in_time_is_closed_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.service.live_access import Viewer
+    from bot.web.live import hub
+
+    class Stuck:
+        """A socket whose send never completes (a client that stopped reading)."""
+
+        def __init__(self, stuck: bool) -> None:
+            self.stuck, self.closed, self.sent = stuck, False, []
+
+        async def send_str(self, data: str) -> None:
+            if self.stuck:
+                await asyncio.Event().wait()
+            self.sent.append(data)
+
+        async def close(self) -> None:
+            self.closed = True
+
+    monkeypatch.setattr(hub, "SEND_TIMEOUT", 0.05)
+    viewer = Viewer(1, CHANNEL, None, None)
+    slow, fine = Stuck(True), Stuck(False)
+    clients = [hub.Client(slow, viewer, "en"), hub.Client(fine, viewer, "en")]  # type: ignore[arg-type]
+    for c in clients:
+        c.start()
+        c.offer("frame 1")
+    await asyncio.sleep(0.2)
+    assert slow.closed and not fine.closed and fine.sent == ["frame 1"]
+    clients[1].offer("frame 2")
+    await asyncio.sleep(0.01)
+    assert fine.sent == ["frame 1", "frame 2"]
+    for c in clients:
+        await c.stop()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from bot.service import TableStatus
@@ -65,8 +66,7 @@ class Choices:
     auto: bool = False
 
 
-def card(c: Card, lang: str) -> dict[str, Any]:
-    """One card: its identity, and how the page draws it in ``lang``."""
+def _card(c: Card, lang: str) -> dict[str, Any]:
     if c.is_joker:
         return {"id": int(c), "rank": reader_cards(lang, str(c)), "suit": "", "red": c == Card.BJ}
     suit = c.suit
@@ -74,8 +74,21 @@ def card(c: Card, lang: str) -> dict[str, Any]:
     return {"id": int(c), "rank": rank_name(c.rank), "suit": suit.symbol, "red": suit.is_red}
 
 
+@lru_cache(maxsize=16)
+def _faces(lang: str) -> tuple[dict[str, Any], ...]:
+    """Every card as ``card`` draws it in ``lang``, by card number (built once: a
+    frame draws dozens of cards)."""
+    return tuple(_card(c, lang) for c in Card)
+
+
+def card(c: Card, lang: str) -> dict[str, Any]:
+    """One card: its identity, and how the page draws it in ``lang``."""
+    return dict(_faces(lang)[c])
+
+
 def cards(cs: Iterable[Card], lang: str) -> list[dict[str, Any]]:
-    return [card(c, lang) for c in cs]
+    faces = _faces(lang)
+    return [dict(faces[c]) for c in cs]
 
 
 def _plays(plays: Sequence[tuple[int, tuple[Card, ...]]], lang: str) -> list[dict[str, Any]]:
@@ -181,6 +194,7 @@ def frame(
             for i, lv in enumerate(view.levels)
         )
     )
+    trump = trump_label(lang, view)
     return {
         "t": "state",
         "table": status.table.id,
@@ -194,11 +208,11 @@ def frame(
             lang,
             "live.header",
             hand=view.hand_no,
-            trump=trump_label(lang, view),
+            trump=trump,
             state=panel_state(lang, view, seats),
         ),
         "hand_no": view.hand_no,
-        "trump": trump_label(lang, view),
+        "trump": trump,
         "levels": levels,
         "points": {"attackers": view.attackers_points, "defenders": view.defenders_points},
         "points_text": text(lang, "live.points_line", points=view.attackers_points),

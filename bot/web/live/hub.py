@@ -64,7 +64,10 @@ class Client:
             if data is None or data == self._sent:
                 continue
             try:
-                await asyncio.wait_for(self.ws.send_str(data), SEND_TIMEOUT)
+                # (not wait_for: that would run the send as a task of its own, one
+                # turn of the event loop later, for every frame)
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.ws.send_str(data)
             except (ConnectionError, TimeoutError, RuntimeError):
                 await self.ws.close()
                 return
@@ -102,8 +105,21 @@ class LiveHub:
         try:
             while table_id in self._dirty:
                 self._dirty.discard(table_id)
-                for client in list(self.clients.get(table_id, ())):
-                    await self.send_state(client)
+                clients = list(self.clients.get(table_id, ()))
+                if not clients:
+                    continue
+                # One status for every client, and each distinct frame built and
+                # encoded once: clients that see the same (a seat's tabs, the
+                # spectators of a language) share it.
+                status = await self.service.status_for_table(table_id)
+                built: dict[tuple[Any, ...], str] = {}
+                for client in clients:
+                    key = _frame_key(client.viewer, client.lang, status)
+                    data = built.get(key)
+                    if data is None:
+                        payload = self._state(client.viewer, client.lang, status)
+                        data = built[key] = json.dumps(payload, ensure_ascii=False)
+                    client.offer(data)
         except Exception:  # a frame that cannot be built must not stop the others
             log.exception("live table %s: frames not sent", table_id)
         finally:
@@ -128,7 +144,10 @@ class LiveHub:
 
     async def state_of(self, viewer: Viewer, lang: str) -> dict[str, Any]:
         """The frame ``viewer`` may see now (a closed table: a ``closed`` frame)."""
-        status = await self.service.status_for_table(viewer.table_id)
+        return self._state(viewer, lang, await self.service.status_for_table(viewer.table_id))
+
+    def _state(self, viewer: Viewer, lang: str, status: TableStatus | None) -> dict[str, Any]:
+        """The frame ``viewer`` may see at ``status`` (the table's, read now)."""
         if status is None or not viewer.still_valid(status):
             return {"t": "closed"}
         if status.view is None:
@@ -172,6 +191,16 @@ def hands_behind(match: Match | None, view: View) -> list[list[Card]] | None:
                 cards.extend(played)
         out.append(view.context.sort_cards(cards))
     return out
+
+
+def _frame_key(viewer: Viewer, lang: str, status: TableStatus | None) -> tuple[Any, ...]:
+    """What a client's frame depends on, given the table's status: viewers with the
+    same key are sent the same frame."""
+    if status is None or not viewer.still_valid(status):
+        return ("closed",)
+    if status.view is None:
+        return ("lobby",)
+    return ("state", viewer.seat, lang)
 
 
 def _deadline_ms(status: TableStatus) -> int | None:
