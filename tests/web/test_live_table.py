@@ -62,11 +62,28 @@ async def test_six_play_friends_each_in_their_language(tmp_path: Path) -> None:
     own language with no words of another."""
     langs = ["en", "zh-CN", "zh-TW", "en", "zh-CN", "zh-TW"]
     async with live_world(tmp_path, players=6, preset="friends-6", seed="live-6") as world:
-        seats = [await world.open(await world.seat_url(s), s, locale=langs[s]) for s in range(6)]
+        seats = [
+            await world.open(
+                await world.seat_url(s),
+                s,
+                locale=langs[s],
+                width=390 if s == 3 else 1100,  # one on a phone
+                height=844 if s == 3 else 760,
+            )
+            for s in range(6)
+        ]
         for p in seats:
             await p.page.locator("#hand button.card").first.wait_for()
         dealt = dealt_hands(world.match)
-        seen = await play_hand(lambda: world.match, [BrowserSeat(p) for p in seats])
+
+        async def on_play(plays: int) -> None:
+            if plays == 30:
+                await shoot(seats[0], "live-table-friends-en")
+                await shoot(seats[3], "live-table-phone-en")
+
+        seen = await play_hand(
+            lambda: world.match, [BrowserSeat(p) for p in seats], on_play=on_play
+        )
         m = world.match
         assert m.view_for(None).friend_calls, "the dealer called friends"
         dealer = m.view_for(None).history[-1].dealer

@@ -18,6 +18,7 @@ from bot.text.i18n import seat_name, text
 from bot.text.panel_text import panel_state
 from bot.text.render import (
     current_winner,
+    friends_line,
     hand_summary_text,
     levels_each,
     player_name,
@@ -52,6 +53,7 @@ UI_WORDS = (
     "live.hand_over",
     "live.no_access",
     "live.table_closed",
+    "live.dealer_badge",
 )
 
 
@@ -214,6 +216,8 @@ def frame(
         "hand_no": view.hand_no,
         "trump": trump,
         "levels": levels,
+        # 找朋友: the calls, who answered them, the dealer's team so far
+        "friends": friends_line(lang, view, seats) if view.friends_mode else None,
         "points": {"attackers": view.attackers_points, "defenders": view.defenders_points},
         "points_text": text(lang, "live.points_line", points=view.attackers_points),
         "hand": _hand(view, lang),

@@ -160,7 +160,9 @@
 
   // ---- drawing ------------------------------------------------------------------------
   function cardEl(c, tag) {
-    const e = el(tag || "span", "card" + (c.red ? " red" : "") + (c.suit ? "" : " joker"));
+    // A joker's name stands upright in Chinese (大王), reads across in English (BJ).
+    const upright = !c.suit && /[\u4e00-\u9fff]/.test(c.rank);
+    const e = el(tag || "span", "card" + (c.red ? " red" : "") + (upright ? " joker" : ""));
     e.appendChild(el("span", "rank", c.rank));
     if (c.suit) e.appendChild(el("span", "suit", c.suit));
     e.dataset.card = c.id;
@@ -201,7 +203,7 @@
       if (s.team === true) e.classList.add("dealer-team");
       if (s.team === false) e.classList.add("attackers");
       const name = el("div", "name", s.name);
-      if (s.dealer) name.appendChild(el("span", "badge", "庄"));
+      if (s.dealer) name.appendChild(el("span", "badge", w("dealer_badge")));
       e.appendChild(name);
       e.appendChild(el("div", "count", "🂠 " + s.cards));
       if (state.hands) e.appendChild(cardsEl(state.hands[s.seat], "behind"));
@@ -375,6 +377,7 @@
     }
     $("header").textContent = state.header;
     $("levels").textContent = state.levels;
+    $("friends").textContent = state.friends || "";
     $("points").textContent = state.points_text;
     $("status").textContent = state.spectator ? w("spectating") : state.can.play ? w("your_turn") : "";
     document.body.dataset.phase = state.phase;
