@@ -1,6 +1,6 @@
 """Ranked play's costs: ``python -m bench.ratings [--quick] [--players N] [--hands N]``.
 
-* the rating update per hand: ``storage.ladder.rate_hand`` alone (pure CPU), and
+* the rating update per hand: ``rules.ladder.rate_hand`` alone (pure CPU), and
   ``storage.ratings.apply_hand`` inside a transaction on the database (what each
   ranked hand's commit adds: read four rows, write them, log four rows);
 * the leaderboard: ``Rankings.leaderboard`` (top 20) and ``Rankings.place`` (one
@@ -29,7 +29,7 @@ from typing import Any
 
 from sqlalchemy import Table, delete, insert
 
-from storage import ladder
+from rules import ladder
 from storage.db import Database
 from storage.models import RatingLogRow, RatingRow
 from storage.rankings import Rankings

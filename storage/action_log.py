@@ -17,11 +17,11 @@ from sqlalchemy.exc import IntegrityError
 
 from rules.actions import Action
 from rules.game import Match
+from rules.ladder import Change
 from storage import pg_hot, sqlite_hot
 from storage.db import Database
 from storage.errors import DuplicateAction, StaleVersion, StorageError, TableNotFound
 from storage.hand_rows import hand_rows, store_hand
-from storage.ladder import Change
 from storage.models import ActionRow, MatchRow, TableRow, utcnow
 from storage.pg_hot import ActionWrite, ActionWritten
 from storage.ratings import ai_seats, apply_hand, lock_ladder, ranked_hand

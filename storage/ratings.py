@@ -1,4 +1,4 @@
-"""Ranked hands into ratings (``storage.ladder``), inside the hand's transaction.
+"""Ranked hands into ratings (``rules.ladder``), inside the hand's transaction.
 
 ``ranked_hand`` says what a finished hand at a ranked table (``options["ranked"]``)
 gives the ladder; ``apply_hand`` rates it on the connection of the transaction that
@@ -17,11 +17,11 @@ from typing import Any
 from sqlalchemy import Table, func, insert, select, update
 from sqlalchemy.engine import Connection
 
+from rules import ladder
 from rules.game import Match
+from rules.ladder import Change, Mode, Standing
 from rules.ruleset import RuleSet
 from rules.scoring import team_of
-from storage import ladder
-from storage.ladder import Change, Mode, Standing
 from storage.models import (
     ForfeitRow,
     HandRow,
@@ -278,7 +278,7 @@ def apply_hand(conn: Connection, hand_id: int, hand: RankedHand) -> list[Change]
 
 @dataclass(frozen=True, slots=True)
 class Forfeit:
-    """A player leaving a ranked match (``storage.ladder.forfeit``)."""
+    """A player leaving a ranked match (``rules.ladder.forfeit``)."""
 
     guild_id: int
     mode: Mode

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from sqlalchemy import Table, delete, select
 from sqlalchemy.engine import Connection
 
+from rules import ladder
 from rules.ruleset import RuleSet
-from storage import ladder
 from storage.models import (
     ForfeitRow,
     HandPlayerRow,

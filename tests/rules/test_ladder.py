@@ -1,12 +1,12 @@
-"""The ranked ladder's rules (storage.ladder) by scenario and by property."""
+"""The ranked ladder's rules (rules.ladder) by scenario and by property."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storage import ladder
-from storage.ladder import Standing, rate_hand
+from rules import ladder
+from rules.ladder import Standing, rate_hand
 
 LEVELS = list(range(2, 15))
 
