@@ -33,7 +33,7 @@ from rules import ladder
 from storage.db import Database
 from storage.models import RatingLogRow, RatingRow
 from storage.rankings import Rankings
-from storage.ratings import RankedHand, RatedSeat, apply_hand
+from storage.ratings import RankedHand, apply_hand
 
 GUILD = 1
 BATCH = 20_000
@@ -129,14 +129,12 @@ async def bench_updates(db: Database, players: int, first_hand: int, n: int) -> 
     times = []
     for i in range(n):
         four = rng.sample(range(players), 4)
-        hand = RankedHand(
-            GUILD,
-            "fixed",
-            datetime.now(UTC),
+        result = ladder.HandResult(
             "defenders" if i % 2 else "attackers",
             rng.randint(0, 2),
-            tuple(RatedSeat(s, str(1000 + p), s % 2 == 0) for s, p in enumerate(four)),
+            tuple(ladder.RatedSeat(s, str(1000 + p), s % 2 == 0) for s, p in enumerate(four)),
         )
+        hand = RankedHand(GUILD, "fixed", datetime.now(UTC), result)
         hand_id = first_hand + i + 1
         start = time.perf_counter()
         await db.run_transaction(partial(apply_hand, hand_id=hand_id, hand=hand))
