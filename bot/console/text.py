@@ -22,10 +22,10 @@ from bot.text.render import (
 from rules.cards import Card
 from rules.declare import Declaration
 from rules.notation import NotationError, format_cards, parse_cards
+from rules.progress import HandProgress
 from rules.trump import TRUMP
 from rules.views import View
 from storage import SeatInfo
-from storage.stats import HandProgress
 
 Seats = Sequence[SeatInfo] | None
 

@@ -17,8 +17,8 @@ from rules.game import Match
 from rules.ladder import LEVEL_TIERS, TIER_POINTS, Standing
 from rules.notation import parse_cards
 from rules.presets import preset
+from rules.progress import HandProgress
 from rules.views import HandSummary, TrickView, View
-from storage.stats import HandProgress
 
 
 def base_view(seat: int | None = None) -> View:
