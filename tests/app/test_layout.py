@@ -28,6 +28,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "discord",
     ),
     "bot.text": (
+        "storage",
         "bot.discord_app",
         "bot.console",
         "bot.web",
@@ -36,8 +37,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "bench",
         "discord",
     ),
-    # pictures draw storage's value types (HandProgress): downward, allowed
     "bot.pictures": (
+        "storage",
         "bot.discord_app",
         "bot.console",
         "bot.web",
