@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.service.records import SeatInfo
 from bot.text.i18n import seat_name, sentences, text
 from bot.text.render import (
     cards_text,
@@ -25,7 +26,6 @@ from rules.notation import NotationError, format_cards, parse_cards
 from rules.progress import HandProgress
 from rules.trump import TRUMP
 from rules.views import View
-from storage import SeatInfo
 
 Seats = Sequence[SeatInfo] | None
 

@@ -42,8 +42,8 @@ from bot.discord_app.replay_view import REPLAY_ITEMS
 from bot.discord_app.translator import ShengjiTranslator
 from bot.service import Clock, TableOptions, TableService
 from bot.service.metrics import REST_CALLS
-from storage import Database
-from storage.messages import MessageRefs
+from bot.service.records import Database
+from bot.service.startup import open_database
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class _ShengjiCore:
         emojis: bool = True,
     ) -> None:
         self.config = config
-        self.database = database or Database(config.database_url)
+        self.database = database or open_database(config.database_url)
         self._clock = clock
         self._options = options
         self._ticker_enabled = ticker
@@ -147,7 +147,7 @@ class _ShengjiCore:
             shards=self.config.shards,
             limits=self.config.limits,
         )
-        self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
+        self.presenter = Presenter(bot, self.service, self.service.message_refs)
         self.ladder_roles = LadderRoles(bot, self.service)
         # Before any table is shown: idempotent (found by name, only missing ones
         # are uploaded); a refusal means text alone and one warning line.

@@ -26,10 +26,10 @@ from bot.discord_app.replay_view import (
 from bot.discord_app.replies import relative_time
 from bot.pictures.viewer import viewer_html
 from bot.service import ServiceError
+from bot.service.records import StoredHand
 from bot.text.i18n import text
 from bot.web.links import replay_url
 from rules.replay import HandReplay
-from storage import StoredHand
 
 HISTORY_LINES = 10
 CHOICES = 25

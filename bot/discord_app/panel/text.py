@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from bot.discord_app.emojis import CardEmojis, cards_inline
 from bot.service import ServiceError
+from bot.service.records import SeatInfo
 from bot.text.i18n import seat_name, shape_text, text
 from bot.text.render import player_name, reader_cards, trump_label
 from rules.cards import Card, rank_name
@@ -17,7 +18,6 @@ from rules.notation import format_cards
 from rules.preview import Preview
 from rules.trump import TRUMP
 from rules.views import View
-from storage.table_info import SeatInfo
 
 Emojis = CardEmojis  # the bot's card emojis (``Host.card_emojis``)
 
