@@ -41,8 +41,9 @@ from bot.pictures.faces import FaceStyle, card_face, card_height
 from bot.pictures.layout import chip, fan_size, paste_fan
 from bot.pictures.words import lang_of, word
 from rules.cards import POINTS, Card, Suit, rank_name
-from rules.play import make_lead, trick_winner
+from rules.play import make_lead
 from rules.replay import Frame, HandReplay
+from rules.tricks import trick_winner
 from rules.trump import TrumpContext
 
 WIDTH = 720

@@ -38,7 +38,8 @@ from bot.pictures.faces import FaceStyle
 from bot.pictures.layout import chip, fan_size, paste_fan
 from bot.pictures.words import lang_of, word
 from rules.cards import Card, rank_name
-from rules.play import make_lead, trick_points, trick_winner
+from rules.play import make_lead
+from rules.tricks import trick_points, trick_winner
 from rules.views import View
 
 WIDTH, HEIGHT = 720, 480

@@ -1,6 +1,7 @@
 """Follows and throws: what a follow must give up, tractors, throws and their penalty,
 how a throw is beaten and bombs. Each value is a ``RuleSet`` field the engine reads
-(``rules.units``, ``rules.follows``, ``rules.play``)."""
+(``rules.units``, ``rules.follow_patterns``, ``rules.follows``, ``rules.play``,
+``rules.tricks``)."""
 
 from __future__ import annotations
 
