@@ -31,7 +31,8 @@ from rules.play import (
     make_lead,
 )
 from rules.presets import PRESET_NAMES, PRESETS, preset
-from rules.ruleset import DeclarationRules, RuleSet, RuleSetError, ScoreBand, ScoreTable
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import DeclarationRules, RuleSetError, ScoreBand, ScoreTable
 from rules.scoring import (
     HandOutcome,
     ScoreResult,

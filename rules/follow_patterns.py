@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from rules.ruleset import RuleSet, Shape
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import Shape
 from rules.trump import TrumpContext
 
 Pattern = tuple[Shape, ...]

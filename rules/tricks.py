@@ -13,7 +13,7 @@ from typing import Final
 
 from rules.cards import POINTS
 from rules.play import MEMO_SIZE, is_bomb
-from rules.ruleset import Shape
+from rules.ruleset_parts import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import (
     Lead,

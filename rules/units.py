@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from rules.cards import ALL_CARDS, Card
 from rules.follow_patterns import Pattern, groups_for
-from rules.ruleset import Shape
+from rules.ruleset_parts import Shape
 from rules.trump import TrumpContext
 
 Holding = dict[int, int]

@@ -37,7 +37,8 @@ from bot.text.i18n import (
 )
 from rules.ai import DIFFICULTIES, level_of
 from rules.presets import ALL_PRESETS, preset
-from rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import MAX_PLAYERS, MIN_PLAYERS
 from rules.settings import REGISTRY, SettingError
 from storage import Database
 from storage.startup import run_or_explain

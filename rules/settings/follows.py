@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.ruleset import (
+from rules.ruleset_parts import (
     BOMB_ORDERS,
     BOMBS,
     FOLLOW_PROTECTIONS,
