@@ -164,7 +164,6 @@ OVERSIZE = {
     "bot/console/table.py": 603,
     "bot/pictures/replay.py": 562,
     "bot/pictures/table.py": 549,
-    "rules/ai/strong.py": 532,
 }
 
 
