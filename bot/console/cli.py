@@ -21,8 +21,9 @@ from typing import Any, TextIO
 from rich.console import Console
 
 from bot.config import env_file
+from bot.console.commands import CONSOLE_OPTIONS
 from bot.console.rule_words import allowed_words, nearest_name, setting_name, setting_value
-from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
+from bot.console.table import ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.errors import rules_reason
