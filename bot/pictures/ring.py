@@ -1,8 +1,9 @@
-"""找朋友 tables (5 to 10 seats) as the table picture lays them out: the seats round
-an ellipse in turn order (``ring_badge``), each seat's cards in front of its badge
-(``ring_fan_centre``) and the chips beside it — its level, the dealer, AUTO
-(``ring_chips``) — clear of the corner boxes, the badges and each other. Where things
-go only; ``bot.pictures.table`` draws them.
+"""找朋友 tables (5 to 10 seats) in the table picture: the seats round an ellipse in
+turn order (``ring_badge``), each seat's cards in front of its badge
+(``ring_fan_centre``), the chips beside a badge (its level, the dealer, AUTO:
+``ring_chips``) clear of the corner boxes, the badges and each other, and the badges
+themselves, in the dealer's team's colour with their chips (``draw_ring_badge``).
+``bot.pictures.table`` draws the rest and puts the picture together (``draw_ring``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from bot.pictures.draw import text_width
+from PIL import ImageDraw
+
+from bot.pictures.draw import (
+    FELT_DARK,
+    GOLD,
+    INK,
+    TEAM_COLOURS,
+    TURN_RING,
+    WHITE,
+    draw_text,
+    text_width,
+)
+from bot.pictures.layout import chip
 from bot.pictures.table_scene import BADGE_R, HEIGHT, LABEL, WIDTH, TableScene
 from bot.pictures.words import word
 from rules.cards import rank_name
@@ -144,3 +157,23 @@ def ring_chips(sc: TableScene) -> list[RingChip]:
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# ---- a seat's badge ------------------------------------------------------------------------
+NO_TEAM = (112, 120, 128)  # a seat not (yet) known to be on the dealer's team
+
+
+def draw_ring_badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
+    cx, cy = ring_badge(seat, sc.players)
+    if sc.turn == seat:
+        r = BADGE_R + 6
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TURN_RING)
+    r = BADGE_R
+    fill = TEAM_COLOURS[0] if seat in sc.team else NO_TEAM
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=WHITE, width=2)
+    draw_text(d, (cx, cy + 1), str(seat + 1), LABEL, WHITE, anchor="mm")
+    colours = {"level": (FELT_DARK, WHITE), "dealer": (GOLD, INK), "auto": (WHITE, INK)}
+    for c in ring_chips(sc):
+        if c.seat == seat:
+            fill, ink = colours[c.kind]
+            chip(d, c.centre, c.label, LABEL, fill, ink, pad=CHIP_PAD)

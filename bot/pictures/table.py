@@ -36,15 +36,7 @@ from bot.pictures.draw import (
     text_width,
 )
 from bot.pictures.layout import chip, fan_size, paste_fan
-from bot.pictures.ring import (
-    CHIP_PAD,
-    RING_CX,
-    RING_CY,
-    ring_badge,
-    ring_chips,
-    ring_fan_centre,
-    ring_fan_max,
-)
+from bot.pictures.ring import RING_CX, RING_CY, draw_ring_badge, ring_fan_centre, ring_fan_max
 from bot.pictures.table_scene import BADGE_R, HEIGHT, LABEL, WIDTH, TableScene, scene_of
 from bot.pictures.words import word
 from rules.cards import Card, rank_name
@@ -247,23 +239,6 @@ def _draw(sc: TableScene) -> bytes:
 
 # ---- 找朋友: N seats round an ellipse ---------------------------------------------------
 RING_STYLE = FanStyle(46, 18, 11, 28)
-NO_TEAM = (112, 120, 128)  # a seat not (yet) known to be on the dealer's team
-
-
-def _ring_badge(d: ImageDraw.ImageDraw, seat: int, sc: TableScene) -> None:
-    cx, cy = ring_badge(seat, sc.players)
-    if sc.turn == seat:
-        r = BADGE_R + 6
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TURN_RING)
-    r = BADGE_R
-    fill = TEAM_COLOURS[0] if seat in sc.team else NO_TEAM
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=WHITE, width=2)
-    draw_text(d, (cx, cy + 1), str(seat + 1), LABEL, WHITE, anchor="mm")
-    colours = {"level": (FELT_DARK, WHITE), "dealer": (GOLD, INK), "auto": (WHITE, INK)}
-    for c in ring_chips(sc):
-        if c.seat == seat:
-            fill, ink = colours[c.kind]
-            chip(d, c.centre, c.label, LABEL, fill, ink, pad=CHIP_PAD)
 
 
 CALL_W, CALL_H = 150, 30
@@ -309,7 +284,7 @@ def draw_ring(sc: TableScene) -> bytes:
     _calls_box(canvas, d, sc)
     _centre_text(d, sc)
     for seat in range(sc.players):
-        _ring_badge(d, seat, sc)
+        draw_ring_badge(d, seat, sc)
     st = RING_STYLE
     fan_max = ring_fan_max(sc.players)
     for seat, cards in sc.plays:
