@@ -21,8 +21,9 @@ from typing import Any, TextIO
 from rich.console import Console
 
 from bot.config import env_file
+from bot.console.commands import CONSOLE_OPTIONS
 from bot.console.rule_words import allowed_words, nearest_name, setting_name, setting_value
-from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
+from bot.console.table import ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.errors import rules_reason
@@ -38,7 +39,8 @@ from bot.text.i18n import (
 )
 from rules.ai import DIFFICULTIES, level_of
 from rules.presets import ALL_PRESETS, preset
-from rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import MAX_PLAYERS, MIN_PLAYERS
 from rules.settings import REGISTRY, SettingError
 
 PRESET_NAMES = tuple(ALL_PRESETS)  # the four-seat presets and the 找朋友 ones

@@ -35,7 +35,8 @@ from rules.events import (
 )
 from rules.friends import FriendCall, format_calls
 from rules.notation import format_cards
-from rules.play import make_lead, trick_winner
+from rules.play import make_lead
+from rules.tricks import trick_winner
 from rules.trump import TRUMP, TrumpContext
 from rules.views import View
 
