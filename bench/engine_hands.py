@@ -16,18 +16,11 @@ from rules.cards import NUM_CARDS, POINTS, Card, Suit
 from rules.errors import RuleError
 from rules.friends import FriendsOutcome, settle_friends
 from rules.notation import format_cards
-from rules.play import (
-    Lead,
-    check_follow,
-    check_lead,
-    generate_follow,
-    make_lead,
-    trick_points,
-    trick_winner,
-)
+from rules.play import Lead, check_follow, check_lead, generate_follow, make_lead
 from rules.rng import shuffle
 from rules.ruleset import RuleSet
 from rules.scoring import HandOutcome, kitty_multiplier, settle_hand, team_of
+from rules.tricks import trick_points, trick_winner
 from rules.trump import TrumpContext
 from rules.units import decompose
 

@@ -43,10 +43,10 @@ class Stamps:
         self.seq: dict[int, int] = {}
         self.commits: list[int] = []  # commit times of every action
         self.plays: dict[tuple[int, int, int], int] = {}  # (table, hand_no, left) -> t0
-        service.subscribe(self.on_notice)
+        service.core.subscribe(self.on_notice)
 
     def on_notice(self, notice: Notice) -> None:
-        live = self.service.live_table(notice.table_id)
+        live = self.service.core.live_table(notice.table_id)
         if live is None or self.seq.get(notice.table_id) == live.table.seq:
             return
         now = time.monotonic_ns()
@@ -78,12 +78,12 @@ class Server:
         """A table of four people at channel ``index`` with a match on, and its links."""
         svc, channel = self.service, CHANNEL_BASE + index
         users = [USER_BASE + index * 10 + s for s in range(4)]
-        st = await svc.create_table(
+        st = await svc.lifecycle.create_table(
             guild_id=GUILD, channel_id=channel, creator_id=users[0], creator_name="P1"
         )
         for s, u in enumerate(users[1:], start=2):
-            await svc.join(channel, u, f"P{s}")
-        await svc.start_game(channel, users[0])
+            await svc.lifecycle.join(channel, u, f"P{s}")
+        await svc.lifecycle.start_game(channel, users[0])
         access = self.slot.access
         assert access is not None
         table_id = st.table.id

@@ -1,6 +1,6 @@
 """Ranked play's costs: ``python -m bench.ratings [--quick] [--players N] [--hands N]``.
 
-* the rating update per hand: ``storage.ladder.rate_hand`` alone (pure CPU), and
+* the rating update per hand: ``rules.ladder.rate_hand`` alone (pure CPU), and
   ``storage.ratings.apply_hand`` inside a transaction on the database (what each
   ranked hand's commit adds: read four rows, write them, log four rows);
 * the leaderboard: ``Rankings.leaderboard`` (top 20) and ``Rankings.place`` (one
@@ -29,11 +29,11 @@ from typing import Any
 
 from sqlalchemy import Table, delete, insert
 
-from storage import ladder
+from rules import ladder
 from storage.db import Database
 from storage.models import RatingLogRow, RatingRow
 from storage.rankings import Rankings
-from storage.ratings import RankedHand, RatedSeat, apply_hand
+from storage.ratings import RankedHand, apply_hand
 
 GUILD = 1
 BATCH = 20_000
@@ -129,14 +129,12 @@ async def bench_updates(db: Database, players: int, first_hand: int, n: int) -> 
     times = []
     for i in range(n):
         four = rng.sample(range(players), 4)
-        hand = RankedHand(
-            GUILD,
-            "fixed",
-            datetime.now(UTC),
+        result = ladder.HandResult(
             "defenders" if i % 2 else "attackers",
             rng.randint(0, 2),
-            tuple(RatedSeat(s, str(1000 + p), s % 2 == 0) for s, p in enumerate(four)),
+            tuple(ladder.RatedSeat(s, str(1000 + p), s % 2 == 0) for s, p in enumerate(four)),
         )
+        hand = RankedHand(GUILD, "fixed", datetime.now(UTC), result)
         hand_id = first_hand + i + 1
         start = time.perf_counter()
         await db.run_transaction(partial(apply_hand, hand_id=hand_id, hand=hand))

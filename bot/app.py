@@ -10,9 +10,8 @@ import sys
 from bot.compiled import engine_line
 from bot.config import Config, ConfigError
 from bot.service.shards import ShardConfigError
+from bot.service.startup import open_database, run_or_explain
 from bot.text.i18n import environment_language, text
-from storage.db import Database
-from storage.startup import run_or_explain
 
 PORTAL = "https://discord.com/developers/applications"
 
@@ -114,7 +113,7 @@ async def _serve(config: Config, sync: bool) -> int:
 async def _check_database(url: str) -> int:
     """Open the database and bring its schema up to date (the bot does it again,
     quickly, once connected)."""
-    db = Database(url)
+    db = open_database(url)
     try:
         await db.upgrade()
     finally:

@@ -11,6 +11,7 @@ Quick tour::
 
 from rules.cards import ALL_CARDS, POINTS, Card, Suit, cards_of, counts_of, full_deck, points_in
 from rules.errors import RuleError
+from rules.follow_patterns import follow_groups
 from rules.notation import (
     NotationError,
     format_card,
@@ -28,12 +29,10 @@ from rules.play import (
     is_legal_follow,
     legal_follows,
     make_lead,
-    play_key,
-    trick_points,
-    trick_winner,
 )
 from rules.presets import PRESET_NAMES, PRESETS, preset
-from rules.ruleset import DeclarationRules, RuleSet, RuleSetError, ScoreBand, ScoreTable
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import DeclarationRules, RuleSetError, ScoreBand, ScoreTable
 from rules.scoring import (
     HandOutcome,
     ScoreResult,
@@ -43,8 +42,9 @@ from rules.scoring import (
     settle_hand,
     team_of,
 )
+from rules.tricks import play_key, trick_points, trick_winner
 from rules.trump import TRUMP, TrumpContext
-from rules.units import Unit, decompose, follow_groups
+from rules.units import Unit, decompose
 
 __all__ = [
     "ALL_CARDS",

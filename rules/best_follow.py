@@ -17,16 +17,15 @@ from typing import Final
 
 from rules import units
 from rules.cards import ALL_CARDS, Card
+from rules.follow_patterns import Pattern, groups_for
 from rules.rng import below, shuffle
-from rules.ruleset import Shape
+from rules.ruleset_parts import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import (
     Holding,
     Lead,
-    Pattern,
     exact_tuples,
     first_group,
-    groups_for,
     placements,
     strict_tuples,
     suit_holding,

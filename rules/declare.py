@@ -10,7 +10,8 @@ from typing import Literal
 from rules.cards import Card, Suit
 from rules.errors import RuleError
 from rules.notation import format_cards
-from rules.ruleset import NT_RANK, RuleSet
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import NT_RANK
 
 # Suit order for ``bid_order`` suit-order (house-rules.md 1b): ♦ < ♣ < ♥ < ♠.
 SUIT_ORDER = {Suit.DIAMONDS: 0, Suit.CLUBS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}

@@ -22,7 +22,7 @@ from rules.events import (
 )
 from rules.flow_kitty import KittyFlow
 from rules.hand_state import HandState, hand_seed, shuffled_deck
-from rules.ruleset import NT_RANK
+from rules.ruleset_parts import NT_RANK
 
 MAX_REDEALS = 3  # empty deals in a row before the fallback applies anyway
 

@@ -13,8 +13,9 @@ from rules.events import Event, HandStarted, Played, ThrowFailed, TookBack, Tric
 from rules.flow_deal import DealFlow
 from rules.hand_close import HandClose, close_hand
 from rules.hand_state import HandState, TrickState, hand_from_dict, hand_seed, hand_to_dict
-from rules.play import Lead, check_follow, check_lead, make_lead, trick_winner, unit_beater
+from rules.play import Lead, check_follow, check_lead, make_lead, unit_beater
 from rules.scoring import team_of
+from rules.tricks import trick_winner
 from rules.trump import TrumpContext
 from rules.units import Unit
 

@@ -31,8 +31,9 @@ from rules.best_follow import generate_follow as generate_follow
 from rules.best_follow import played_holding as played_holding
 from rules.best_follow import protected_follow_ok as protected_follow_ok
 from rules.cards import ALL_CARDS, NUM_CARDS, Card
+from rules.follow_patterns import Pattern, groups_for
 from rules.trump import TRUMP, TrumpContext
-from rules.units import Holding, Lead, Pattern, groups_for
+from rules.units import Holding, Lead
 
 
 def _expand(counts: Counts, cards_order: Sequence[int]) -> list[int]:

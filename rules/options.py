@@ -19,7 +19,7 @@ from typing import Literal
 from rules.cards import NUM_CARDS, Card, counts_of
 from rules.follows import bomb_follows
 from rules.play import build_legal_follows, generate_follow, make_lead, unit_beatable
-from rules.ruleset import Shape
+from rules.ruleset_parts import Shape
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit, decompose
 from rules.views import View

@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rules.ruleset import (
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import (
     MAX_DECKS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     DeclarationRules,
     FriendRules,
-    RuleSet,
-    RuleSetError,
     ScoreBand,
     ScoreTable,
     Shape,

@@ -19,7 +19,8 @@ from rules.cards import Card, counts_of
 from rules.errors import RuleError
 from rules.notation import format_cards
 from rules.options import shown_voids, unseen_counts
-from rules.play import check_follow, make_lead, trick_winner, unit_beatable
+from rules.play import check_follow, make_lead, unit_beatable
+from rules.tricks import trick_winner
 from rules.units import decompose
 from rules.views import View
 

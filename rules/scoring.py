@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.ruleset import RuleSet, Shape
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import Shape
 
 Team = Literal[0, 1]  # team 0 = seats 0 & 2, team 1 = seats 1 & 3
 

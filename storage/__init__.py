@@ -14,7 +14,7 @@ from storage.locks import TableLocks
 from storage.models import ACTIVE_STATUSES
 from storage.replays import Replays, StoredHand
 from storage.settings import GuildSettings, Settings
-from storage.stats import HandProgress, PlayerStats, Stats
+from storage.stats import PlayerStats, Stats
 from storage.table_info import ActionReceipt, SeatInfo, TableInfo
 from storage.tables import Store
 from storage.tournaments import Tournaments
@@ -26,7 +26,6 @@ __all__ = [
     "Database",
     "DuplicateAction",
     "GuildSettings",
-    "HandProgress",
     "PlayerStats",
     "Replays",
     "SeatInfo",

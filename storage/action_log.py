@@ -17,14 +17,14 @@ from sqlalchemy.exc import IntegrityError
 
 from rules.actions import Action
 from rules.game import Match
+from rules.ladder import Change
 from storage import pg_hot, sqlite_hot
 from storage.db import Database
 from storage.errors import DuplicateAction, StaleVersion, StorageError, TableNotFound
 from storage.hand_rows import hand_rows, store_hand
-from storage.ladder import Change
 from storage.models import ActionRow, MatchRow, TableRow, utcnow
 from storage.pg_hot import ActionWrite, ActionWritten
-from storage.ratings import ai_seats, apply_hand, lock_ladder, ranked_hand
+from storage.ratings import apply_hand, lock_ladder, ranked_hand
 from storage.table_info import ActionReceipt, TableInfo, to_utc
 
 SNAPSHOT_EVERY = 64  # actions between snapshots inside a hand (hands always snapshot)
@@ -129,9 +129,7 @@ class ActionLog:
         if finished:
             match_values.update(status="finished", winner_team=match_after.winner, finished_at=now)
         hand = hand_rows(table, match_after, now) if hand_finished else None
-        ranked = (
-            ranked_hand(table, *hand, ai_seats(table, match_after)) if hand is not None else None
-        )
+        ranked = ranked_hand(table, match_after, now) if hand is not None else None
 
         if self.db.is_postgres and hand is None and not match_values:
             # The common action on PostgreSQL: one statement, one round trip.

@@ -275,7 +275,7 @@ class TableLinkRow(Base):
 
 
 class RatingRow(Base):
-    """A player's standing (``storage.ladder.Standing``). ``player``: a Discord
+    """A player's standing (``rules.ladder.Standing``). ``player``: a Discord
     user id as text, or ``ai:<level>``. ``guild_id`` 0: no server (DMs)."""
 
     __tablename__ = "ratings"
@@ -342,7 +342,7 @@ class RatingLogRow(Base):
 
 class ForfeitRow(Base):
     """A player left a ranked match: charged with ``hands`` lost hands against the
-    others as they sat (``storage.ladder.forfeit``). ``after_hand_id``: the last
+    others as they sat (``rules.ladder.forfeit``). ``after_hand_id``: the last
     hand stored before it, so rebuild replays it at the same point."""
 
     __tablename__ = "forfeits"

@@ -12,8 +12,8 @@ from sqlalchemy import and_, case, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from rules.ladder import Change, Mode, Standing
 from storage.db import Database
-from storage.ladder import Change, Mode, Standing
 from storage.models import (
     HandPlayerRow,
     LadderRoleRow,

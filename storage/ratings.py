@@ -1,9 +1,11 @@
-"""Ranked hands into ratings (``storage.ladder``), inside the hand's transaction.
+"""Ranked hands into ratings, inside the hand's transaction: the reads and writes
+around ``rules.ladder`` (the arithmetic, over a typed ``HandResult``).
 
 ``ranked_hand`` says what a finished hand at a ranked table (``options["ranked"]``)
-gives the ladder; ``apply_hand`` rates it on the connection of the transaction that
-stores the hand's rows (``ActionLog.record_action``), so a hand is either stored
-and rated or neither. ``rebuild`` recomputes every rating from the stored hands,
+gives the ladder; ``apply_hand`` reads the players' standings on the connection of
+the transaction that stores the hand's rows (``ActionLog.record_action``), rates
+them (``rules.ladder.rate``) and writes them back, so a hand is either stored and
+rated or neither. ``rebuild`` recomputes every rating from the stored hands,
 in hand id order, with the same arithmetic (``storage.rebuild``).
 """
 
@@ -17,11 +19,10 @@ from typing import Any
 from sqlalchemy import Table, func, insert, select, update
 from sqlalchemy.engine import Connection
 
+from rules import ladder
 from rules.game import Match
+from rules.ladder import Change, HandResult, Mode, Standing
 from rules.ruleset import RuleSet
-from rules.scoring import team_of
-from storage import ladder
-from storage.ladder import Change, Mode, Standing
 from storage.models import (
     ForfeitRow,
     HandRow,
@@ -40,29 +41,14 @@ Key = tuple[int, int, str, str]  # guild, season, mode, player
 
 
 @dataclass(frozen=True, slots=True)
-class RatedSeat:
-    seat: int
-    player: str  # user id as text, or ai:<level>
-    defending: bool  # on the dealer's side as the hand ended
-
-
-@dataclass(frozen=True, slots=True)
 class RankedHand:
+    """A ranked hand's result (``rules.ladder.HandResult``) and which ladder it
+    counts for: the server, the mode, and the season its finish falls in."""
+
     guild_id: int
     mode: Mode
     finished_at: datetime
-    winner: str  # defenders | attackers
-    level_change: int
-    seats: tuple[RatedSeat, ...]
-
-    @property
-    def margin(self) -> int:
-        return ladder.hand_margin(self.winner, self.level_change)
-
-    def sides(self) -> tuple[list[str], list[str]]:
-        defenders = [s.player for s in self.seats if s.defending]
-        attackers = [s.player for s in self.seats if not s.defending]
-        return (defenders, attackers) if self.winner == "defenders" else (attackers, defenders)
+    result: HandResult
 
 
 def mode_of(rules: RuleSet) -> Mode:
@@ -73,51 +59,20 @@ def is_ranked(options: dict[str, Any]) -> bool:
     return bool(options.get("ranked"))
 
 
-def ranked_hand(
-    table: TableInfo,
-    hand: dict[str, Any],
-    players: Sequence[dict[str, Any]],
-    ai_seats: Iterable[tuple[int, str, bool]] = (),
-) -> RankedHand | None:
-    """The ladder's view of a hand just built by ``hand_rows`` (its ``hands`` row and
-    ``hand_players`` rows), or None off a ranked table. ``ai_seats``: (seat, level,
-    defending) of AI seats."""
+def ranked_hand(table: TableInfo, match: Match, finished_at: datetime) -> RankedHand | None:
+    """What the hand that just ended gives the ladder, or None off a ranked table
+    (``options["ranked"]``). Every seat a person sat in is rated as that person (a
+    seat on 托管 too: the player's own play); an AI seat as its level."""
     if not is_ranked(table.options):
         return None
-    seats = [RatedSeat(int(p["seat"]), str(p["user_id"]), p["role"] != "attacker") for p in players]
-    # One rating per AI level: two seats of one level count once on their side,
-    # and not at all when they sat on both sides.
-    by_key: dict[str, list[RatedSeat]] = {}
-    for seat, level, d in ai_seats:
-        by_key.setdefault(ladder.ai_key(level), []).append(RatedSeat(seat, ladder.ai_key(level), d))
-    for same in by_key.values():
-        if len({s.defending for s in same}) == 1:
-            seats.append(same[0])
+    people = [(s.seat, str(s.user_id)) for s in table.seats if s.user_id is not None]
+    ai = [(s.seat, s.ai_level) for s in table.seats if s.ai_level is not None and s.user_id is None]
     return RankedHand(
         table.guild_id or 0,
         mode_of(table.rules),
-        hand["finished_at"],
-        hand["winner"],
-        hand["level_change"],
-        tuple(sorted(seats, key=lambda s: s.seat)),
+        finished_at,
+        ladder.hand_result(match.history[-1], people, ai),
     )
-
-
-def ai_seats(table: TableInfo, match: Match) -> list[tuple[int, str, bool]]:
-    """(seat, level, defending) of the AI seats in the hand that just ended (the
-    same side rule as ``hand_rows``). A player's seat on 托管 (user id and AI
-    level) is not one: it is the player's own play, rated as the player."""
-    summary = match.history[-1]
-    out = []
-    for seat in table.seats:
-        if seat.ai_level is None or seat.user_id is not None:
-            continue
-        if summary.team:
-            defending = seat.seat in summary.team
-        else:
-            defending = team_of(seat.seat) == team_of(summary.dealer)
-        out.append((seat.seat, seat.ai_level, defending))
-    return out
 
 
 def season_at(seasons: Iterable[tuple[int, datetime, datetime | None]], at: datetime) -> int:
@@ -256,13 +211,14 @@ def lock_ladder(conn: Connection, guild_id: int) -> None:
 def apply_hand(conn: Connection, hand_id: int, hand: RankedHand) -> list[Change]:
     """Rate ``hand`` (stored as ``hand_id``) on ``conn``, inside its transaction:
     read the players' rows, write them back and log the change."""
-    winners, losers = hand.sides()
+    winners, losers = hand.result.sides()
     if not winners or not losers:
         return []  # nobody to play against: nothing to learn
+    seats = hand.result.seats
     season = _season_of(conn, hand.guild_id, hand.finished_at)
-    existed, now = _load(conn, hand.guild_id, season, hand.mode, [s.player for s in hand.seats])
-    changes = ladder.rate_hand(now, winners, losers, hand.margin)
-    seat_of = {s.player: s.seat for s in hand.seats}
+    existed, now = _load(conn, hand.guild_id, season, hand.mode, [s.player for s in seats])
+    changes = ladder.rate(now, hand.result)
+    seat_of = {s.player: s.seat for s in seats}
     for c in changes:
         key: Key = (hand.guild_id, season, hand.mode, c.key)
         _save(conn, key, c.after, hand_id, c.key in existed)
@@ -278,7 +234,7 @@ def apply_hand(conn: Connection, hand_id: int, hand: RankedHand) -> list[Change]
 
 @dataclass(frozen=True, slots=True)
 class Forfeit:
-    """A player leaving a ranked match (``storage.ladder.forfeit``)."""
+    """A player leaving a ranked match (``rules.ladder.forfeit``)."""
 
     guild_id: int
     mode: Mode

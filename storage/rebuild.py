@@ -1,6 +1,7 @@
 """``python -m storage ratings rebuild``: every rating and 段位 recomputed from the
 stored hands (and forfeits), in order, with the arithmetic that wrote them
-(``storage.ratings``): the ratings are a pure function of the hand history."""
+(``rules.ladder``, through ``storage.ratings``): the ratings are a pure function of
+the hand history. This module reads the rows back into typed ``HandResult``s."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from dataclasses import dataclass
 from sqlalchemy import Table, delete, select
 from sqlalchemy.engine import Connection
 
+from rules import ladder
+from rules.ladder import HandResult, RatedSeat
 from rules.ruleset import RuleSet
-from storage import ladder
 from storage.models import (
     ForfeitRow,
     HandPlayerRow,
@@ -25,7 +27,6 @@ from storage.ratings import (
     Forfeit,
     Key,
     RankedHand,
-    RatedSeat,
     apply_forfeit,
     apply_hand,
     is_ranked,
@@ -119,9 +120,9 @@ def stored_history(conn: Connection) -> list[tuple[int, RankedHand]]:
                     guild,
                     mode,
                     finished_at,
-                    str(winner),
-                    int(level_change),
-                    tuple(sorted(fixed, key=lambda s: s.seat)),
+                    HandResult(
+                        str(winner), int(level_change), tuple(sorted(fixed, key=lambda s: s.seat))
+                    ),
                 ),
             )
         )

@@ -11,8 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql import ColumnElement, Select
 
 from rules.game import Match
+from rules.progress import HandProgress
 from rules.ruleset import RuleSet
-from rules.views import HandSummary
 from storage.db import Database
 from storage.models import HandPlayerRow, HandRow, MatchRow, parse_levels
 
@@ -40,60 +40,19 @@ class PlayerStats:
 Levels = tuple[tuple[int, ...], tuple[int, ...]]  # before, after
 
 
-@dataclass(frozen=True, slots=True)
-class HandProgress:
-    hand_no: int
-    dealer: int
-    level_rank: int
-    trump: str
-    attackers_points: int
-    winner: str
-    level_change: int
-    # As the rules keep them: (N/S, E/W) with fixed partners, one per seat at 找朋友.
-    levels_before: tuple[int, ...]
-    levels_after: tuple[int, ...]
-    kitty_multiplier: int = 0  # > 0: the attackers captured the kitty (won the last trick)
-
-    @property
-    def per_seat(self) -> bool:
-        """A 找朋友 hand: a level per seat (at least four), not two teams."""
-        return len(self.levels_after) != 2
-
-    @property
-    def players(self) -> int:
-        return len(self.levels_after) if self.per_seat else 4
-
-    @classmethod
-    def of_summary(cls, h: HandSummary) -> HandProgress:
-        """The row a finished hand becomes, straight from the rules' summary (the
-        stored rows say the same; pictures and tests build progress without a DB)."""
-        return cls(
-            h.hand_no,
-            h.dealer,
-            h.level_rank,
-            "NT" if h.trump_suit is None else h.trump_suit.letter,
-            h.attackers_points,
-            h.winner,
-            h.level_change,
-            h.levels_before,
-            h.levels_after,
-            h.multiplier,
-        )
-
-    @classmethod
-    def of_row(cls, r: HandRow, levels: Levels) -> HandProgress:
-        return cls(
-            r.hand_no,
-            r.dealer,
-            r.level_rank,
-            r.trump,
-            r.attackers_points,
-            r.winner,
-            r.level_change,
-            levels[0],
-            levels[1],
-            r.kitty_multiplier,
-        )
+def _progress_of(r: HandRow, levels: Levels) -> HandProgress:
+    return HandProgress(
+        r.hand_no,
+        r.dealer,
+        r.level_rank,
+        r.trump,
+        r.attackers_points,
+        r.winner,
+        r.level_change,
+        levels[0],
+        levels[1],
+        r.kitty_multiplier,
+    )
 
 
 def _row_levels(r: HandRow, legacy: dict[int, Levels]) -> Levels:
@@ -250,4 +209,4 @@ class Stats:
             legacy: dict[int, Levels] = {}
             if any(r.levels_before is None or r.levels_after is None for r in rows):
                 legacy = await _snapshot_levels(s, match_id)
-        return [HandProgress.of_row(r, _row_levels(r, legacy)) for r in rows]
+        return [_progress_of(r, _row_levels(r, legacy)) for r in rows]

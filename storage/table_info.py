@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from rules.ladder import Change
 from rules.ruleset import RuleSet
-from storage.ladder import Change
 from storage.models import SeatRow, TableRow
 
 

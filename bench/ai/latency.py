@@ -21,7 +21,7 @@ from bench.ai.records import Config
 from bench.ai.stats import timing
 from bench.cli import build_label, preset_names
 from rules.presets import PRESET_NAMES, preset
-from rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
+from rules.ruleset_parts import MAX_PLAYERS, MIN_PLAYERS
 
 LIMIT_S = 2.0  # the bound on a decision's p99
 DEFAULT_PRESETS = (*PRESET_NAMES, *(f"friends-{n}" for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)))

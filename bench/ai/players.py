@@ -3,7 +3,7 @@
 ``oracle`` is bench only: it is not an AI level, the table service cannot seat it, and
 every report labels it as cheating (``ORACLES``). With ``--oracle all`` (the default)
 it is ``OraclePlayer``: the strong player's search with perfect information — the same
-candidate plays (``rules.ai.strong.candidates``, the basic choice first), each played
+candidate plays (``rules.ai.candidates.candidates``, the basic choice first), each played
 out once in the true deal (the real hands and the real kitty) with the basic policy at
 every seat, scored with the same utility; the best candidate wins, the basic choice on
 ties. So it is what the strong player would play with every one of its samples equal to
@@ -32,9 +32,10 @@ from rules.actions import Action, Play
 from rules.ai.base import Player, make_player
 from rules.ai.basic import BasicPlayer, play_policy
 from rules.ai.calls import Calls
+from rules.ai.candidates import candidates, trivial
 from rules.ai.sim import playout, utility
 from rules.ai.state import as_cards, public_of, shown_cards
-from rules.ai.strong import StrongPlayer, candidates, trivial
+from rules.ai.strong import StrongPlayer
 from rules.cards import counts_of
 from rules.game import Match
 from rules.views import View

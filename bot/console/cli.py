@@ -21,12 +21,14 @@ from typing import Any, TextIO
 from rich.console import Console
 
 from bot.config import env_file
+from bot.console.commands import CONSOLE_OPTIONS
 from bot.console.rule_words import allowed_words, nearest_name, setting_name, setting_value
-from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
+from bot.console.table import ConsoleTable
 from bot.console.terminal import LineReader, quiet_logging
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.errors import rules_reason
 from bot.service.house_rules import setting_error
+from bot.service.startup import open_database, run_or_explain
 from bot.text.i18n import (
     LANGUAGES,
     environment_language,
@@ -37,10 +39,9 @@ from bot.text.i18n import (
 )
 from rules.ai import DIFFICULTIES, level_of
 from rules.presets import ALL_PRESETS, preset
-from rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import MAX_PLAYERS, MIN_PLAYERS
 from rules.settings import REGISTRY, SettingError
-from storage import Database
-from storage.startup import run_or_explain
 
 PRESET_NAMES = tuple(ALL_PRESETS)  # the four-seat presets and the 找朋友 ones
 
@@ -69,7 +70,7 @@ async def run_console(
     deal: int | None = None,
     level: str = "normal",
 ) -> None:
-    db = Database(db_url)
+    db = open_database(db_url)
     reader = LineReader(stdin)
     loop = asyncio.get_running_loop()
     main_task = asyncio.current_task()
@@ -290,7 +291,7 @@ def main(argv: list[str]) -> int:
     quiet_logging()
     url = args.db if "://" in args.db else f"sqlite+aiosqlite:///{args.db}"
     try:
-        # A database that cannot be opened: one sentence and exit code 2 (storage.startup).
+        # A database that cannot be opened: one sentence and exit code 2 (bot.service.startup).
         result = run_or_explain(
             lambda: asyncio.run(
                 run_console(

@@ -34,12 +34,11 @@ from bot.console.replay_step import line_command, step_through
 from bot.console.terminal import KeyReader, LineReader, quiet_logging, red_suits
 from bot.service.errors import ServiceError
 from bot.service.replays import HandEntry, ReplayService
+from bot.service.startup import open_database, run_or_explain
 from bot.text.i18n import language, text
 from bot.text.render import result_text, stored_trump_text
 from rules.record import RecordError, parse_record
 from rules.replay import HandReplay, ReplayError, hand_replay
-from storage import Database, Store, TableNotFound
-from storage.startup import run_or_explain
 
 
 @dataclass
@@ -109,7 +108,7 @@ async def stored_record(url: str, table_id: int | None, hand_no: int | None) -> 
     last finished hand, a missing ``table_id`` the table of the database's last
     one. ReplayRefused: unknown table or hand, a hand or a tournament round in
     play, no finished hand at all."""
-    db = Database(url)
+    db = open_database(url)
     try:
         await db.upgrade()
         replays = ReplayService(db)
@@ -128,7 +127,7 @@ async def stored_record(url: str, table_id: int | None, hand_no: int | None) -> 
 
 async def stored_hands(url: str, table_id: int | None, limit: int) -> list[HandEntry]:
     """The database's hands, newest first, as ``ReplayService.listing`` shows them."""
-    db = Database(url)
+    db = open_database(url)
     try:
         await db.upgrade()
         return await ReplayService(db).listing(table_id, limit)
@@ -286,15 +285,12 @@ def _table_language(args: argparse.Namespace) -> str | None:
 
 async def stored_language(url: str, table_id: int) -> str | None:
     """A table's language as the bot stored it (its options), or None."""
-    db = Database(url)
+    db = open_database(url)
     try:
-        info = await Store(db).get_table(table_id)
-    except TableNotFound:
-        return None
+        found = await ReplayService(db).table_language(table_id)
     finally:
         await db.dispose()
-    found = info.options.get("language")
-    return language(str(found)) if found else None
+    return language(found) if found else None
 
 
 def _write(path: str, body: str) -> None:

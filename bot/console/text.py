@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.service.records import SeatInfo
 from bot.text.i18n import seat_name, sentences, text
 from bot.text.render import (
     cards_text,
@@ -22,10 +23,9 @@ from bot.text.render import (
 from rules.cards import Card
 from rules.declare import Declaration
 from rules.notation import NotationError, format_cards, parse_cards
+from rules.progress import HandProgress
 from rules.trump import TRUMP
 from rules.views import View
-from storage import SeatInfo
-from storage.stats import HandProgress
 
 Seats = Sequence[SeatInfo] | None
 

@@ -15,6 +15,7 @@ from bot.console.replay_step import line_command, step_through
 from bot.console.terminal import red_suits
 from bot.console.text import kitty_lines, last_trick_text, progress_lines
 from bot.service import ServiceError
+from bot.service.records import SeatInfo
 from bot.service.replays import replay_of
 from bot.text.i18n import text
 from bot.text.render import (
@@ -30,7 +31,6 @@ from bot.text.settings_text import all_setting_lines
 from rules.declare import Declaration
 from rules.trump import TrumpContext
 from rules.views import View
-from storage import SeatInfo
 
 if TYPE_CHECKING:
     from rich.console import Console

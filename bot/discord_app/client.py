@@ -44,9 +44,9 @@ from bot.discord_app.replay_view import REPLAY_ITEMS
 from bot.discord_app.translator import ShengjiTranslator
 from bot.service import Clock, TableOptions, TableService
 from bot.service.metrics import REST_CALLS
+from bot.service.records import Database
+from bot.service.startup import open_database
 from bot.web.links import seat_url
-from storage import Database
-from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,7 @@ class _ShengjiCore:
     ) -> None:
         self.config = config
         self._on_service = on_service  # the web side's live table, given the service
-        self.database = database or Database(config.database_url)
+        self.database = database or open_database(config.database_url)
         self._clock = clock
         self._options = options
         self._ticker_enabled = ticker
@@ -163,14 +163,14 @@ class _ShengjiCore:
             shards=self.config.shards,
             limits=self.config.limits,
         )
-        self.presenter = Presenter(bot, self.service, MessageRefs(self.database))
+        self.presenter = Presenter(bot, self.service, self.service.message_refs)
         if self._on_service is not None:
             self._on_service(self.service)
         if self.live_url is not None:
             self.presenter.dms.live_link = self._seat_link
             # A move made at the live table reaches Discord at once (the timer loop
             # flushes), not at the loop's next second.
-            self.service.subscribe(lambda _notice: self._wake.set())
+            self.service.core.subscribe(lambda _notice: self._wake.set())
         self.ladder_roles = LadderRoles(bot, self.service)
         # Before any table is shown: idempotent (found by name, only missing ones
         # are uploaded); a refusal means text alone and one warning line.
@@ -220,10 +220,10 @@ class _ShengjiCore:
                 await self.tick_now()
             except Exception:  # keep the loop alive whatever one table does
                 log.exception("timer loop")
-            deadline = self.service.next_deadline()
+            deadline = self.service.automation.next_deadline()
             wait = 1.0
             if deadline is not None:
-                wait = max(0.05, min(1.0, (deadline - self.service.clock.now()).total_seconds()))
+                wait = max(0.05, min(1.0, (deadline - self.service.core.clock.now()).total_seconds()))
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)

@@ -49,9 +49,9 @@ from bot.discord_app.replies import post_line
 from bot.discord_app.table_message import lobby_text, message_link
 from bot.discord_app.table_writer import TableWriter, table_language
 from bot.service import TableService, TableStatus
+from bot.service.records import MessageRefs
 from bot.text.i18n import language, text
 from bot.text.render import CardFormat, event_line
-from storage.messages import MessageRefs
 
 log = logging.getLogger(__name__)
 MAX_QUEUED = 20  # public posts kept while the channel refuses them

@@ -27,11 +27,11 @@ from bot.discord_app.interactions import answering, bot_of
 from bot.discord_app.replies import relative_time
 from bot.pictures.replay import render_trick
 from bot.service import ServiceError
+from bot.service.records import StoredHand
 from bot.text.i18n import seat_name, text
 from bot.text.render import result_text
 from rules.cards import Suit
 from rules.replay import HandReplay
-from storage import StoredHand
 
 PICTURE = "replay.png"
 MAX_OPTIONS = 25  # Discord's limit for one select

@@ -10,8 +10,8 @@ player types — and the handler turns it into the service's 0-based seat.
 from __future__ import annotations
 
 from bot.discord_app.autocomplete import MAX_CHOICES
+from bot.service.records import TableInfo
 from bot.text.i18n import seat_name
-from storage import TableInfo
 
 
 def seat_choices(table: TableInfo | None, typed: str, locale: str | None) -> list[tuple[str, int]]:

@@ -9,6 +9,7 @@ import discord
 
 from bot.discord_app.replies import countdown
 from bot.service import TableStatus
+from bot.service.records import SeatInfo
 from bot.text.i18n import preset_label, seat_name, text
 from bot.text.render import (
     CardFormat,
@@ -25,7 +26,6 @@ from bot.text.settings_text import house_rule_lines
 from rules.events import ThrowFailed
 from rules.notation import format_cards
 from rules.views import HandSummary
-from storage.table_info import SeatInfo
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:

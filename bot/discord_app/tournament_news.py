@@ -16,11 +16,10 @@ import discord
 
 from bot.discord_app.host import Host
 from bot.pictures.standings import StandingLine, render_standings
+from bot.service.records import EntryInfo, EventInfo, LogEntry
 from bot.service.tournament.pairing import BYE, Standing
 from bot.service.tournament.service import synthetic_channel
 from bot.text.i18n import language, text
-from storage.tournament_director import LogEntry
-from storage.tournaments import EntryInfo, EventInfo
 
 log = logging.getLogger("bot.discord_app.tournament")
 

@@ -27,7 +27,7 @@ from bot.pictures.draw import (
 )
 from bot.pictures.words import lang_of, word
 from rules.cards import rank_name
-from storage.stats import HandProgress
+from rules.progress import HandProgress
 
 # 480 wide: Discord shows it nearly full size, so 13 px words stay >= 12 px.
 WIDTH, HEIGHT = 480, 320

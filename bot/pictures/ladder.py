@@ -28,9 +28,9 @@ from bot.pictures.draw import (
     text_width,
 )
 from bot.pictures.words import lang_of, word
+from rules import ladder
 from rules.cards import rank_name
-from storage import ladder
-from storage.ladder import Standing
+from rules.ladder import Standing
 
 WIDTH = 480
 SMALL = 13

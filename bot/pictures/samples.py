@@ -24,10 +24,10 @@ from rules.ai import make_player
 from rules.cards import Card
 from rules.game import Match
 from rules.presets import PRESET_NAMES, preset
+from rules.progress import HandProgress
 from rules.record import parse_record, write_record
 from rules.replay import HandReplay, hand_replay
 from rules.views import HandSummary, View
-from storage.stats import HandProgress
 
 MAX_STEPS = 20_000
 FRIENDS_SAMPLES = ("friends-5", "friends-10")

@@ -14,11 +14,11 @@ from bot.pictures.faces import EMOJI_SIZE, card_face, card_height, emoji_png
 from bot.pictures.ladder import BoardLine
 from rules.cards import ALL_CARDS, Card, Suit
 from rules.game import Match
+from rules.ladder import LEVEL_TIERS, TIER_POINTS, Standing
 from rules.notation import parse_cards
 from rules.presets import preset
+from rules.progress import HandProgress
 from rules.views import HandSummary, TrickView, View
-from storage.ladder import LEVEL_TIERS, TIER_POINTS, Standing
-from storage.stats import HandProgress
 
 
 def base_view(seat: int | None = None) -> View:

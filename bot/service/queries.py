@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 
     from bot.service.shards import Shards
     from rules.game import Match
+    from rules.progress import HandProgress
     from rules.views import View
     from storage import Stats, Store, TableInfo
-    from storage.stats import HandProgress, PlayerStats
+    from storage.stats import PlayerStats
 
 
 class Queries:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.errors import ServiceError
 from bot.service.notices import Public
-from storage import ladder
-from storage.ladder import Change, Mode, Standing
+from rules import ladder
+from rules.ladder import Change, Mode, Standing
 from storage.rankings import Placed, Season
 from storage.ratings import Forfeit
 

@@ -13,7 +13,7 @@ from datetime import datetime
 from bot.service.errors import ServiceError, guarded
 from rules.record import parse_record
 from rules.replay import HandReplay, hand_replay
-from storage import Database, Replays, Store, StoredHand, TableNotFound
+from storage import Database, Replays, Store, StoredHand, TableInfo, TableNotFound
 from storage.tournaments import Tournaments
 
 HISTORY_MAX = 25  # a Discord select or autocomplete shows at most 25
@@ -164,6 +164,18 @@ class ReplayService:
             raise ServiceError("replay.no_hands")
         await self._known_table(table_id)
         raise ServiceError("replay.no_hands_at_table", table=table_id)
+
+    async def table_language(self, table_id: int) -> str | None:
+        """The language table ``table_id`` was played in, as its options keep it
+        (None: none kept, or no such table), for the command line's viewer page."""
+        try:
+            info: TableInfo = await guarded(Store(self.db).get_table(table_id))
+        except ServiceError as exc:
+            if exc.code == TableNotFound.code:
+                return None
+            raise
+        found = info.options.get("language")
+        return str(found) if found else None
 
     async def _known_table(self, table_id: int) -> None:
         """``replay.unknown_table`` unless the database has table ``table_id``."""

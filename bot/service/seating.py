@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.service.errors import ServiceError, rules_reason
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, friends_rules, preset
-from rules.ruleset import MAX_DECKS, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import MAX_DECKS
 from storage import SeatInfo, TableInfo
 
 DECKS_PRESET = {1: "one-deck", 2: "classic", 3: "three-decks", 4: "four-decks"}

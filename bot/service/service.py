@@ -58,6 +58,7 @@ from storage import (
     TableInfo,
     TableLocks,
 )
+from storage.messages import MessageRefs
 from storage.rankings import Rankings
 
 log = logging.getLogger("bot.service")
@@ -97,6 +98,7 @@ class TableService(Lifecycle, Queries, Ranked):
         self.automation = Automation(self)
         self.saved_rules = SavedRules(db, self.settings)
         self.replays = ReplayService(db)
+        self.message_refs = MessageRefs(db)  # the Discord side's message ids, per table
         self.rankings = Rankings(db)
         self.tournaments = TournamentService(self)
         # Links to the live table (seats', spectators'), and who a link lets in.

@@ -23,14 +23,14 @@ async def set_card_memory(
     """记牌器 on, off, or None = as the table's rules allow. The table's creator (or a
     moderator) decides."""
     # The table under its lock, made current (another process may have changed it).
-    async with service._locked(channel_id) as live:
+    async with service.core.locked(channel_id) as live:
         if user_id != live.table.creator_id and not moderator:
             raise ServiceError("not_creator")
         if live.options.ranked:  # 记牌器 as the ranked rule set says, for everyone alike
             raise ServiceError("ranked_rules_fixed")
         options = replace(live.options, card_memory=value).validate()
         live.table = await service._guard(
-            service.store.update_table(live.table.id, live.table.version, options=options.to_dict())
+            service.core.store.update_table(live.table.id, live.table.version, options=options.to_dict())
         )
         live.options = options
         return options
@@ -41,12 +41,12 @@ async def set_four_colour(
 ) -> TableOptions:
     """The four-colour deck in the table's pictures on or off. The table's creator (or
     a moderator) decides."""
-    async with service._locked(channel_id) as live:
+    async with service.core.locked(channel_id) as live:
         if user_id != live.table.creator_id and not moderator:
             raise ServiceError("not_creator")
         options = replace(live.options, four_colour=value).validate()
         live.table = await service._guard(
-            service.store.update_table(live.table.id, live.table.version, options=options.to_dict())
+            service.core.store.update_table(live.table.id, live.table.version, options=options.to_dict())
         )
         live.options = options
         return options
@@ -58,13 +58,13 @@ async def set_spectator_hands(
     """Spectators of the live table see every hand one trick behind, or not (the
     default). Never at a ranked or tournament table. The creator (or a moderator)
     decides."""
-    async with service._locked(channel_id) as live:
+    async with service.core.locked(channel_id) as live:
         if user_id != live.table.creator_id and not moderator:
             raise ServiceError("not_creator")
         options = replace(live.options, spectator_hands=value).validate()
         live.table = await service._guard(
-            service.store.update_table(live.table.id, live.table.version, options=options.to_dict())
+            service.core.store.update_table(live.table.id, live.table.version, options=options.to_dict())
         )
         live.options = options
-        await service._emit([Public(live.table.id, live.table.channel_id, "options_changed")])
+        await service.core.emit([Public(live.table.id, live.table.channel_id, "options_changed")])
         return options

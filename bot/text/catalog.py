@@ -196,7 +196,7 @@ def _display_names() -> list[str]:
     """Every rule preset and 找朋友 call policy a screen may name: each needs a
     display name in every language (``preset.NAME``, ``policy.NAME``)."""
     from rules.presets import ALL_PRESETS  # the names, not the rules: no import at load
-    from rules.ruleset import CALL_POLICIES
+    from rules.ruleset_parts import CALL_POLICIES
 
     names = [f"preset.{n}" for n in ALL_PRESETS if not n.startswith("friends-")]
     names += ["preset.friends_n", "preset.friends_nxd"]  # friends-N, friends-NxD

@@ -10,19 +10,18 @@ from collections.abc import Callable, Sequence
 
 from bot.text.error_text import error_text
 from bot.text.i18n import seat_name, shape_text, text
-from bot.text.render import player_name, reader_cards, trump_label
+from bot.text.render import NamedSeat, player_name, reader_cards, trump_label
 from rules.cards import Card, rank_name
 from rules.memory import CardMemory
 from rules.notation import format_cards
 from rules.preview import Preview
 from rules.trump import TRUMP
 from rules.views import View
-from storage.table_info import SeatInfo
 
 CardsText = Callable[[Sequence[Card]], str]  # how a front end shows cards inline
 
 
-def verdict(locale: str | None, p: Preview, seats: Sequence[SeatInfo] | None = None) -> str:
+def verdict(locale: str | None, p: Preview, seats: Sequence[NamedSeat] | None = None) -> str:
     params = dict(p.params)
     if p.code == "lead_ok":
         return text(locale, "preview.lead_ok", kind=_kind(locale, params["shape"]))
@@ -62,7 +61,7 @@ def _kind(locale: str | None, shape: Sequence[int]) -> str:
     return shape_text(locale, (w, length))
 
 
-def header(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
+def header(locale: str | None, view: View, seats: Sequence[NamedSeat] | None) -> str:
     return text(
         locale,
         "panel.header",
@@ -72,7 +71,7 @@ def header(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> 
     )
 
 
-def panel_state(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
+def panel_state(locale: str | None, view: View, seats: Sequence[NamedSeat] | None) -> str:
     """What the table waits for, from this seat's point of view."""
     if view.phase in ("dealing", "declaring"):
         state = text(locale, "panel.state.declare")
@@ -109,7 +108,7 @@ def panel_state(locale: str | None, view: View, seats: Sequence[SeatInfo] | None
 
 
 def trick_line(
-    locale: str | None, view: View, seats: Sequence[SeatInfo] | None, show: CardsText
+    locale: str | None, view: View, seats: Sequence[NamedSeat] | None, show: CardsText
 ) -> str | None:
     if view.phase != "playing" or not view.current:
         return None
@@ -118,7 +117,7 @@ def trick_line(
 
 
 def last_trick_text(
-    locale: str | None, view: View, seats: Sequence[SeatInfo] | None, show: CardsText
+    locale: str | None, view: View, seats: Sequence[NamedSeat] | None, show: CardsText
 ) -> str:
     last = view.last_trick
     if last is None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from bot.text.i18n import seat_name, text
 from bot.text.render import stored_trump_text
 from rules.cards import rank_name
-from storage.stats import HandProgress
+from rules.progress import HandProgress
 
 MAX_HANDS = 20
 MAX_CHARS = 1900  # a Discord message holds 2,000

@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.text.i18n import seat_name, text
+from rules import ladder
 from rules.cards import rank_name
-from storage import ladder
-from storage.ladder import Standing
+from rules.ladder import Standing
 
 
 def tier_label(locale: str | None, tier: int) -> str:

@@ -7,6 +7,7 @@ that audience may see.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 from bot.text.i18n import EN, counted, language, seat_name, text
 from bot.text.score_text import takeover_text
@@ -34,14 +35,28 @@ from rules.events import (
 )
 from rules.friends import FriendCall, format_calls
 from rules.notation import format_cards
-from rules.play import make_lead, trick_winner
+from rules.play import make_lead
+from rules.tricks import trick_winner
 from rules.trump import TRUMP, TrumpContext
 from rules.views import HandSummary, View
-from storage.table_info import SeatInfo
 
 # How cards are written: ``format_cards`` (text) by default; the Discord adapter
 # passes ``bot.discord_app.emojis.card_format(...)`` (emoji faces with the text beside them).
 CardFormat = Callable[[Iterable[Card]], str]
+
+
+class NamedSeat(Protocol):
+    """What the words read of a seat to name its player (the service's ``SeatInfo``
+    is one): who sits there, whether an AI plays it, the name to show."""
+
+    @property
+    def user_id(self) -> int | None: ...
+
+    @property
+    def display_name(self) -> str: ...
+
+    @property
+    def is_ai(self) -> bool: ...
 
 
 def trump_label(locale: str | None, view: View) -> str:
@@ -77,7 +92,7 @@ def stored_trump_text(locale: str | None, letter: str) -> str:
     return text(locale, "word.no_trump") if letter == "NT" else letter
 
 
-def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int) -> str:
+def player_name(locale: str | None, seats: Sequence[NamedSeat] | None, seat: int) -> str:
     base = seat_name(locale, seat, len(seats) if seats is not None else 4)
     if seats is None:
         return base
@@ -94,7 +109,7 @@ def player_name(locale: str | None, seats: Sequence[SeatInfo] | None, seat: int)
 
 def play_text(
     locale: str | None,
-    seats: Sequence[SeatInfo] | None,
+    seats: Sequence[NamedSeat] | None,
     seat: int,
     cards: Iterable[Card],
     ctx: TrumpContext | None = None,
@@ -156,7 +171,7 @@ def hand_lines(locale: str | None, view: View) -> list[str]:
 def status_lines(
     locale: str | None,
     view: View,
-    seats: Sequence[SeatInfo] | None = None,
+    seats: Sequence[NamedSeat] | None = None,
     *,
     show_last: bool = False,
     sort: bool = False,
@@ -244,7 +259,7 @@ def current_winner(view: View) -> int | None:
 def event_line(
     locale: str | None,
     ev: Event,
-    seats: Sequence[SeatInfo] | None = None,
+    seats: Sequence[NamedSeat] | None = None,
     ctx: TrumpContext | None = None,
     fmt: CardFormat = format_cards,
 ) -> str | None:
@@ -346,7 +361,9 @@ def match_won_event(view: View) -> MatchWon | None:
     return MatchWon(view.winner, view.levels, seats or (view.winner,))
 
 
-def levels_each(locale: str | None, levels: Sequence[int], seats: Sequence[SeatInfo] | None) -> str:
+def levels_each(
+    locale: str | None, levels: Sequence[int], seats: Sequence[NamedSeat] | None
+) -> str:
     """找朋友: every seat's own level ("Seat 1 2 · Seat 2 3 …")."""
     n = len(levels)
     return " · ".join(f"{seat_name(locale, s, n)} {rank_name(lv)}" for s, lv in enumerate(levels))
@@ -359,7 +376,7 @@ def calls_text(locale: str | None, calls: Sequence[FriendCall] | str) -> str:
     return shown if language(locale) == EN else shown.replace(", ", "，")
 
 
-def friends_line(locale: str | None, view: View, seats: Sequence[SeatInfo] | None) -> str:
+def friends_line(locale: str | None, view: View, seats: Sequence[NamedSeat] | None) -> str:
     """The calls, each with who answered it once played, and the dealer's team so far."""
     calls = ("，" if language(locale) != EN else ", ").join(
         reader_cards(locale, format_calls([c.call]))
@@ -374,7 +391,7 @@ def friends_line(locale: str | None, view: View, seats: Sequence[SeatInfo] | Non
 def hand_summary_text(
     locale: str | None,
     s: HandSummary,
-    seats: Sequence[SeatInfo] | None = None,
+    seats: Sequence[NamedSeat] | None = None,
     fmt: CardFormat = format_cards,
 ) -> str:
     """``summary_text`` of a scored hand as the view keeps it (``View.history``)."""
@@ -399,7 +416,7 @@ def hand_summary_text(
 def summary_text(
     locale: str | None,
     ev: HandScored,
-    seats: Sequence[SeatInfo] | None = None,
+    seats: Sequence[NamedSeat] | None = None,
     ctx: TrumpContext | None = None,
     fmt: CardFormat = format_cards,
 ) -> str:

@@ -4,14 +4,37 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from bot.text.i18n import text
 from bot.text.render import result_text
-from storage import StoredHand
 
 LABEL_MAX = 100  # a Discord choice's name holds 100 characters
 
 
-def hand_label(locale: str | None, hand: StoredHand) -> str:
+class LabelledHand(Protocol):
+    """What the label reads of a finished hand (the service's ``StoredHand`` is one)."""
+
+    @property
+    def hand_id(self) -> int: ...
+
+    @property
+    def table_id(self) -> int: ...
+
+    @property
+    def hand_no(self) -> int: ...
+
+    @property
+    def attackers_points(self) -> int: ...
+
+    @property
+    def winner(self) -> str: ...
+
+    @property
+    def level_change(self) -> int: ...
+
+
+def hand_label(locale: str | None, hand: LabelledHand) -> str:
     result = result_text(locale, hand.winner, hand.level_change)
     line = text(
         locale,

@@ -8,7 +8,8 @@ Discord table status share it.
 from __future__ import annotations
 
 from bot.text.i18n import text
-from rules.ruleset import RuleSet, ScoreBand
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import ScoreBand
 
 
 def _attacker_bands(rules: RuleSet) -> list[ScoreBand]:

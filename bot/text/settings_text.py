@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from bot.text.i18n import text
 from rules.cards import rank_name
 from rules.presets import preset
-from rules.ruleset import NT_RANK, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import NT_RANK
 from rules.settings import GROUPS, REGISTRY, Group, Setting
 
 

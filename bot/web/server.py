@@ -19,12 +19,13 @@ from aiohttp import web
 from bot.service.errors import ServiceError
 from bot.service.health import tables_open
 from bot.service.metrics import ErrorCounter
+from bot.service.records import Database
 from bot.service.replays import ReplayService
+from bot.service.startup import open_database
 from bot.text.i18n import language, text
 from bot.web.live.activity import ActivitySettings
 from bot.web.live.routes import LiveSlot, add_live_routes
 from bot.web.metrics_text import CONTENT_TYPE, metrics_text
-from storage import Database
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -201,7 +202,7 @@ async def start_web(config: Config) -> WebSide:
     """Serve on WEB_HOST:WEB_PORT with its own pool on DATABASE_URL; errors logged
     from now on are counted for ``/metrics``. WebStartError if it cannot listen."""
     assert config.web_port is not None
-    db = Database(config.database_url)
+    db = open_database(config.database_url)
     # The live table needs an address players can open: off without PUBLIC_URL.
     live = LiveSlot(ActivitySettings.of(config)) if config.public_url else None
     if config.activity_enabled and not config.activity_on:

@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from rules.ai.common import physical
 from rules.ai.state import Public, cards_list
 from rules.cards import NUM_CARDS, POINTS
-from rules.play import generate_follow, is_legal_follow, play_key
+from rules.play import generate_follow, is_legal_follow
+from rules.tricks import play_key
 from rules.trump import TRUMP, TrumpContext
 from rules.units import placements, realize_with_placement, suit_holding
 

@@ -18,8 +18,9 @@ from functools import lru_cache
 from typing import Final
 
 from rules.cards import NUM_CARDS, POINTS, Card
-from rules.play import Lead, is_bomb, make_lead, play_key, trick_winner
+from rules.play import Lead, is_bomb, make_lead
 from rules.ruleset import RuleSet
+from rules.tricks import play_key, trick_winner
 from rules.trump import TRUMP, TrumpContext
 from rules.units import Unit, decompose
 from rules.views import View

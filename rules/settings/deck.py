@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.cards import RANK_NAMES, rank_name
-from rules.ruleset import RuleSet, RuleSetError, friends_kitty
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import friends_kitty
 from rules.settings.core import Setting
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.ruleset import BID_ORDERS, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import BID_ORDERS
 from rules.settings.core import Setting
 
 

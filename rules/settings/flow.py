@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from rules.ruleset import BidTakeback, FirstDealer, KittyTheft, PlayTakeback, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import BidTakeback, FirstDealer, KittyTheft, PlayTakeback
 from rules.settings.core import Setting
 
 

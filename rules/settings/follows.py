@@ -1,12 +1,13 @@
 """Follows and throws: what a follow must give up, tractors, throws and their penalty,
 how a throw is beaten and bombs. Each value is a ``RuleSet`` field the engine reads
-(``rules.units``, ``rules.follows``, ``rules.play``)."""
+(``rules.units``, ``rules.follow_patterns``, ``rules.follows``, ``rules.play``,
+``rules.tricks``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.ruleset import (
+from rules.ruleset_parts import (
     BOMB_ORDERS,
     BOMBS,
     FOLLOW_PROTECTIONS,

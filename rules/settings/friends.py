@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from rules.ruleset import CALL_POLICIES, FriendRules, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import CALL_POLICIES, FriendRules
 from rules.settings.core import Setting
 
 _DEFAULTS = FriendRules()

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.cards import RANK_NAMES
-from rules.ruleset import NT_RANK, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import NT_RANK
 from rules.settings.core import Setting
 
 KITTY_SCHEMES = ("power", "seed-003", "tournament", "linear")

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from rules.actions import DealCards, Play
 from rules.ai.basic import BasicPlayer, choose_bury, play_policy, trump_quality
+from rules.ai.candidates import candidates
 from rules.ai.state import public_of, units_of
-from rules.ai.strong import StrongPlayer, candidates
+from rules.ai.strong import StrongPlayer
 from rules.cards import Card, Suit, counts_of
 from rules.game import Match
 from rules.presets import preset

@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from bot.console.table import CONSOLE_OPTIONS
+from bot.console.commands import CONSOLE_OPTIONS
 from bot.console.views import CHANNEL, YOU
 from bot.service import FakeClock, TableService
 from rules.game import Match

@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.pictures import render_progress
 from rules.cards import rank_name
 from rules.game import Match
-from storage.stats import HandProgress
+from rules.progress import HandProgress
 from tests.support.discord_helpers import World, custom_ids, make_world, play_one, walk_components
 
 # A deal where a human (carol, seat 5) deals and calls, and the winners go up 2 levels.

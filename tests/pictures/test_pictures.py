@@ -39,7 +39,7 @@ from bot.pictures.showcase import (
     showcase_last_trick,
     showcase_table,
 )
-from bot.pictures.table import scene_of
+from bot.pictures.table_scene import scene_of
 from rules.cards import ALL_CARDS, Card, Suit
 from rules.game import Match
 from rules.notation import parse_cards

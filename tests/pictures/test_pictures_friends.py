@@ -15,19 +15,17 @@ from bot.pictures import render_progress, render_summary, render_table
 from bot.pictures.chart import SEAT_COLOURS
 from bot.pictures.draw import text_width
 from bot.pictures.layout import fan_size
-from bot.pictures.samples import sample_match
-from bot.pictures.table import (
-    BADGE_R,
+from bot.pictures.ring import (
     CORNER_BOXES,
     RING_CX,
     RING_CY,
-    WIDTH,
     ring_badge,
     ring_chips,
     ring_fan_centre,
     ring_fan_max,
-    scene_of,
 )
+from bot.pictures.samples import sample_match
+from bot.pictures.table_scene import BADGE_R, WIDTH, scene_of
 from bot.pictures.words import word
 from rules.actions import DealCards
 from rules.cards import rank_name

@@ -7,7 +7,7 @@ import pytest
 
 from bot.pictures import draw
 from bot.pictures.ladder import BoardLine, render_leaderboard, render_rank_card
-from storage.ladder import Standing
+from rules.ladder import Standing
 
 SYSTEM_CJK = next((p for p in draw.SYSTEM_CJK_FONTS if p.exists()), None)
 

@@ -21,8 +21,9 @@ from bot.pictures.hand import CARD_W as HAND_CARD_W
 from bot.pictures.hand import ROW_DY as HAND_ROW_DY
 from bot.pictures.hand import STEP as HAND_STEP
 from bot.pictures.layout import fan_size
+from bot.pictures.ring import ring_badge, ring_fan_centre, ring_fan_max
 from bot.pictures.samples import sample_match, sample_pictures, scene
-from bot.pictures.table import render_table, ring_badge, ring_fan_centre, ring_fan_max
+from bot.pictures.table import render_table
 from bot.text.i18n import text
 from rules.cards import Card
 from rules.views import View

@@ -16,15 +16,13 @@ from PIL import Image
 from bot.pictures.cache import CACHE
 from bot.pictures.draw import GOLD, measuring
 from bot.pictures.faces import card_face
-from bot.pictures.replay import (
-    HEADER_H,
+from bot.pictures.replay import HEADER_H, render_replay, render_trick
+from bot.pictures.replay_scene import (
     TRICK_X0,
     TRICK_X1,
     WIDTH,
-    _geometry,
-    _hand_rows,
-    render_replay,
-    render_trick,
+    hand_geometry,
+    hand_rows,
     replay_scene,
 )
 from bot.pictures.samples import sample_record, sample_replay
@@ -230,11 +228,11 @@ def _hand_cards(name: str) -> tuple[float, float, int]:
     height, _ = _rank_ink(width, Card.S8)
     _, right = _rank_ink(width, Card.S10)  # "10", the widest rank
     sc = replay_scene(r, 0)
-    geometry = _geometry(r.players)
+    geometry = hand_geometry(r.players)
     steps = [
         step
         for hand in sc.hands
-        for row, step in _hand_rows(sc.suit_of, hand, geometry)
+        for row, step in hand_rows(sc.suit_of, hand, geometry)
         if len(row) > 1
     ]
     return height * scale, min(steps) / right, _png(png).height

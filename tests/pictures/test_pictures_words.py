@@ -22,8 +22,8 @@ from bot.pictures.showcase import SHOWCASE_PROGRESS, SHOWCASE_SUMMARY, showcase_
 from bot.pictures.words import word
 from bot.text.i18n import CATALOG, LANGUAGES
 from rules.cards import rank_name
+from rules.ladder import LEVEL_TIERS, TIER_POINTS, Standing
 from rules.presets import preset
-from storage.ladder import LEVEL_TIERS, TIER_POINTS, Standing
 
 PIC_KEYS = sorted(k for k in CATALOG if k.startswith("pic."))
 MAX_CJK_FONT_BYTES = 64_000  # a subset, not the ~20 MB font

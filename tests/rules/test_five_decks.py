@@ -15,16 +15,18 @@ from rules import RuleError
 from rules.actions import CallFriends, Play
 from rules.cards import Suit, counts_of
 from rules.declare import judge_declaration, read_declaration
+from rules.follow_patterns import follow_groups
 from rules.friends import FriendCall
 from rules.game import Match
 from rules.notation import parse_cards
 from rules.options import play_options
-from rules.play import check_follow, make_lead, trick_winner
+from rules.play import check_follow, make_lead
 from rules.presets import friends_rules, preset
 from rules.record import parse_record, write_record
 from rules.ruleset import RuleSet, RuleSetError
+from rules.tricks import trick_winner
 from rules.trump import TrumpContext
-from rules.units import decompose, describe_shape, follow_groups
+from rules.units import decompose, describe_shape
 from tests.support.friends_helpers import random_action, ready_to_call
 
 C = parse_cards

@@ -13,7 +13,8 @@ from rules.game import Match
 from rules.notation import parse_card, parse_cards
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, friends_rules
 from rules.record import parse_record, write_record
-from rules.ruleset import FriendRules, RuleSet, RuleSetError, friends_kitty
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import FriendRules, friends_kitty
 from rules.trump import TrumpContext
 from tests.support.friends_helpers import ready_to_call as _ready
 

@@ -12,7 +12,8 @@ from rules.actions import Action
 from rules.game import Match, replay
 from rules.presets import FRIENDS_PRESETS, friends_rules
 from rules.record import parse_record, write_record
-from rules.ruleset import FriendRules, RuleSet
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import FriendRules
 from rules.views import View
 from tests.support.friends_helpers import random_action
 from tests.support.match_helpers import assert_conserved

@@ -25,7 +25,8 @@ from rules.ai import make_player
 from rules.game import Match, replay
 from rules.presets import preset
 from rules.record import parse_record, write_record
-from rules.ruleset import NT_RANK, RuleSet
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import NT_RANK
 from rules.settings import REGISTRY, apply
 from tests.support.house_helpers import FRIEND_VALUES, VALUES, house_rules, play_hand, views_hide
 

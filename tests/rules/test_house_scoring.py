@@ -17,7 +17,8 @@ from rules.friends import settle_friends
 from rules.game import Match
 from rules.hand_close import kitty_multiplier
 from rules.presets import PRESETS, friends_rules, preset
-from rules.ruleset import NT_RANK, RuleSet, RuleSetError
+from rules.ruleset import RuleSet, RuleSetError
+from rules.ruleset_parts import NT_RANK
 from rules.scoring import score_result, settle_hand
 from rules.settings import REGISTRY, apply, diff
 from rules.trump import TRUMP, TrumpContext

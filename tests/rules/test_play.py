@@ -693,12 +693,12 @@ def test_a_random_single_follow_is_uniform_over_the_legal_cards(hand, lead, allo
 
 @pytest.mark.parametrize("name", ["classic", "four-decks", "friends-10"])
 def test_the_compiled_builds_loops_pick_what_the_interpreters_builtins_pick(name, monkeypatch):
-    """``rules.best_follow`` and ``rules.play`` take plain loops where mypyc compiles them
+    """``rules.best_follow`` and ``rules.tricks`` take plain loops where mypyc compiles them
     (``_NATIVE``: the module is a C extension) and builtins in the interpreter; both
     ways must draw the same numbers and give the same cards and points. Here both run
     as source, the flag switched by hand, over random hands with voids and lone cards."""
     import rules.best_follow as best_follow
-    import rules.play as play
+    import rules.tricks as tricks
     from rules.cards import NUM_CARDS, POINTS
 
     rules = preset(name)
@@ -714,7 +714,7 @@ def test_the_compiled_builds_loops_pick_what_the_interpreters_builtins_pick(name
         got = []
         for native in (False, True):
             monkeypatch.setattr(best_follow, "_NATIVE", native)
-            monkeypatch.setattr(play, "_NATIVE", native)
+            monkeypatch.setattr(tricks, "_NATIVE", native)
             rng = random.Random(seed)
             follow = generate_follow(ctx, hand, lead, rng)
             got.append((follow, rng.getstate(), trick_points(plays)))

@@ -412,7 +412,8 @@ def test_close_hand_is_pure_and_is_what_the_match_recorded(name):
     from rules.game import Match
     from rules.hand_close import close_hand
     from rules.hand_state import hand_to_dict
-    from rules.play import make_lead, trick_winner
+    from rules.play import make_lead
+    from rules.tricks import trick_winner
     from tests.support.friends_helpers import random_action
 
     m = Match(preset(name), f"close/{name}")

@@ -14,7 +14,8 @@ from bot.service.tournament.duplicate import board_dealer, board_rules
 from rules.actions import DealCards, Declare
 from rules.presets import preset
 from rules.record import HandRecord, parse_record
-from rules.ruleset import FallbackKind, RuleSet
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import FallbackKind
 from storage import Database, Replays
 from storage.tournaments import EventInfo
 from tests.support.service_helpers import human_move, new_service

@@ -16,11 +16,12 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 
+from rules import ladder
 from rules.actions import DealCards, NextHand
 from rules.game import Match
 from rules.presets import friends_rules
 from rules.ruleset import RuleSet
-from storage import Database, SeatInfo, Store, ladder
+from storage import Database, SeatInfo, Store
 from storage.models import HandRow, RatingLogRow, RatingRow
 from storage.rankings import Rankings
 from storage.rebuild import rebuild

@@ -14,11 +14,11 @@ from sqlalchemy import insert, select, update
 
 from rules.game import Match
 from rules.presets import friends_rules, preset
+from rules.progress import HandProgress
 from rules.scripted import next_scripted
 from storage import Database, Stats, Store
 from storage.db import alembic_config
 from storage.models import HandRow, MatchRow
-from storage.stats import HandProgress
 from tests.support.database import BACKENDS, empty_database_url
 from tests.support.stored_hands import CHANNEL, open_table, play_recorded
 

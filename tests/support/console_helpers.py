@@ -11,7 +11,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from bot.console.table import CONSOLE_OPTIONS, ConsoleTable
+from bot.console.commands import CONSOLE_OPTIONS
+from bot.console.table import ConsoleTable
 from bot.service import FakeClock, TableService
 from rules.ruleset import RuleSet
 from storage import Database

@@ -13,7 +13,8 @@ from rules.cards import NUM_CARDS, Card, full_deck
 from rules.friends import FriendCall, call_allowed, check_calls
 from rules.game import Match
 from rules.presets import FRIENDS_PRESETS, friends_rules
-from rules.ruleset import FriendRules, RuleSet
+from rules.ruleset import RuleSet
+from rules.ruleset_parts import FriendRules
 
 
 def rig(match: Match, hands: dict[int, Iterable[Card]], kitty: Iterable[Card] = ()) -> None:

@@ -62,7 +62,7 @@ class LiveWorld:
 
     @property
     def match(self) -> Match:
-        m = self.service.match_of(self.table_id)
+        m = self.service.queries.match_of(self.table_id)
         assert m is not None
         return m
 
@@ -157,7 +157,7 @@ async def live_world(
     await server.start()
     users = [FIRST_USER + i for i in range(players)]
     try:
-        status = await service.create_table(
+        status = await service.lifecycle.create_table(
             guild_id=GUILD,
             channel_id=CHANNEL,
             creator_id=users[0],
@@ -167,8 +167,8 @@ async def live_world(
         )
         names = ["Bob", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
         for i, user in enumerate(users[1:]):
-            await service.join(CHANNEL, user, names[i], locale=locale)
-        await service.start_game(CHANNEL, users[0])
+            await service.lifecycle.join(CHANNEL, user, names[i], locale=locale)
+        await service.lifecycle.start_game(CHANNEL, users[0])
         world = LiveWorld(db, service, slot, server, status.table.id, users)
         async with chromium() as browser:
             world.browser = browser

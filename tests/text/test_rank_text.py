@@ -16,7 +16,7 @@ from bot.text.rank_text import (
     rank_change_lines,
     tier_label,
 )
-from storage.ladder import Standing
+from rules.ladder import Standing
 
 
 def test_tier_labels() -> None:

@@ -55,10 +55,10 @@ async def table(tmp_path: Path) -> AsyncIterator[Any]:
     server = WebServer(db, "127.0.0.1", 0, slot)
     await server.start()
     users = [FIRST_USER + i for i in range(4)]
-    st = await svc.create_table(guild_id=GUILD, channel_id=CHANNEL, creator_id=users[0])
+    st = await svc.lifecycle.create_table(guild_id=GUILD, channel_id=CHANNEL, creator_id=users[0])
     for u in users[1:]:
-        await svc.join(CHANNEL, u)
-    await svc.start_game(CHANNEL, users[0])
+        await svc.lifecycle.join(CHANNEL, u)
+    await svc.lifecycle.start_game(CHANNEL, users[0])
     session = aiohttp.ClientSession()
 
     class T:
@@ -105,7 +105,7 @@ async def test_unknown_forged_and_revoked_tokens_get_nothing(tmp_path: Path) -> 
 
 async def test_each_client_sees_its_own_hand_and_a_spectator_none(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
-        m = t.service.match_of(t.table_id)
+        m = t.service.queries.match_of(t.table_id)
         socks = [await t.connect(await t.seat_token(s)) for s in range(4)]
         watcher = await t.connect(await t.access.spectator_link(t.table_id, t.user[2]))
         for s, sock in enumerate(socks):
@@ -122,7 +122,7 @@ async def test_each_client_sees_its_own_hand_and_a_spectator_none(tmp_path: Path
 
 async def test_an_action_resent_after_a_reconnect_is_applied_once(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
-        m = t.service.match_of(t.table_id)
+        m = t.service.queries.match_of(t.table_id)
         token = await t.seat_token(0)
         sock = await t.connect(token, "zh-CN")
         await sock.next("state")
@@ -147,16 +147,16 @@ async def test_out_of_turn_and_unheld_cards_are_refused_with_the_tables_reasons(
 ) -> None:
     async with table(tmp_path) as t:
         svc = t.service
-        m = svc.match_of(t.table_id)
+        m = svc.queries.match_of(t.table_id)
         first = next(s for s in range(4) if m.declaration_options(s))
-        await svc.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
+        await svc.moves.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
         for s in range(4):
-            await svc.pass_(CHANNEL, t.user[s])
+            await svc.moves.pass_(CHANNEL, t.user[s])
         if m.phase == "burying":
             dealer = m.burier
             bury = m.suggest(dealer)
             assert bury is not None
-            await svc.bury(CHANNEL, t.user[dealer], bury.cards)  # type: ignore[attr-defined]
+            await svc.moves.bury(CHANNEL, t.user[dealer], bury.cards)  # type: ignore[attr-defined]
         assert m.phase == "playing"
         turn = m.hand.turn
         other = (turn + 1) % 4
@@ -192,7 +192,7 @@ async def test_a_seat_given_up_stops_its_socket(tmp_path: Path) -> None:
         token = await t.seat_token(3)
         sock = await t.connect(token)
         await sock.next("state")
-        await t.service.leave(CHANNEL, t.user[3])
+        await t.service.lifecycle.leave(CHANNEL, t.user[3])
         await sock.next("closed")
         again = await t.connect(token)
         await again.next("denied")
@@ -222,30 +222,30 @@ async def test_spectators_see_hands_one_trick_behind_only_when_the_table_allows(
 ) -> None:
     async with table(tmp_path) as t:
         svc = t.service
-        m = svc.match_of(t.table_id)
+        m = svc.queries.match_of(t.table_id)
         watcher = await t.connect(await t.access.spectator_link(t.table_id, t.user[1]))
         assert (await watcher.next("state"))["hands"] is None
         with pytest.raises(ServiceError):  # only the creator (or a moderator) decides
             await set_spectator_hands(svc, CHANNEL, t.user[1], True)
         await set_spectator_hands(svc, CHANNEL, t.user[0], True)
         first = next(s for s in range(4) if m.declaration_options(s))
-        await svc.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
+        await svc.moves.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
         for s in range(4):
-            await svc.pass_(CHANNEL, t.user[s])
+            await svc.moves.pass_(CHANNEL, t.user[s])
         dealer = m.burier
         bury = m.suggest(dealer)
-        await svc.bury(CHANNEL, t.user[dealer], bury.cards)  # type: ignore[attr-defined]
+        await svc.moves.bury(CHANNEL, t.user[dealer], bury.cards)  # type: ignore[attr-defined]
         hands_seen: list[Any] = []
         while len(m.hand.tricks) < 2:  # two tricks and a lead
             seat = m.hand.turn
             play = m.suggest(seat)
             assert isinstance(play, Play)
-            await svc.play(CHANNEL, t.user[seat], play.cards)
+            await svc.moves.play(CHANNEL, t.user[seat], play.cards)
             hands_seen.append((await watcher.next("state"))["hands"])
         assert hands_seen[0] is None  # no trick finished yet: nothing to show
         seat = m.hand.turn
         lead = m.suggest(seat)
-        await svc.play(CHANNEL, t.user[seat], lead.cards)  # type: ignore[attr-defined]
+        await svc.moves.play(CHANNEL, t.user[seat], lead.cards)  # type: ignore[attr-defined]
         now = m.view_for(None).trick_no
         state = await watcher.next("state")
         while state["trick"]["no"] != now or not state["trick"]["plays"]:  # up to the lead
@@ -268,7 +268,7 @@ async def test_clients_that_see_the_same_share_a_frame_and_no_one_else_does(
     seat and two spectators of one language get the same frame, a spectator of
     another language their own, and each seat its own hand."""
     async with table(tmp_path) as t:
-        m = t.service.match_of(t.table_id)
+        m = t.service.queries.match_of(t.table_id)
         seat0 = await t.seat_token(0)
         watch = await t.access.spectator_link(t.table_id, t.user[1])
         other_watch = await t.access.spectator_link(t.table_id, t.user[2])
@@ -284,7 +284,7 @@ async def test_clients_that_see_the_same_share_a_frame_and_no_one_else_does(
             await sock.next("state")
         first = next(s for s in range(4) if m.declaration_options(s))
         # a change everyone sees: one flush for all six
-        await t.service.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
+        await t.service.moves.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
         seen = {name: await sock.next("state") for name, sock in socks.items()}
         assert seen["tab1"] == seen["tab2"] and seen["tab1"]["me"] == 0
         assert seen["watch_en"] == seen["watch_en2"] and seen["watch_en"]["hand"] is None

@@ -35,7 +35,7 @@ class LiveCog(commands.Cog):
             await reply(interaction, text(loc, "live.off"), ephemeral=True)
             return
         service = self.bot.service
-        status = await run(interaction, lambda: service.status(interaction.channel_id or 0))
+        status = await run(interaction, lambda: service.queries.status(interaction.channel_id or 0))
         if status is None:
             return
         table_id, user_id = status.table.id, interaction.user.id

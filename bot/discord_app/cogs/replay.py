@@ -26,10 +26,10 @@ from bot.discord_app.replay_view import (
 from bot.discord_app.replies import relative_time
 from bot.pictures.viewer import viewer_html
 from bot.service import ServiceError
+from bot.service.records import StoredHand
 from bot.text.i18n import counted, text
 from bot.web.links import replay_url
 from rules.replay import HandReplay
-from storage import StoredHand
 
 HISTORY_LINES = 10
 CHOICES = 25
@@ -210,7 +210,7 @@ class ReplayCog(commands.Cog):
         """Revoke the user's links to this channel's live table (0: none, or no table)."""
         service = self.bot.service
         try:
-            status = await service.status(interaction.channel_id or 0)
+            status = await service.queries.status(interaction.channel_id or 0)
         except ServiceError:
             return 0
         return await service.live.unshare(status.table.id, interaction.user.id)

@@ -21,10 +21,10 @@ from bot.discord_app.interactions import ran as _done
 from bot.discord_app.permissions import missing
 from bot.discord_app.tournament_news import TournamentNews, log_line, standings_kind
 from bot.pictures.standings import render_standings
+from bot.service.records import FORMATS
 from bot.service.tournament.driver import GRACE_SECONDS
 from bot.service.tournament.pairing import MatchPoints
 from bot.text.i18n import text
-from storage.tournaments import FORMATS
 
 FORMAT_CHOICES = [
     app_commands.Choice(name=_(f, code="slash.fmt_" + f.replace("-", "_")), value=f)

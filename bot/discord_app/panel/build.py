@@ -30,6 +30,7 @@ from bot.discord_app.emojis import card_format, cards_text
 from bot.discord_app.panel.items import CardSelect, PanelButton, PanelDeclare
 from bot.discord_app.panel.layout import MAX_OPTIONS, group_hand, selected_cards, slots_of, stamp
 from bot.discord_app.replies import hand_block
+from bot.service.records import SeatInfo
 from bot.text.i18n import text
 from bot.text.panel_text import header, trick_line, verdict
 from bot.text.render import reader_cards
@@ -39,7 +40,6 @@ from rules.options import PlayOption, play_options
 from rules.preview import preview
 from rules.trump import TRUMP
 from rules.views import View
-from storage.table_info import SeatInfo
 
 MAX_SUGGESTIONS = 4
 MAX_DECLARATION_BUTTONS = 15  # three rows of five

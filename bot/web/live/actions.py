@@ -51,24 +51,24 @@ async def act(service: TableService, viewer: Viewer, msg: dict[str, Any]) -> Non
     ch, user, do = viewer.channel_id, viewer.user_id, msg.get("do")
     try:
         if do == "play":
-            await service.play(ch, user, _cards(msg), key)
+            await service.moves.play(ch, user, _cards(msg), key)
         elif do == "bury":
-            await service.bury(ch, user, _cards(msg), key)
+            await service.moves.bury(ch, user, _cards(msg), key)
         elif do == "declare":
-            await service.declare(ch, user, _cards(msg), key)
+            await service.moves.declare(ch, user, _cards(msg), key)
         elif do == "pass":
-            await service.pass_(ch, user, key)
+            await service.moves.pass_(ch, user, key)
         elif do == "call":
             calls = msg.get("calls")
             if not isinstance(calls, str) or len(calls) > MAX_TEXT:
                 raise BadMessage
-            await service.call_friends(ch, user, calls, key)
+            await service.moves.call_friends(ch, user, calls, key)
         elif do == "take_back":
-            await service.take_back(ch, user, key)
+            await service.moves.take_back(ch, user, key)
         elif do == "withdraw":
-            await service.withdraw_bid(ch, user, key)
+            await service.moves.withdraw_bid(ch, user, key)
         elif do == "next_hand":
-            await service.next_hand(ch, user)
+            await service.lifecycle.next_hand(ch, user)
         elif do == "auto":
             on = msg.get("on")
             if not isinstance(on, bool):
@@ -87,8 +87,8 @@ async def verdict_of(
     """The verdict on a selection before sending it (``rules.preview``)."""
     cards = _cards(msg)
     seat = viewer.seat
-    match = service.match_of(viewer.table_id)
-    status = service.cached_status(viewer.table_id)
+    match = service.queries.match_of(viewer.table_id)
+    status = service.queries.cached_status(viewer.table_id)
     if seat is None or match is None or status is None:
         raise ServiceError("live_spectator" if seat is None else "not_started")
     p = preview(match.view_for(seat), cards)

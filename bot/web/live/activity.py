@@ -238,7 +238,7 @@ class Activity:
         if channel_id is None:
             return Login(None, user.locale, "no_table")
         try:
-            status = await service.status(channel_id)  # current, whichever shard owns it
+            status = await service.queries.status(channel_id)  # current, whichever shard owns it
         except ServiceError as exc:
             if exc.code != "no_table":
                 raise  # storage: the socket closes and the page tries again

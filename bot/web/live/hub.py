@@ -88,7 +88,7 @@ class LiveHub:
         self.clients: dict[int, set[Client]] = {}
         self._dirty: set[int] = set()
         self._flushing: dict[int, asyncio.Task[None]] = {}
-        service.subscribe(self._on_notice)
+        service.core.subscribe(self._on_notice)
 
     def _on_notice(self, notice: Notice) -> None:
         if notice.table_id in self.clients:
@@ -111,7 +111,7 @@ class LiveHub:
                 # One status for every client, and each distinct frame built and
                 # encoded once: clients that see the same (a seat's tabs, the
                 # spectators of a language) share it.
-                status = await self.service.status_for_table(table_id)
+                status = await self.service.queries.status_for_table(table_id)
                 built: dict[tuple[Any, ...], str] = {}
                 for client in clients:
                     key = _frame_key(client.viewer, client.lang, status)
@@ -144,7 +144,7 @@ class LiveHub:
 
     async def state_of(self, viewer: Viewer, lang: str) -> dict[str, Any]:
         """The frame ``viewer`` may see now (a closed table: a ``closed`` frame)."""
-        return self._state(viewer, lang, await self.service.status_for_table(viewer.table_id))
+        return self._state(viewer, lang, await self.service.queries.status_for_table(viewer.table_id))
 
     def _state(self, viewer: Viewer, lang: str, status: TableStatus | None) -> dict[str, Any]:
         """The frame ``viewer`` may see at ``status`` (the table's, read now)."""
@@ -152,7 +152,7 @@ class LiveHub:
             return {"t": "closed"}
         if status.view is None:
             return {"t": "lobby"}
-        match = self.service.match_of(viewer.table_id)
+        match = self.service.queries.match_of(viewer.table_id)
         seat = viewer.seat
         if seat is None or match is None:
             behind = hands_behind(match, status.view) if status.options.spectator_hands else None
@@ -162,7 +162,7 @@ class LiveHub:
         choices = Choices(
             declare=tuple(d.cards for d in match.declaration_options(seat)),
             suggestion=suggestion.cards if isinstance(suggestion, Bury | Play) else (),
-            calls=self.service.suggested_call(viewer.table_id, seat) or "",
+            calls=self.service.queries.suggested_call(viewer.table_id, seat) or "",
             auto=is_auto(status.table.seats[seat]),
         )
         return frame(status, view, lang, choices, deadline_ms=_deadline_ms(status))

@@ -25,16 +25,23 @@ one-margin loss against the others' average as they sat.
 
 AI seats are players too (key ``ai:<level>``): rated so that they anchor the
 scale, never shown on the human leaderboard, no rank points.
+
+A hand reaches the ladder as a ``HandResult`` (``hand_result`` reads it off the
+rules' ``HandSummary``); ``rate`` rates it. Storage reads and writes the standings
+around that, inside the hand's transaction (``storage.ratings``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from openskill.models import PlackettLuce
+
+from rules.scoring import team_of
+from rules.views import HandSummary
 
 Mode = Literal["fixed", "friends"]
 MODES: tuple[Mode, ...] = ("fixed", "friends")
@@ -232,3 +239,69 @@ def sides(
     if winner == "defenders":
         return defenders, attackers
     return attackers, defenders
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSeat:
+    """A rated seat of a finished hand: who sat there (a user id as text, or
+    ``ai:<level>``) and whether it was on the dealer's side as the hand ended."""
+
+    seat: int
+    player: str
+    defending: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A finished hand as the ladder reads it: the winning side, the levels it
+    moved and the rated seats (in seat order)."""
+
+    winner: str  # defenders | attackers
+    level_change: int
+    seats: tuple[RatedSeat, ...]
+
+    @property
+    def margin(self) -> int:
+        return hand_margin(self.winner, self.level_change)
+
+    def sides(self) -> tuple[list[str], list[str]]:
+        """(winners, losers) by player key."""
+        defenders = [s.player for s in self.seats if s.defending]
+        attackers = [s.player for s in self.seats if not s.defending]
+        return (defenders, attackers) if self.winner == "defenders" else (attackers, defenders)
+
+
+def hand_result(
+    summary: HandSummary, people: Iterable[tuple[int, str]], ai: Iterable[tuple[int, str]] = ()
+) -> HandResult:
+    """The ladder's view of a finished hand. ``people``: (seat, player key) of every
+    seat a person sat in (a seat on 托管 too: the player's own play); ``ai``: (seat,
+    level) of the AI seats. A seat defends when it is in the dealer's team as the
+    hand ended (``summary.team``, 找朋友), else when it partners the dealer. One
+    rating per AI level: two seats of one level count once on their side, and not
+    at all when they sat on both sides."""
+
+    def defending(seat: int) -> bool:
+        if summary.team:
+            return seat in summary.team
+        return team_of(seat) == team_of(summary.dealer)
+
+    seats = [RatedSeat(seat, player, defending(seat)) for seat, player in people]
+    by_key: dict[str, list[RatedSeat]] = {}
+    for seat, level in ai:
+        by_key.setdefault(ai_key(level), []).append(RatedSeat(seat, ai_key(level), defending(seat)))
+    for same in by_key.values():
+        if len({s.defending for s in same}) == 1:
+            seats.append(same[0])
+    return HandResult(
+        summary.winner, summary.level_change, tuple(sorted(seats, key=lambda s: s.seat))
+    )
+
+
+def rate(standings: Mapping[str, Standing], hand: HandResult) -> list[Change]:
+    """Rate one finished hand (``rate_hand`` by its sides and margin); nothing when
+    a side is empty (nobody to play against: nothing to learn)."""
+    winners, losers = hand.sides()
+    if not winners or not losers:
+        return []
+    return rate_hand(standings, winners, losers, hand.margin)

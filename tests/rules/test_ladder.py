@@ -1,12 +1,13 @@
-"""The ranked ladder's rules (storage.ladder) by scenario and by property."""
+"""The ranked ladder's rules (rules.ladder) by scenario and by property."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storage import ladder
-from storage.ladder import Standing, rate_hand
+from rules import ladder
+from rules.ladder import HandResult, RatedSeat, Standing, rate_hand
+from rules.views import HandSummary
 
 LEVELS = list(range(2, 15))
 
@@ -102,6 +103,56 @@ def test_ai_seats_are_rated_but_earn_no_points() -> None:
     changes = {c.key: c for c in rate_hand({}, [key, "a"], ["b", "c"])}
     assert changes[key].after.mu > 25 and changes[key].after.points == 0
     assert changes["a"].after.points == 25
+
+
+def summary(dealer: int, winner: str, change: int, team: tuple[int, ...] = ()) -> HandSummary:
+    n = 6 if team else 4
+    return HandSummary(
+        1, dealer, 2, None, 0, (), 0, winner, change, (2,) * n, (2,) * n, dealer, team
+    )
+
+
+def test_a_typed_hand_result_is_rated_as_its_sides_and_margin() -> None:
+    """``hand_result`` reads the sides off the rules' summary (fixed partners: the
+    dealer's partnership defends); ``rate`` rates them as ``rate_hand`` always did."""
+    hand = ladder.hand_result(
+        summary(1, "attackers", 1), [(0, "a"), (1, "b"), (3, "d")], [(2, "medium")]
+    )
+    ai = ladder.ai_key("medium")
+    assert hand.seats == (
+        RatedSeat(0, "a", False),
+        RatedSeat(1, "b", True),
+        RatedSeat(2, ai, False),
+        RatedSeat(3, "d", True),
+    )
+    assert hand.sides() == (["a", ai], ["b", "d"]) and hand.margin == 2
+    start = {"a": Standing(points=700), "b": Standing(mu=28, sigma=5, points=420)}
+    rated = ladder.rate(start, hand)
+    assert rated == rate_hand(start, ["a", ai], ["b", "d"], 2)
+    deltas = {c.key: c.delta for c in rated}
+    assert deltas == {"a": 38, ai: 0, "b": -33, "d": 0}  # d: at 0, never below
+    assert ladder.rate({}, HandResult("defenders", 1, (RatedSeat(0, "a", True),))) == []
+
+
+def test_a_friends_hand_result_follows_the_team_and_rates_one_ai_level_once() -> None:
+    team = (2, 3, 5)
+    hand = ladder.hand_result(
+        summary(2, "defenders", 2, team),
+        [(0, "p0"), (2, "p2"), (4, "p4")],
+        [(1, "basic"), (3, "strong"), (5, "strong")],
+    )
+    basic, strong = ladder.ai_key("basic"), ladder.ai_key("strong")
+    # Both strong seats defended: one rating for the level, at its first seat.
+    assert [(s.seat, s.player, s.defending) for s in hand.seats] == [
+        (0, "p0", False),
+        (1, basic, False),
+        (2, "p2", True),
+        (3, strong, True),
+        (4, "p4", False),
+    ]
+    assert hand.sides() == (["p2", strong], ["p0", basic, "p4"])
+    split = ladder.hand_result(summary(2, "defenders", 2, team), [], [(1, "x"), (3, "x")])
+    assert split.seats == ()  # one level on both sides: not rated at all
 
 
 def test_leaving_loses_the_remaining_hands() -> None:
