@@ -348,7 +348,7 @@ class Lifecycle:
                 raise ServiceError("need_players", filled=filled, seats=len(t.seats))
             if live.options.deal is not None:  # the very cards of a finished hand
                 match = await first_match(self.replays, t.guild_id, live.options.deal)
-                match.secret = f"{t.id}/{self._seed()}"  # later hands: new cards
+                match.state.secret = f"{t.id}/{self._seed()}"  # later hands: new cards
             else:
                 # The secret keeps each hand's record from foretelling the next hands.
                 match = Match(t.rules, f"{t.id}-{self._seed()}", secret=f"{t.id}/{self._seed()}")
