@@ -104,7 +104,7 @@ async def run(w: Writes, url: str, teams: int, rounds: int, hands: int) -> dict[
     await t.start(ev.id, DIRECTOR)
     while (await t.event(ev.id)).status != "finished":
         await svc.tick()
-        deadline = svc.next_deadline()
+        deadline = svc.automation.next_deadline()
         step = 5.0
         if deadline is not None:
             step = min(step, max(0.0, (deadline - clock.now()).total_seconds()))

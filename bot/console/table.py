@@ -29,8 +29,8 @@ from bot.console.text import (
 )
 from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import FakeClock, Notice, Private, Public, ServiceError, TableOptions, TableService
+from bot.service.ai_seats import table_ai_level
 from bot.service.auto import auto_move
-from bot.service.automation import table_ai_level
 from bot.service.state import TableStatus
 from bot.text.i18n import preset_label, seat_name, sentences
 from bot.text.render import calls_text, cards_text, event_line, match_won_event, reader_cards
@@ -106,7 +106,7 @@ class ConsoleTable(ConsoleViews):
         self.confirm: Callable[[], Awaitable[bool]] | None = None
         self.reader: LineReader | None = None  # set by run(); 复盘 reads its steps from it
         self.final: tuple[TableStatus, Match | None] | None = None  # the match is over
-        service.subscribe(self._on_notice)
+        service.core.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
     def _on_notice(self, n: Notice) -> None:
@@ -131,16 +131,16 @@ class ConsoleTable(ConsoleViews):
         await self.service.start()
         if self.deal is not None:  # refused (unknown hand, …) before the saved table is closed
             asked = self.preset_name if self.preset_given else None
-            await self.service.deal_rules(None, self.deal, asked)
+            await self.service.lifecycle.deal_rules(None, self.deal, asked)
         try:
-            status = await self.service.status(CHANNEL)
+            status = await self.service.queries.status(CHANNEL)
         except ServiceError:
             status = None
         if status is not None and self.fresh and self.confirm and not await self.confirm():
             self.say(self._t("console.kept_old"))
             self.fresh = False
         if status is not None and self.fresh:
-            await self.service.end_table(CHANNEL, YOU)
+            await self.service.lifecycle.end_table(CHANNEL, YOU)
             self.say(self._t("console.ended_old"))
             status = None
         if status is not None:
@@ -172,10 +172,10 @@ class ConsoleTable(ConsoleViews):
     async def _say_last_over(self) -> None:
         """Run again after a finished match: say which match is over, and that a new
         one starts (not silently)."""
-        last = await self.service.last_table(CHANNEL)
+        last = await self.service.queries.last_table(CHANNEL)
         if last is None or last.status != "finished":
             return
-        _, match = await self.service.past_table(last.id)
+        _, match = await self.service.queries.past_table(last.id)
         if not self.locale_given and last.seats and last.seats[YOUR_SEAT].locale:
             self.locale = last.seats[YOUR_SEAT].locale or self.locale
         won = match_won_event(match.view_for(YOUR_SEAT)) if match is not None else None
@@ -184,7 +184,7 @@ class ConsoleTable(ConsoleViews):
 
     async def _new_table(self, preset_name: str | None, rules: RuleSet | None, level: str) -> None:
         """Open this console's table: you and AI players at ``level``; started."""
-        status = await self.service.create_table(
+        status = await self.service.lifecycle.create_table(
             guild_id=None,
             channel_id=CHANNEL,
             creator_id=YOU,
@@ -197,8 +197,8 @@ class ConsoleTable(ConsoleViews):
         )
         self.table_id = status.table.id
         for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
-            await self.service.add_ai(CHANNEL, YOU, level=level)
-        await self.service.start_game(CHANNEL, YOU)
+            await self.service.lifecycle.add_ai(CHANNEL, YOU, level=level)
+        await self.service.lifecycle.start_game(CHANNEL, YOU)
         rules = status.table.rules
         name = preset_label(self.locale, rules.name)
         if rules.friends is not None:
@@ -230,13 +230,13 @@ class ConsoleTable(ConsoleViews):
         for _ in range(100_000):
             if self.stopping:
                 return "quit"
-            status = self.service.cached_status(self.table_id or 0)
+            status = self.service.queries.cached_status(self.table_id or 0)
             if status is None:
                 if self.final is None and self.table_id is not None:
                     # Over: keep the match as stored, to look back at it.
-                    self.final = await self.service.past_table(self.table_id)
+                    self.final = await self.service.queries.past_table(self.table_id)
                 return "over"
-            view = self.service.seat_view(status.table.id, YOUR_SEAT)
+            view = self.service.queries.seat_view(status.table.id, YOUR_SEAT)
             if view is None:
                 return None
             if view.phase == "finished":
@@ -260,7 +260,7 @@ class ConsoleTable(ConsoleViews):
                 return "play"
             elif view.phase == "scored":
                 return "next"
-            deadline = self.service.next_deadline()
+            deadline = self.service.automation.next_deadline()
             if deadline is None:
                 return None
             if self.stalled and asyncio.get_running_loop().time() < self.retry_at:
@@ -270,8 +270,8 @@ class ConsoleTable(ConsoleViews):
             if await self.service.tick() == 0:
                 # The timer failed (the service backs off in game time, which this
                 # console's clock skips through): wait in real time, do not spin.
-                due = self.service.next_deadline()
-                if self.service.timers_failing() or (due is not None and due <= self.clock.now()):
+                due = self.service.automation.next_deadline()  # (a datetime is never falsy)
+                if self.service.automation.failing() or (due and due <= self.clock.now()):
                     return "stalled"
         return None
 
@@ -362,28 +362,28 @@ class ConsoleTable(ConsoleViews):
             elif cmd == "go":
                 await self._go(asked)
             elif cmd == "play":
-                await self._cards(self.service.play, rest)
+                await self._cards(self.service.moves.play, rest)
             elif cmd == "bury":
-                await self._cards(self.service.bury, rest)
+                await self._cards(self.service.moves.bury, rest)
             elif cmd == "call":
-                await self.service.call_friends(CHANNEL, YOU, rest or self._suggested_call())
+                await self.service.moves.call_friends(CHANNEL, YOU, rest or self._suggested_call())
             elif cmd == "" and asked == "call":
-                await self.service.call_friends(CHANNEL, YOU, self._suggested_call())
+                await self.service.moves.call_friends(CHANNEL, YOU, self._suggested_call())
             elif cmd == "declare":
-                await self._cards(self.service.declare, rest)
+                await self._cards(self.service.moves.declare, rest)
                 self.deal_hold = None
             elif asked == "declare" and cmd in ("", "pass"):
                 self.deal_hold = None  # deal on
             elif cmd == "pass":
                 await self._pass()
             elif cmd == "unbid":  # house rule bid_takeback
-                await self.service.withdraw_bid(CHANNEL, YOU)
+                await self.service.moves.withdraw_bid(CHANNEL, YOU)
             elif cmd == "takeback":  # 悔牌 (house rule play_takeback)
-                await self.service.take_back(CHANNEL, YOU)
+                await self.service.moves.take_back(CHANNEL, YOU)
             elif cmd == "new":
                 await self._new_match()
             elif cmd == "next" or (cmd == "" and asked == "next"):
-                await self.service.next_hand(CHANNEL, YOU)
+                await self.service.lifecycle.next_hand(CHANNEL, YOU)
             elif cmd == "" and asked in ("declare_or_pass", "steal"):
                 await self._pass()
             elif cmd == "":
@@ -411,7 +411,7 @@ class ConsoleTable(ConsoleViews):
 
     async def _pass(self) -> None:
         view = self._view()
-        await self.service.pass_(CHANNEL, YOU)
+        await self.service.moves.pass_(CHANNEL, YOU)
         if view is not None:
             self.passed_at = (view.hand_no, len(view.declarations))
 
@@ -452,12 +452,12 @@ class ConsoleTable(ConsoleViews):
 
     async def _contextual(self, cards: str, asked: str | None) -> None:
         actions: dict[str | None, Callable[..., object]] = {
-            "call": self.service.call_friends,
-            "play": self.service.play,
-            "bury": self.service.bury,
-            "declare": self.service.declare,
-            "declare_or_pass": self.service.declare,
-            "steal": self.service.declare,  # 炒地皮
+            "call": self.service.moves.call_friends,
+            "play": self.service.moves.play,
+            "bury": self.service.moves.bury,
+            "declare": self.service.moves.declare,
+            "declare_or_pass": self.service.moves.declare,
+            "steal": self.service.moves.declare,  # 炒地皮
         }
         fn = actions.get(asked)
         if fn is None:
@@ -486,7 +486,7 @@ class ConsoleTable(ConsoleViews):
 
     async def _suggested(self) -> None:
         """Make the hint's move (the engine's suggestion: what ``hint`` shows)."""
-        match = self.service.match_of(self.table_id or 0)
+        match = self.service.queries.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
         cards = getattr(action, "cards", None)
         if action is None:
@@ -494,17 +494,17 @@ class ConsoleTable(ConsoleViews):
         elif action.kind == "pass":
             await self._pass()
         elif action.kind == "bury" and cards is not None:
-            await self.service.bury(CHANNEL, YOU, cards)
+            await self.service.moves.bury(CHANNEL, YOU, cards)
         elif isinstance(action, CallFriends):
-            await self.service.call_friends(CHANNEL, YOU, action.calls)
+            await self.service.moves.call_friends(CHANNEL, YOU, action.calls)
         elif action.kind == "play" and cards is not None:
-            await self.service.play(CHANNEL, YOU, cards)
+            await self.service.moves.play(CHANNEL, YOU, cards)
 
     async def _auto_move(self, asked: str | None) -> None:
         """托管: one move of the table's AI for you (the service's ``auto_move``, the
         same choice its AI seats and ``/auto`` make)."""
         view = self._view()
-        action = await auto_move(self.service, CHANNEL, YOU)
+        action = await auto_move(self.service.core, self.service.changes, CHANNEL, YOU)
         if asked == "declare":
             self.deal_hold = None  # declared or not, the deal goes on
         elif isinstance(action, Pass) and view is not None:
@@ -567,7 +567,7 @@ class ConsoleTable(ConsoleViews):
     async def _autoplay(self, reader: LineReader, asked: str | None) -> bool:
         """托管: a line you type meanwhile takes over (and is run); otherwise the AI
         moves for you, one move per pace, until the hand is over. False to quit."""
-        status = self.service.cached_status(self.table_id or 0)
+        status = self.service.queries.cached_status(self.table_id or 0)
         delay = status.options.ai_delay if status is not None else 0.0
         line = await reader.readline(max(self.auto_pace, delay))
         if line is None:

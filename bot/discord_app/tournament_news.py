@@ -49,7 +49,7 @@ class TournamentNews:
         guild = self.client.get_guild(ev.guild_id) if ev.guild_id is not None else None
         if guild is not None and guild.preferred_locale is not None:
             return language(str(guild.preferred_locale))
-        return self.bot.service.defaults.language
+        return self.bot.service.core.defaults.language
 
     async def _news_lang(self, ev: EventInfo) -> str:
         """The server's language, asked of Discord while the bot starts (no guild
@@ -110,7 +110,7 @@ class TournamentNews:
             return
         tours = self.bot.service.tournaments
         for p in await tours.store.pairings(ev.id, ev.current_round):
-            status = self.bot.service.cached_status(p.table_id) if p.table_id else None
+            status = self.bot.service.queries.cached_status(p.table_id) if p.table_id else None
             if status is None or user_id not in await self._seated(ev, p.round_no, p.table_no):
                 continue
             try:  # the table's own channel: known after a restart too
@@ -158,7 +158,7 @@ class TournamentNews:
                     continue
                 thread = self._threads.get((ev.id, round_no, p.table_no))
                 if thread is None and p.table_id is not None:
-                    status = self.bot.service.cached_status(p.table_id)
+                    status = self.bot.service.queries.cached_status(p.table_id)
                     thread = status.table.channel_id if status is not None else None
                 if p.seats:  # 找朋友: a table of individuals, every one named
                     players = ", ".join(team_name(entries.get(t)) for t in p.seats)

@@ -226,7 +226,7 @@ async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: P
         r = await w.slash(td, "tournament replace", team=2, old=p[3], new=p[7], reason="late")
         assert r.response is not None and "p7 plays instead of p3" in r.response.content
         table_id = (await w.bot.service.tournaments.store.pairings(1, 1))[0].table_id
-        status = w.bot.service.cached_status(table_id)
+        status = w.bot.service.queries.cached_status(table_id)
         assert status is not None
         assert p[7].id in [s.user_id for s in status.table.seats]
         assert p[3].id not in [s.user_id for s in status.table.seats]
@@ -283,7 +283,7 @@ async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
         r = await w.slash(td, "tournament start")
         assert r.response is not None and not r.response.ephemeral, r.response
         assert thread_names(w) == ["T1-R1-1"]  # six players, one table of six
-        status = w.bot.service.cached_status(
+        status = w.bot.service.queries.cached_status(
             (await w.bot.service.tournaments.store.pairings(1, 1))[0].table_id
         )
         assert status is not None and len(status.table.seats) == 6

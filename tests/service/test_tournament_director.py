@@ -44,7 +44,7 @@ async def test_director_replaces_players_and_adjusts_a_result(sqlite_db: Databas
     (p, _) = await t.store.pairings(ev.id, 1)
     assert p.table_id is not None
     old, new = user(2 * p.ns_team), user(500)
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None and live.table.seats[0].user_id == old
 
     # Refused for a player, without a reason, for someone not on the team: nothing changes.
@@ -67,10 +67,10 @@ async def test_director_replaces_players_and_adjusts_a_result(sqlite_db: Databas
     # During the round: the seat at the running table is the substitute's at once.
     table_id = await t.replace_player(ev.id, DIRECTOR, **common, reason="went home ill")
     assert table_id == p.table_id
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None
     assert (live.table.seats[0].user_id, live.table.seats[0].display_name) == (new, "Sub")
-    assert (await svc.store.get_table(p.table_id)).seats[0].user_id == new  # stored too
+    assert (await svc.core.store.get_table(p.table_id)).seats[0].user_id == new  # stored too
     team = (await t.entries(ev.id))[p.ns_team]
     assert new in team.user_ids and old not in team.user_ids and "Sub" in team.names
 
@@ -111,8 +111,8 @@ async def test_director_replaces_players_and_adjusts_a_result(sqlite_db: Databas
     again = user(501)
     swap = {"team_no": p.ns_team, "old_id": new, "new_id": again, "new_name": "Sub2"}
     assert await t.replace_player(ev.id, DIRECTOR, **swap, reason="swap") == q.table_id
-    assert q.table_id is not None and svc.live_table(q.table_id) is not None
-    assert again in [s.user_id for s in svc.live_table(q.table_id).table.seats]  # type: ignore[union-attr]
+    assert q.table_id is not None and svc.core.live_table(q.table_id) is not None
+    assert again in [s.user_id for s in svc.core.live_table(q.table_id).table.seats]  # type: ignore[union-attr]
     await drive(svc, clock, finished(svc, ev.id))
     await refused(
         "tournament_finished",

@@ -59,7 +59,7 @@ async def test_a_friends_event_of_twelve_players_runs_two_rounds(sqlite_db: Data
     assert [p.seats for p in one] == [tuple(range(6)), tuple(range(6, 12))]
     for p in one:  # six seats, one player each, the event's rules
         assert p.table_id is not None
-        live = svc.live_table(p.table_id)
+        live = svc.core.live_table(p.table_id)
         assert live is not None and live.table.rules == FRIENDS_6
         assert [s.user_id for s in live.table.seats] == [user(e) for e in p.seats]
 

@@ -116,7 +116,7 @@ async def test_one_failing_event_neither_stops_another_nor_the_start(
     assert (await svc.tournaments.store.event(bad.id)).status == "running"
     assert f"tournament {bad.id}: not driven" in caplog.text
     # A restart with the broken event: the bot starts, the event stays in hand.
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
     monkeypatch.setattr(type(svc.tournaments), "_next_round", next_round)
@@ -163,7 +163,7 @@ async def test_tables_whose_thread_failed_open_later_without_hammering(
     await svc.tick()
     assert len(calls) == 2
     # A restart: the start tries again at once (and fails), then the tick.
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
     svc.tournaments.channels, svc.tournaments.announce = channels, announce
@@ -287,7 +287,7 @@ async def test_the_no_show_check_is_not_made_again_after_a_restart(tmp_path: Pat
     await svc.tournaments.start(ev.id, DIRECTOR)
     (p,) = await svc.tournaments.store.pairings(ev.id, 1)
     assert p.table_id is not None and not p.checked
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None and live.match is not None
     seats = {s.seat: s.user_id for s in live.table.seats if s.user_id is not None}
     # Everyone passes in the declaring: all four have moved by the grace time.
@@ -303,14 +303,14 @@ async def test_the_no_show_check_is_not_made_again_after_a_restart(tmp_path: Pat
     await svc.tournaments.replace_player(
         ev.id, DIRECTOR, team_no=0, old_id=seats[0], new_id=sub, new_name="Sub", reason="ill"
     )
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
     await svc.start()
     for _ in range(3):
         await svc.tick()
         clock.advance(1)
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None and live.table.seats[0].user_id == sub  # not an AI seat
     (p,) = await svc.tournaments.store.pairings(ev.id, 1)
     assert p.no_shows == ()

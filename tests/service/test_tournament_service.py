@@ -54,7 +54,7 @@ async def test_swiss_of_eight_teams_runs_to_the_end_across_a_restart(tmp_path: P
     assert len(round1) == 4
     for p in round1:  # N/S is team A, E/W team B, all seated, the event's rules
         assert p.table_id is not None
-        live = svc.live_table(p.table_id)
+        live = svc.core.live_table(p.table_id)
         assert live is not None and live.table.rules == ONE_DECK
         assert live.options.event == ev.id
         seats = [s.user_id for s in live.table.seats]
@@ -92,7 +92,7 @@ async def test_swiss_of_eight_teams_runs_to_the_end_across_a_restart(tmp_path: P
         assert len(hands) == 2
         first, last = hands[0].levels_before, hands[-1].levels_after
         assert p.level_diff == (last[0] - first[0]) - (last[1] - first[1])
-        assert svc.live_table(p.table_id) is None  # the table is closed
+        assert svc.core.live_table(p.table_id) is None  # the table is closed
     results = await svc.tournaments.results(ev.id)
     assert len(results) == 3 * 8 and all(r.opponent != BYE for r in results)
     assert sum(r.level_diff for r in results) == 0
@@ -124,12 +124,12 @@ async def test_duplicate_tables_of_a_board_hold_the_same_cards(sqlite_db: Databa
     assert one.table_id is not None and two.table_id is not None
     # Team A's first pair N/S at table 1, its second pair E/W at table 2.
     a, b = (await store.entries(ev.id))[0].user_ids, (await store.entries(ev.id))[1].user_ids
-    t1, t2 = svc.live_table(one.table_id), svc.live_table(two.table_id)
+    t1, t2 = svc.core.live_table(one.table_id), svc.core.live_table(two.table_id)
     assert t1 is not None and t2 is not None
     assert [s.user_id for s in t1.table.seats] == [a[0], b[2], a[1], b[3]]
     assert [s.user_id for s in t2.table.seats] == [b[0], a[2], b[1], a[3]]
     # Dealt at once (pace 0), nobody has declared: the engine holds the same cards.
-    m1, m2 = svc.match_of(one.table_id), svc.match_of(two.table_id)
+    m1, m2 = svc.queries.match_of(one.table_id), svc.queries.match_of(two.table_id)
     assert m1 is not None and m2 is not None and m1.phase == m2.phase == "declaring"
     for seat in range(4):
         assert m1.hand_of(seat) == m2.hand_of(seat) and len(m1.hand_of(seat)) > 0
@@ -276,11 +276,11 @@ async def test_a_round_by_minutes_ends_its_tables_between_hands(sqlite_db: Datab
     await drive(svc, clock, finished(svc, ev.id))
     (r,) = await store.rounds(ev.id)
     (p,) = await store.pairings(ev.id, 1)
-    info = await svc.store.get_table(p.table_id)  # type: ignore[arg-type]
+    info = await svc.core.store.get_table(p.table_id)  # type: ignore[arg-type]
     assert p.hands >= 2 and p.status == "done", (p, info.status)
     if info.status == "ended":  # not a match won early: it played past the 2 minutes
         assert r.finished_at is not None and (r.finished_at - r.started_at).total_seconds() >= 120
-    m = await svc.store.load_match(info.id)
+    m = await svc.core.store.load_match(info.id)
     assert m is not None and m.phase in ("scored", "finished")  # never cut in mid-hand
 
 
@@ -410,7 +410,7 @@ async def test_a_board_is_not_replayed_before_its_round_ends(sqlite_db: Database
     token = await Replays(sqlite_db).create_link(played.hand_id, player)  # made behind its back
     assert await svc.replays.by_token(token) is None
     with pytest.raises(ServiceError):
-        await svc.deal_rules(GUILD, played.hand_id, None)
+        await svc.lifecycle.deal_rules(GUILD, played.hand_id, None)
 
     await drive(svc, clock, finished(svc, ev.id))
     hand, replay = await svc.replays.finished(

@@ -15,12 +15,16 @@ from storage.tournament_director import LogEntry, NoSuchTable, NotOnTeam, Tourna
 from storage.tournaments import EntryInfo, EventInfo, Tournaments
 
 if TYPE_CHECKING:
-    from bot.service.tournament.host import TablesHost
+    from bot.service.changes import Changes
+    from bot.service.core import Core
+    from bot.service.lifecycle import Lifecycle
 
 
 class DirectorTools:
     if TYPE_CHECKING:  # provided by TournamentService
-        svc: TablesHost
+        core: Core
+        changes: Changes
+        lifecycle: Lifecycle
         store: Tournaments
 
         async def event(self, event_id: int) -> EventInfo: ...
@@ -31,7 +35,7 @@ class DirectorTools:
 
     @property
     def director_store(self) -> TournamentDirector:
-        return TournamentDirector(self.svc.db)
+        return TournamentDirector(self.core.db)
 
     async def _director_change(
         self, event_id: int, user_id: int, reason: str, manage: bool
@@ -86,15 +90,15 @@ class DirectorTools:
                 or team_no not in (p.ns_team, p.ew_team, *p.seats)
             ):
                 continue
-            async with self.svc.locks(p.table_id):
-                live = self.svc.live_table(p.table_id)
+            async with self.core.locks(p.table_id):
+                live = self.core.live_table(p.table_id)
                 if live is None:
                     continue
                 seat = live.table.seat_of(old_id)
                 if seat is None:
                     continue
                 # ``seats_changed`` tells the table (it is a person, not an AI).
-                await self.svc._replace_seat(live, SeatInfo(seat, new_id, None, new_name))
+                await self.changes.replace_seat(live, SeatInfo(seat, new_id, None, new_name))
                 return p.table_id
         return None
 

@@ -24,7 +24,9 @@ from storage import SeatInfo
 from storage.tournaments import EventInfo, PairingInfo, Tournaments
 
 if TYPE_CHECKING:
-    from bot.service.tournament.host import TablesHost
+    from bot.service.changes import Changes
+    from bot.service.core import Core
+    from bot.service.lifecycle import Lifecycle
 
 log = logging.getLogger("bot.service.tournament")
 
@@ -34,7 +36,9 @@ RETRY = timedelta(seconds=30)  # between two tries at a round's tables that fail
 
 class RoundDriver:
     if TYPE_CHECKING:  # provided by TournamentService
-        svc: TablesHost
+        core: Core
+        changes: Changes
+        lifecycle: Lifecycle
         store: Tournaments
         _running: dict[int, EventInfo]
         _checked: set[tuple[int, int, int]]
@@ -56,19 +60,19 @@ class RoundDriver:
         news a crash kept from going out is posted."""
         # The grace time counts from now too: players could not move while the bot
         # was down (their seats are not taken the moment it is back).
-        self._resumed_at = self.svc.clock.now()
+        self._resumed_at = self.core.clock.now()
         events: list[EventInfo] = await guarded(self.store.events(statuses=("running",)))
         for ev in events:
-            if not self.svc.shards.owns(ev.guild_id):
+            if not self.core.shards.owns(ev.guild_id):
                 continue
             self._running[ev.id] = ev  # one that fails here is tried again by ``tick``
             try:
                 await self._resume_event(ev)
             except Exception:
                 log.exception("tournament %s: not resumed (tried again on the tick)", ev.id)
-                self._retry_at.setdefault(ev.id, self.svc.clock.now())
+                self._retry_at.setdefault(ev.id, self.core.clock.now())
         for ev in await guarded(self.store.finals_unannounced()):
-            if self.svc.shards.owns(ev.guild_id):
+            if self.core.shards.owns(ev.guild_id):
                 try:
                     rounds = await guarded(self.store.rounds(ev.id))
                     last = rounds[-1] if rounds else None
@@ -99,15 +103,15 @@ class RoundDriver:
                 changed += await self._drive(ev)
             except ServiceError as exc:  # storage busy or down: tried again
                 log.warning("tournament %s: delayed: %s", ev.id, exc.code)
-                self._retry_at.setdefault(ev.id, self.svc.clock.now())
+                self._retry_at.setdefault(ev.id, self.core.clock.now())
             except Exception:  # one event's bug must not stop the others
                 log.exception("tournament %s: not driven (tried again)", ev.id)
-                self._retry_at.setdefault(ev.id, self.svc.clock.now())
+                self._retry_at.setdefault(ev.id, self.core.clock.now())
         return changed
 
     async def _drive(self, ev: EventInfo) -> int:
         rounds = await guarded(self.store.rounds(ev.id))
-        now = self.svc.clock.now()
+        now = self.core.clock.now()
         if not rounds or rounds[-1].status == "finished":
             # Only after the next round failed to open (else ``start`` or the round's
             # end is opening it): tried again, then at most every RETRY.
@@ -154,8 +158,8 @@ class RoundDriver:
         """A table between hands plays the next one, or is done (ended, its result
         stored); one in the middle of a hand plays on."""
         assert p.table_id is not None
-        async with self.svc.locks(p.table_id):
-            live = self.svc.live_table(p.table_id)
+        async with self.core.locks(p.table_id):
+            live = self.core.live_table(p.table_id)
             if live is not None and (live.match is None or live.match.phase != "scored"):
                 return 0  # a hand in play (it finishes, whatever the clock says)
             hands = await guarded(self.store.table_hands(p.table_id))
@@ -171,7 +175,7 @@ class RoundDriver:
                 if played != len(hands):
                     self._scored_seen[p.table_id] = (len(hands), now)
                     seen = now
-                if now < seen + timedelta(seconds=self.svc.defaults.next_hand_seconds):
+                if now < seen + timedelta(seconds=self.core.defaults.next_hand_seconds):
                     return 0
                 del self._scored_seen[p.table_id]
                 if ev.format == "duplicate":  # the next board: a fresh single-hand match
@@ -179,10 +183,10 @@ class RoundDriver:
                         return 0  # no board is played at one table while the other holds it
                     boards = await guarded(self.store.boards(ev.id))
                     board = (p.board_no or 1) + len(hands)
-                    await self.svc._begin(live, board_match(ev.rules, boards[board], board))
+                    await self.lifecycle.begin(live, board_match(ev.rules, boards[board], board))
                 else:
-                    await self.svc.commit(live, NextHand(), None, None)
-                    await self.svc._follow_up(live)
+                    await self.changes.commit(live, NextHand(), None, None)
+                    await self.changes.follow_up(live)
                 return 1
             self._scored_seen.pop(p.table_id, None)
             if live is not None:
@@ -218,8 +222,8 @@ class RoundDriver:
         return False
 
     async def _end_table(self, table_id: int) -> None:
-        async with self.svc.locks(table_id):
-            live = self.svc.live_table(table_id)
+        async with self.core.locks(table_id):
+            live = self.core.live_table(table_id)
             if live is not None:
                 await self._close(live)
 
@@ -228,17 +232,17 @@ class RoundDriver:
         t = live.table
         if t.status not in ("lobby", "playing"):
             return
-        live.table = await guarded(self.svc.store.end_match(t.id, t.version))
-        self.svc._forget(live)
-        await self.svc._emit([Public(t.id, t.channel_id, "table_ended")])
+        live.table = await guarded(self.core.store.end_match(t.id, t.version))
+        self.core.forget(live)
+        await self.core.emit([Public(t.id, t.channel_id, "table_ended")])
 
     async def _no_shows(self, ev: EventInfo, p: PairingInfo) -> int:
         """Seated players who have not moved by the grace time get an AI seat."""
         assert p.table_id is not None
         acted = await guarded(self.store.actors(p.table_id))
         marked = list(p.no_shows)
-        async with self.svc.locks(p.table_id):
-            live = self.svc.live_table(p.table_id)
+        async with self.core.locks(p.table_id):
+            live = self.core.live_table(p.table_id)
             if live is None:
                 return 0
             for s in live.table.seats:
@@ -251,7 +255,7 @@ class RoundDriver:
                     "seat_to_ai",
                     params={"seat": s.seat, "name": s.display_name},
                 )
-                await self.svc._replace_seat(live, ai, note)
+                await self.changes.replace_seat(live, ai, note)
                 marked.append(s.seat)
         self._checked.add((ev.id, p.round_no, p.table_no))
         if marked != list(p.no_shows):
@@ -276,7 +280,7 @@ class RoundDriver:
         last = round_no >= ev.rounds and ev.format != "knockout"
         await guarded(
             self.store.finish_round(
-                ev.id, round_no, self.svc.clock.now(), last=last, table_imps=table_imps
+                ev.id, round_no, self.core.clock.now(), last=last, table_imps=table_imps
             )
         )
         await self._announce(ev, "finished", round_no)

@@ -25,9 +25,11 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, replace
 from datetime import datetime
-from typing import TYPE_CHECKING
 
+from bot.service.changes import Changes
+from bot.service.core import Core
 from bot.service.errors import ServiceError, guarded
+from bot.service.lifecycle import Lifecycle
 from bot.service.tournament.director import DirectorTools
 from bot.service.tournament.driver import GRACE_SECONDS, RETRY, RoundDriver
 from bot.service.tournament.duplicate import board_match, board_rules
@@ -57,9 +59,6 @@ from storage.tournaments import (
     Tournaments,
 )
 
-if TYPE_CHECKING:
-    from bot.service.tournament.host import TablesHost
-
 log = logging.getLogger("bot.service.tournament")
 
 MAX_ROUNDS = 20
@@ -84,9 +83,11 @@ def deal_key(event_seed: str, *parts: object) -> str:
 
 
 class TournamentService(RoundDriver, DirectorTools):
-    def __init__(self, svc: TablesHost) -> None:
-        self.svc = svc
-        self.store = Tournaments(svc.db)
+    def __init__(self, core: Core, changes: Changes, lifecycle: Lifecycle) -> None:
+        self.core = core
+        self.changes = changes
+        self.lifecycle = lifecycle
+        self.store = Tournaments(core.db)
         self.channels: ChannelMaker | None = None
         self.announce: Announcer | None = None
         self._running: dict[int, EventInfo] = {}
@@ -123,9 +124,9 @@ class TournamentService(RoundDriver, DirectorTools):
         if not 1 <= rounds <= MAX_ROUNDS or not 1 <= (hands or minutes or 0) <= 600:
             raise ServiceError("tournament_bad_size", most=MAX_ROUNDS)
         if ranked:  # the ladder's rules, as at any ranked table: none of the event's own
-            self.svc.check_ranked(guild_id, preset_name, rules=rules)
+            self.lifecycle.check_ranked(guild_id, preset_name, rules=rules)
         if rules is None:
-            rules = await self.svc._rules_named(guild_id, preset_name, None, None)
+            rules = await self.lifecycle.rules_named(guild_id, preset_name, None, None)
         individual = rules.friends is not None  # 找朋友: players enter alone
         if individual and format != "swiss":
             raise ServiceError("tournament_friends_swiss")
@@ -149,7 +150,7 @@ class TournamentService(RoundDriver, DirectorTools):
                 minutes=minutes,
                 rules=rules,
                 director_id=director_id,
-                seed=self.svc._seed(),
+                seed=self.core.seed(),
                 ranked=ranked,
                 settings=settings,
             )
@@ -238,7 +239,7 @@ class TournamentService(RoundDriver, DirectorTools):
         try:
             return await self._next_round(ev)
         except ServiceError:  # started, round 1 not yet open (storage): the tick retries
-            self._retry_at.setdefault(ev.id, self.svc.clock.now())
+            self._retry_at.setdefault(ev.id, self.core.clock.now())
             return False
 
     async def drop(
@@ -361,7 +362,7 @@ class TournamentService(RoundDriver, DirectorTools):
         ]
         byes = [t.ns_team for t in planned if t.ew_team == BYE]
         bye = byes[0] if len(byes) == 1 else None  # the round's one bye, if it has one
-        await guarded(self.store.open_round(ev.id, round_no, planned, bye, self.svc.clock.now()))
+        await guarded(self.store.open_round(ev.id, round_no, planned, bye, self.core.clock.now()))
         ev = await self.event(ev.id)
         self._running[ev.id] = ev
         if not await self._open_tables(ev):
@@ -426,10 +427,10 @@ class TournamentService(RoundDriver, DirectorTools):
                         "tournament %s: round %s table %s has no channel yet: %r",
                         ev.id, p.round_no, p.table_no, exc,
                     )  # fmt: skip
-                    self._retry_at[ev.id] = self.svc.clock.now() + RETRY
+                    self._retry_at[ev.id] = self.core.clock.now() + RETRY
                     return False
             opts = replace(
-                self.svc.defaults, next_hand_seconds=0, event=ev.id, ranked=ev.ranked, deal=None
+                self.core.defaults, next_hand_seconds=0, event=ev.id, ranked=ev.ranked, deal=None
             )
             if p.board_no is not None:  # a board is a single hand, the same at its twin
                 rules = board_rules(ev.rules)
@@ -438,7 +439,7 @@ class TournamentService(RoundDriver, DirectorTools):
                 key = deal_key(ev.seed, "round", p.round_no, "table", p.table_no)
                 secret = deal_key(ev.seed, "later", p.round_no, p.table_no)
                 rules, match = ev.rules, Match(ev.rules, key, secret=secret)
-            status = await self.svc.open_seated(
+            status = await self.lifecycle.open_seated(
                 guild_id=ev.guild_id,
                 channel_id=channel,
                 parent_channel_id=parent,
