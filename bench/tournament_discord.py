@@ -99,7 +99,7 @@ async def run(workdir: Path, teams: int, rounds: int, hands: int) -> dict[str, A
         assert "has started" in said, said
         clock.advance(GRACE_SECONDS + 1)
         ticks = 0
-        while (await tours.event(ev.id)).status != "finished":
+        while (await tours.events.event(ev.id)).status != "finished":
             await bot.tick_now()
             await env.settle()
             deadline = bot.service.automation.next_deadline()
@@ -115,7 +115,7 @@ async def run(workdir: Path, teams: int, rounds: int, hands: int) -> dict[str, A
 
         tables = [p for p in await tours.store.pairings(ev.id) if p.table_id is not None]
         assert all(p.status == "done" for p in tables), "a table was left open"
-        standings = await tours.standings(ev.id)
+        standings = await tours.events.standings(ev.id)
         assert len(standings) == teams
         assert sum(s.points for s in standings) == 2 * rounds * (teams // 2)
         threads = {t.id for t in channel.threads}

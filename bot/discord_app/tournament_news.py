@@ -17,7 +17,7 @@ import discord
 from bot.discord_app.host import Host
 from bot.pictures.standings import StandingLine, render_standings
 from bot.service.tournament.pairing import BYE, Standing
-from bot.service.tournament.service import synthetic_channel
+from bot.service.tournament.rounds import synthetic_channel
 from bot.text.i18n import language, text
 from storage.tournament_director import LogEntry
 from storage.tournaments import EntryInfo, EventInfo
@@ -123,12 +123,12 @@ class TournamentNews:
         unless the director plays in the event (then they would see the other
         table of their own board)."""
         tours = self.bot.service.tournaments
-        entries = {e.team_no: e for e in await tours.entries(ev.id)}
+        entries = {e.team_no: e for e in await tours.events.entries(ev.id)}
         playing = any(ev.director_id in e.user_ids for e in entries.values())
         director = [] if playing else [ev.director_id]
         for p in await tours.store.pairings(ev.id, round_no):
             if p.table_no == table_no:
-                seats = tours.seats_of(ev, p, entries)
+                seats = tours.rounds.seats_of(ev, p, entries)
                 users = [s.user_id for s in seats if s.user_id is not None]
                 return list(dict.fromkeys([*users, *director]))
         return director
@@ -146,7 +146,7 @@ class TournamentNews:
         assert ev.channel_id is not None
         tours = self.bot.service.tournaments
         lang = await self._news_lang(ev)
-        entries = {e.team_no: e for e in await tours.entries(ev.id)}
+        entries = {e.team_no: e for e in await tours.events.entries(ev.id)}
         channel = self.client.get_partial_messageable(ev.channel_id)
         if what == "paired":
             lines = [text(lang, "tour.paired", name=ev.name, round=round_no)]
@@ -181,7 +181,7 @@ class TournamentNews:
                 "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
             )
             return
-        rows = await tours.standings(ev.id)
+        rows = await tours.events.standings(ev.id)
         if what == "finished":
             lines = [text(lang, "tour.results", name=ev.name, round=round_no)]
             for p in await tours.store.pairings(ev.id, round_no):

@@ -77,7 +77,7 @@ class TableService:
         come back with them), then carry on the running tournaments. Returns how
         many tables were loaded."""
         count = await self.core.load_active()
-        await self.tournaments.resume()  # their tables are loaded: the rounds go on
+        await self.tournaments.driver.resume()  # their tables are loaded: the rounds go on
         return count
 
     async def tick(self) -> int:
@@ -87,4 +87,4 @@ class TableService:
         them (``Core.refresh``) at most every ``refresh_seconds``."""
         await self.core.catch_up()
         fired = await self.automation.tick()
-        return fired + await self.tournaments.tick()
+        return fired + await self.tournaments.driver.tick()

@@ -336,7 +336,7 @@ async def test_a_board_of_a_round_in_play_is_refused_on_the_command_line(
         return bool(await svc.tournaments.store.table_hands(table_id))
 
     await drive(svc, clock, a_board_done)
-    event = await svc.tournaments.event(ev.id)
+    event = await svc.tournaments.events.event(ev.id)
     assert event.status == "running"
     ids = ("--db", url, "--table", str(table_id), "--hand", "1")
     out, page = tmp_path / "board.txt", tmp_path / "board.html"

@@ -83,7 +83,7 @@ async def test_twins_hold_the_same_deal_whoever_declares(
     for _ in range(5_000):
         if await is_done():
             break
-        await move_everyone(svc, await svc.tournaments.event(ev.id), bidder, done)
+        await move_everyone(svc, await svc.tournaments.events.event(ev.id), bidder, done)
         await svc.tick()
         deadline = svc.automation.next_deadline()
         step = 5.0 if deadline is None else min(5.0, (deadline - clock.now()).total_seconds())

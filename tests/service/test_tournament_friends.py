@@ -72,9 +72,9 @@ async def test_a_friends_event_of_twelve_players_runs_two_rounds(sqlite_db: Data
         gained = [b - a for a, b in zip(hand.levels_before, hand.levels_after, strict=True)]
         assert list(p.seat_levels) == gained and len(gained) == 6
     assert any(any(p.seat_levels) for p in tables)  # the fixed seed's deals gain levels
-    results = await t.results(ev.id)
+    results = await t.events.results(ev.id)
     assert len(results) == 24 and all(r.opponent == TABLE for r in results)
-    final = await t.standings(ev.id)
+    final = await t.events.standings(ev.id)
     assert len(final) == 12
     assert sum(s.points for s in final) == sum(sum(p.seat_levels) for p in tables)
     assert [s.points for s in final] == sorted((s.points for s in final), reverse=True)

@@ -28,7 +28,7 @@ def recorder(svc: TableService, news: News, crash_on: tuple[str, int] | None = N
             raise Crash
         news.append((what, round_no))
 
-    svc.tournaments.announce = announce
+    svc.tournaments.rounds.announce = announce
 
 
 async def started(url: str, news: News, crash_on: tuple[str, int] | None = None) -> TableService:

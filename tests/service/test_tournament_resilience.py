@@ -59,7 +59,7 @@ async def test_a_refused_write_delays_the_event_and_never_stalls_it(
     ev = await one_deck_event(svc, name="S", format="swiss", rounds=2, hands=1, grace_seconds=0)
     await register(svc, ev, 4, 2)
     tours = svc.tournaments
-    real = tours._next_round
+    real = tours.rounds.next_round
     refused = []
 
     async def flaky(e):  # type: ignore[no-untyped-def]
@@ -68,7 +68,7 @@ async def test_a_refused_write_delays_the_event_and_never_stalls_it(
             raise ServiceError("storage_unavailable")
         return await real(e)
 
-    monkeypatch.setattr(tours, "_next_round", flaky)
+    monkeypatch.setattr(tours.rounds, "next_round", flaky)
     assert await tours.start(ev.id, DIRECTOR) is False  # started; round 1 opens later
     await drive(svc, clock, finished(svc, ev.id))
     assert refused == [0, 0]

@@ -1,4 +1,4 @@
-"""Director tools (mixed into ``TournamentService``): replace a team's player
+"""Director tools (``TournamentService.director``): replace a team's player
 (between rounds, or during one: the seat at the running table changes hands too)
 and adjust a table's result (standings follow, as they are worked out from the
 stored tables). Only the director or someone with Manage Server; every change is
@@ -6,32 +6,22 @@ logged with who and why (``log``), for a front end to show."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from bot.service.changes import Changes
+from bot.service.core import Core
 from bot.service.errors import ServiceError, guarded
+from bot.service.tournament.events import Events
 from bot.service.tournament.pairing import BYE
 from storage import SeatInfo
 from storage.tournament_director import LogEntry, NoSuchTable, NotOnTeam, TournamentDirector
-from storage.tournaments import EntryInfo, EventInfo, Tournaments
-
-if TYPE_CHECKING:
-    from bot.service.changes import Changes
-    from bot.service.core import Core
-    from bot.service.lifecycle import Lifecycle
+from storage.tournaments import EventInfo
 
 
 class DirectorTools:
-    if TYPE_CHECKING:  # provided by TournamentService
-        core: Core
-        changes: Changes
-        lifecycle: Lifecycle
-        store: Tournaments
-
-        async def event(self, event_id: int) -> EventInfo: ...
-
-        async def entries(self, event_id: int) -> list[EntryInfo]: ...
-
-        def _director(self, ev: EventInfo, user_id: int, manage: bool) -> None: ...
+    def __init__(self, core: Core, changes: Changes, events: Events) -> None:
+        self.core = core
+        self.changes = changes
+        self.events = events
+        self.store = events.store
 
     @property
     def director_store(self) -> TournamentDirector:
@@ -40,8 +30,8 @@ class DirectorTools:
     async def _director_change(
         self, event_id: int, user_id: int, reason: str, manage: bool
     ) -> EventInfo:
-        ev = await self.event(event_id)
-        self._director(ev, user_id, manage)
+        ev = await self.events.event(event_id)
+        self.events.check_director(ev, user_id, manage)
         if not reason.strip():
             raise ServiceError("tournament_reason_needed")
         return ev
@@ -65,7 +55,7 @@ class DirectorTools:
         ev = await self._director_change(event_id, user_id, reason, manage)
         if ev.status == "finished":
             raise ServiceError("tournament_finished")
-        for e in await self.entries(event_id):
+        for e in await self.events.entries(event_id):
             if new_id in e.user_ids and not e.dropped:
                 raise ServiceError("tournament_already_entered", user=new_id)
         try:
@@ -149,6 +139,6 @@ class DirectorTools:
 
     async def log(self, event_id: int) -> list[LogEntry]:
         """The director's changes, oldest first."""
-        await self.event(event_id)
+        await self.events.event(event_id)
         found: list[LogEntry] = await guarded(self.director_store.log(event_id))
         return found

@@ -1,4 +1,4 @@
-"""The clock of running tournaments (mixed into ``TournamentService``): each tick
+"""The clock of running tournaments (``TournamentService.driver``): each tick
 drives the current round's tables — the next hand (duplicate: the next board, a
 fresh single-hand match from its fixed deal), a table that has played enough is
 ended (the hand in progress finishes first), seated players who have not moved by
@@ -10,49 +10,42 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
+from bot.service.changes import Changes
+from bot.service.core import Core
 from bot.service.errors import ServiceError, guarded
+from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Public
 from bot.service.state import LiveTable
 from bot.service.tournament.duplicate import board_match
+from bot.service.tournament.events import Events
 from bot.service.tournament.friends import seat_levels
 from bot.service.tournament.pairing import BYE
 from bot.service.tournament.results import board_imps, level_diff
+from bot.service.tournament.rounds import RETRY, Rounds
 from rules.actions import NextHand
 from storage import SeatInfo
-from storage.tournaments import EventInfo, PairingInfo, Tournaments
-
-if TYPE_CHECKING:
-    from bot.service.changes import Changes
-    from bot.service.core import Core
-    from bot.service.lifecycle import Lifecycle
+from storage.tournaments import EventInfo, PairingInfo
 
 log = logging.getLogger("bot.service.tournament")
 
 GRACE_SECONDS = 180  # a seated player who has not moved by then gets an AI seat
-RETRY = timedelta(seconds=30)  # between two tries at a round's tables that failed to open
 
 
 class RoundDriver:
-    if TYPE_CHECKING:  # provided by TournamentService
-        core: Core
-        changes: Changes
-        lifecycle: Lifecycle
-        store: Tournaments
-        _running: dict[int, EventInfo]
-        _checked: set[tuple[int, int, int]]
-        _scored_seen: dict[int, tuple[int, datetime]]  # table: (hands, first seen scored)
-        _retry_at: dict[int, datetime]  # event: when to try its unopened tables again
-        _resumed_at: datetime | None  # when this service took the events up
-
-        async def event(self, event_id: int) -> EventInfo: ...
-
-        async def _next_round(self, ev: EventInfo) -> bool: ...
-
-        async def _open_tables(self, ev: EventInfo) -> bool: ...
-
-        async def _announce(self, ev: EventInfo, what: str, round_no: int) -> None: ...
+    def __init__(
+        self, core: Core, changes: Changes, lifecycle: Lifecycle, events: Events, rounds: Rounds
+    ) -> None:
+        self.core = core
+        self.changes = changes
+        self.lifecycle = lifecycle
+        self.events = events
+        self.rounds = rounds
+        self.store = events.store
+        self._checked: set[tuple[int, int, int]] = set()  # tables checked for no-shows
+        # table: (hands, first seen scored): the pause between hands
+        self._scored_seen: dict[int, tuple[int, datetime]] = {}
+        self._resumed_at: datetime | None = None  # when this service took the events up
 
     # ---- the clock --------------------------------------------------------------------
     async def resume(self) -> int:
@@ -65,12 +58,12 @@ class RoundDriver:
         for ev in events:
             if not self.core.shards.owns(ev.guild_id):
                 continue
-            self._running[ev.id] = ev  # one that fails here is tried again by ``tick``
+            self.rounds.running[ev.id] = ev  # one that fails here is tried again by ``tick``
             try:
                 await self._resume_event(ev)
             except Exception:
                 log.exception("tournament %s: not resumed (tried again on the tick)", ev.id)
-                self._retry_at.setdefault(ev.id, self.core.clock.now())
+                self.rounds.retry_at.setdefault(ev.id, self.core.clock.now())
         for ev in await guarded(self.store.finals_unannounced()):
             if self.core.shards.owns(ev.guild_id):
                 try:
@@ -78,35 +71,35 @@ class RoundDriver:
                     last = rounds[-1] if rounds else None
                     # (an event ended by its director mid-round has no results to post)
                     if last and last.status == "finished" and "finished" not in last.news:
-                        await self._announce(ev, "finished", ev.current_round)
-                    await self._announce(ev, "final", ev.current_round)
+                        await self.rounds.post_news(ev, "finished", ev.current_round)
+                    await self.rounds.post_news(ev, "final", ev.current_round)
                 except Exception:
                     log.exception("tournament %s: final news not posted", ev.id)
-        return len(self._running)
+        return len(self.rounds.running)
 
     async def _resume_event(self, ev: EventInfo) -> None:
         rounds = await guarded(self.store.rounds(ev.id))
         for r in rounds:
             if r.status == "finished" and "finished" not in r.news:
-                await self._announce(ev, "finished", r.round_no)
+                await self.rounds.post_news(ev, "finished", r.round_no)
         if not rounds or rounds[-1].status == "finished":
-            await self._next_round(ev)  # a crash came between the two writes
-        elif await self._open_tables(ev) and "paired" not in rounds[-1].news:
-            await self._announce(ev, "paired", rounds[-1].round_no)
+            await self.rounds.next_round(ev)  # a crash came between the two writes
+        elif await self.rounds.open_tables(ev) and "paired" not in rounds[-1].news:
+            await self.rounds.post_news(ev, "paired", rounds[-1].round_no)
 
     async def tick(self) -> int:
         """Drive the running events' tables: the next hand, a finished table, the
         no-shows, the end of a round. Returns how many changes it made."""
         changed = 0
-        for ev in list(self._running.values()):
+        for ev in list(self.rounds.running.values()):
             try:
                 changed += await self._drive(ev)
             except ServiceError as exc:  # storage busy or down: tried again
                 log.warning("tournament %s: delayed: %s", ev.id, exc.code)
-                self._retry_at.setdefault(ev.id, self.core.clock.now())
+                self.rounds.retry_at.setdefault(ev.id, self.core.clock.now())
             except Exception:  # one event's bug must not stop the others
                 log.exception("tournament %s: not driven (tried again)", ev.id)
-                self._retry_at.setdefault(ev.id, self.core.clock.now())
+                self.rounds.retry_at.setdefault(ev.id, self.core.clock.now())
         return changed
 
     async def _drive(self, ev: EventInfo) -> int:
@@ -115,24 +108,24 @@ class RoundDriver:
         if not rounds or rounds[-1].status == "finished":
             # Only after the next round failed to open (else ``start`` or the round's
             # end is opening it): tried again, then at most every RETRY.
-            if ev.id not in self._retry_at or now < self._retry_at[ev.id]:
+            if ev.id not in self.rounds.retry_at or now < self.rounds.retry_at[ev.id]:
                 return 0
-            self._retry_at[ev.id] = now + RETRY
-            await self._next_round(await self.event(ev.id))
+            self.rounds.retry_at[ev.id] = now + RETRY
+            await self.rounds.next_round(await self.events.event(ev.id))
             return 1
         current = rounds[-1]
         tables: list[PairingInfo] = await guarded(self.store.pairings(ev.id, current.round_no))
         changed = 0
-        if ev.id in self._retry_at and now >= self._retry_at[ev.id]:
+        if ev.id in self.rounds.retry_at and now >= self.rounds.retry_at[ev.id]:
             # Tables a front end could not make a channel for (no thread yet).
             late = any(p.table_id is None and p.ew_team != BYE for p in tables)
-            fresh = await self.event(ev.id)
-            if await self._open_tables(fresh) and late:
+            fresh = await self.events.event(ev.id)
+            if await self.rounds.open_tables(fresh) and late:
                 # Their players get the whole grace time (and a round by time its minutes).
                 await guarded(self.store.restart_round(ev.id, current.round_no, now))
                 current = replace(current, started_at=now)
                 if "paired" not in current.news:
-                    await self._announce(fresh, "paired", current.round_no)
+                    await self.rounds.post_news(fresh, "paired", current.round_no)
             tables = await guarded(self.store.pairings(ev.id, current.round_no))
             changed += 1
         grace = timedelta(seconds=int(ev.settings.get("grace", GRACE_SECONDS)))
@@ -221,7 +214,7 @@ class RoundDriver:
                 return len(await guarded(self.store.table_hands(o.table_id))) < played
         return False
 
-    async def _end_table(self, table_id: int) -> None:
+    async def end_table(self, table_id: int) -> None:
         async with self.core.locks(table_id):
             live = self.core.live_table(table_id)
             if live is not None:
@@ -283,9 +276,9 @@ class RoundDriver:
                 ev.id, round_no, self.core.clock.now(), last=last, table_imps=table_imps
             )
         )
-        await self._announce(ev, "finished", round_no)
+        await self.rounds.post_news(ev, "finished", round_no)
         if last:
-            self._running.pop(ev.id, None)
-            await self._announce(ev, "final", round_no)
+            self.rounds.running.pop(ev.id, None)
+            await self.rounds.post_news(ev, "final", round_no)
             return
-        await self._next_round(await self.event(ev.id))
+        await self.rounds.next_round(await self.events.event(ev.id))
