@@ -101,13 +101,13 @@ class HandDMs:
     def _options(self, table_id: int, seat: int, view: View) -> Options:
         if view.phase not in ("dealing", "declaring", "stealing"):
             return frozenset()
-        match = self.service.match_of(table_id)
+        match = self.service.queries.match_of(table_id)
         if match is None:
             return frozenset()
         return frozenset(tuple(int(c) for c in d.cards) for d in match.declaration_options(seat))
 
     def _redeals(self, table_id: int) -> int:
-        match = self.service.match_of(table_id)
+        match = self.service.queries.match_of(table_id)
         return match.hand.redeals if match is not None else 0
 
     def due(self, table_id: int, t: TableDMs, dm: DMState, status: TableStatus, seat: int) -> bool:
@@ -193,7 +193,7 @@ class HandDMs:
         remember: Remember,
     ) -> bool:
         """Post or edit one DM. False when the user's DMs turned out to be closed."""
-        view = self.service.seat_view(table_id, seat)
+        view = self.service.queries.seat_view(table_id, seat)
         if view is None:
             return True
         locale = status.table.seats[seat].locale or status.options.language
