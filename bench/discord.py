@@ -162,10 +162,10 @@ class Driver:
 
     @property
     def match(self) -> Any:
-        return self.bot.service.match_of(self.bot.service.table_ids()[-1])
+        return self.bot.service.queries.match_of(self.bot.service.core.table_ids()[-1])
 
     def seats(self) -> list[Any]:
-        status = self.bot.service.cached_status(self.bot.service.table_ids()[-1])
+        status = self.bot.service.queries.cached_status(self.bot.service.core.table_ids()[-1])
         return list(status.table.seats)
 
     def member_at(self, seat: int) -> Any | None:
@@ -186,7 +186,7 @@ class Driver:
 
     async def run_timers(self) -> bool:
         """Move the clock to the next deadline and fire it. False if none is set."""
-        deadline = self.bot.service.next_deadline()
+        deadline = self.bot.service.automation.next_deadline()
         if deadline is None:
             return False
         wait = (deadline - self.clock.now()).total_seconds()
@@ -317,7 +317,7 @@ async def scenario(
         setup = HandCalls(name, "setup")
         await bot.tree.sync()
         d = Driver(env, bot, clock, names, failed_throws, via)
-        bot.service._seed = lambda: f"bench-{name}"  # the same deals every run
+        bot.service.core.seed = lambda: f"bench-{name}"  # the same deals every run
         await d.slash(d.members[0], "table new")
         for member in d.members[1:]:
             await d.slash(member, "table join")

@@ -102,9 +102,9 @@ async def run(w: Writes, url: str, teams: int, rounds: int, hands: int) -> dict[
     before = (w.statements, w.transactions)  # registration is not counted
     start = time.perf_counter()
     await t.start(ev.id, DIRECTOR)
-    while (await t.event(ev.id)).status != "finished":
+    while (await t.events.event(ev.id)).status != "finished":
         await svc.tick()
-        deadline = svc.next_deadline()
+        deadline = svc.automation.next_deadline()
         step = 5.0
         if deadline is not None:
             step = min(step, max(0.0, (deadline - clock.now()).total_seconds()))
@@ -116,7 +116,7 @@ async def run(w: Writes, url: str, teams: int, rounds: int, hands: int) -> dict[
     played = sum(p.hands for p in tables)
     assert all(p.status == "done" for p in tables), "a table was left open"
     assert len(await t.store.rounds(ev.id)) == rounds
-    assert len(await t.standings(ev.id)) == teams
+    assert len(await t.events.standings(ev.id)) == teams
     await db.dispose()
     return {
         "wall": wall,

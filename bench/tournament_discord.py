@@ -65,7 +65,7 @@ async def run(workdir: Path, teams: int, rounds: int, hands: int) -> dict[str, A
     bot = create_bot(config, clock=clock, options=PACE, ticker=False)
     async with simcord.run(bot) as env:
         await bot.tree.sync()
-        bot.service._seed = lambda: "bench-tournament"  # the same deals every run
+        bot.service.core.seed = lambda: "bench-tournament"  # the same deals every run
         guild = env.create_guild("Bench")
         channel = guild.create_text_channel("events")
         admins = guild.create_role("TD", permissions=discord.Permissions(manage_guild=True))
@@ -99,10 +99,10 @@ async def run(workdir: Path, teams: int, rounds: int, hands: int) -> dict[str, A
         assert "has started" in said, said
         clock.advance(GRACE_SECONDS + 1)
         ticks = 0
-        while (await tours.event(ev.id)).status != "finished":
+        while (await tours.events.event(ev.id)).status != "finished":
             await bot.tick_now()
             await env.settle()
-            deadline = bot.service.next_deadline()
+            deadline = bot.service.automation.next_deadline()
             step = 5.0
             if deadline is not None:
                 step = min(step, max(0.0, (deadline - clock.now()).total_seconds()))
@@ -115,7 +115,7 @@ async def run(workdir: Path, teams: int, rounds: int, hands: int) -> dict[str, A
 
         tables = [p for p in await tours.store.pairings(ev.id) if p.table_id is not None]
         assert all(p.status == "done" for p in tables), "a table was left open"
-        standings = await tours.standings(ev.id)
+        standings = await tours.events.standings(ev.id)
         assert len(standings) == teams
         assert sum(s.points for s in standings) == 2 * rounds * (teams // 2)
         threads = {t.id for t in channel.threads}

@@ -1,29 +1,41 @@
-"""What every phase of the hand flow reads: the match's fields and its queries.
+"""A match's state: its fields, the queries every phase of a hand reads, and its
+lossless snapshot.
 
-``Match`` (``rules.game``) is built from one class per phase of a hand, each on the
-one before: ``MatchState`` (this) → ``KittyFlow`` (``rules.flow_kitty``: the kitty
-and friend calls) → ``DealFlow`` (``rules.flow_deal``: dealing and declaring) →
-``TrickFlow`` (``rules.flow_tricks``: tricks and the hand's end) → ``Match``
-(construction, ``apply``, front-end help, snapshots).
+``Match`` (``rules.game``) holds one ``MatchState`` and three phase objects, each
+given the state (and the phase it hands over to) when the match is made:
+``DealFlow`` (``rules.flow_deal``: dealing and declaring), ``KittyFlow``
+(``rules.flow_kitty``: the kitty and friend calls) and ``TrickFlow``
+(``rules.flow_tricks``: tricks and the hand's end). The phases change the state;
+``Match`` routes actions to them and answers the front ends.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal
 
-from rules.actions import Action
-from rules.cards import Card, cards_of
+from rules.actions import Action, Declare, action_from_dict
+from rules.cards import NUM_CARDS, Card, cards_of, counts_of
+from rules.declare import Declaration, count_overrides, judge_declaration, read_declaration
 from rules.errors import RuleError
 from rules.events import Phase
-from rules.hand_state import HandState
+from rules.hand_state import (
+    HandState,
+    hand_from_dict,
+    hand_to_dict,
+    shuffled_deck,
+    summary_from_dict,
+    summary_to_dict,
+)
+from rules.notation import format_cards
 from rules.ruleset import RuleSet
 from rules.scoring import team_of
 from rules.trump import TrumpContext
-from rules.views import HandSummary, SeatsOfRules
+from rules.views import HandSummary
 
 
-class MatchState(SeatsOfRules):
-    """The fields ``Match`` sets and the queries every phase uses."""
+class MatchState:
+    """The match's fields and the queries every phase uses (changes nothing)."""
 
     rules: RuleSet
     seed: str  # the current hand's (records carry it); see ``secret``
@@ -42,10 +54,77 @@ class MatchState(SeatsOfRules):
     # unfinished trick, as ``hand_to_dict`` data; None otherwise.
     before_play: dict[str, Any] | None
 
-    # ---- public API (``players`` and ``friends_mode``: ``SeatsOfRules``) ---------------
+    def __init__(
+        self,
+        rules: RuleSet,
+        seed: str,
+        *,
+        first_dealer: int | None = None,
+        levels: Sequence[int] | None = None,
+        hand_no: int = 1,
+        redeals: int = 0,
+        secret: str | None = None,
+    ) -> None:
+        """A new match at its first hand (``Match``'s arguments)."""
+        self.rules = rules.validate()
+        self.seed = str(seed)
+        self.secret = secret
+        start = rules.levels[0]
+        # One level per team (fixed partners) or per seat (找朋友).
+        slots = rules.players if rules.friends is not None else 2
+        self.levels = list(levels) if levels is not None else [start] * slots
+        self.hand_no = 0
+        self.phase = "dealing"
+        self.next_dealer = first_dealer
+        self.history = []
+        self.winner = None
+        self.hand_log = []
+        self.hand = self.new_hand(hand_no, redeals, first_dealer)
+        self.before_play = None
+
+    def new_hand(self, hand_no: int, redeals: int, dealer: int | None) -> HandState:
+        """A fresh deal of hand ``hand_no``: the match is set to deal it (its number,
+        "dealing", an empty log); the caller makes it ``hand``."""
+        # No dealer yet (hand 1): declarations are read at the declarer's own team
+        # level (``declare_level``) and the hand plays at the dealer's; shown until
+        # then is team 0's level (both teams' when they are equal, as in a new match).
+        level = self.level_of(dealer) if dealer is not None else self.levels[0]
+        self.hand_no = hand_no
+        self.phase = "dealing"
+        self.hand_log = []
+        n = self.rules.players
+        h = HandState(
+            hand_no=hand_no,
+            redeals=redeals,
+            dealer=dealer,
+            level_rank=level,
+            deck=shuffled_deck(self.rules, self.seed, hand_no, redeals),
+            start_dealer=dealer,
+            hands=[[0] * NUM_CARDS for _ in range(n)],
+        )
+        if self.friends_mode:
+            h.seat_points = [0] * n
+            h.seat_penalties = [0] * n
+        return h
+
+    # ---- queries --------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def friends_mode(self) -> bool:
+        return self.rules.friends is not None
+
     def level_of(self, seat: int) -> int:
         """The level ``seat`` plays at: its team's, or its own (找朋友)."""
         return self.levels[seat if self.friends_mode else team_of(seat)]
+
+    def declare_level(self, seat: int) -> int:
+        """The level rank ``seat`` declares with: the hand's, or in a hand without a
+        dealer yet, its own team's (the level the hand plays at if it ends up dealing)."""
+        h = self.hand
+        return h.level_rank if h.dealer is not None else self.level_of(seat)
 
     def on_dealer_team(self, seat: int) -> bool:
         """As far as the cards played so far tell (friends join as they are found)."""
@@ -92,10 +171,69 @@ class MatchState(SeatsOfRules):
     def hand_of(self, seat: int) -> list[Card]:
         return self.context.sort_cards(cards_of(self.hand.hands[seat]))
 
-    def _check_seat(self, seat: int) -> None:
+    def check_seat(self, seat: int) -> None:
         n = self.rules.players
         if not 0 <= seat < n:
             raise RuleError("bad_seat", f"seat must be 0..{n - 1}, got {seat}", seat=seat)
 
-    def _levels(self) -> tuple[int, ...]:
+    def levels_tuple(self) -> tuple[int, ...]:
         return tuple(self.levels)
+
+    def checked_declaration(
+        self, action: Declare, level: int
+    ) -> tuple[Declaration, Literal["declare", "reinforce", "override"]]:
+        """The declaration ``action`` makes at ``level`` and how it stands against the
+        current bid (``judge_declaration``); RuleError if it is not one, the seat does
+        not hold the cards, or it does not beat the bid (a bid in the deal, or a steal
+        of the kitty, 炒地皮)."""
+        decl = read_declaration(self.rules, level, action.seat, action.cards)
+        need = counts_of(action.cards)
+        hand = self.hand.hands[action.seat]
+        if any(need[c] > hand[c] for c in range(NUM_CARDS)):
+            raise RuleError(
+                "not_held",
+                f"you do not hold {format_cards(action.cards)}",
+                cards=format_cards(action.cards),
+            )
+        declared = self.hand.declarations
+        current = declared[-1] if declared else None
+        kind = judge_declaration(self.rules, current, decl, count_overrides(declared))
+        return decl, kind
+
+    # ---- snapshot ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A complete, lossless snapshot (includes hidden cards: keep it server-side)."""
+        out: dict[str, Any] = {
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "levels": list(self.levels),
+            "hand_no": self.hand_no,
+            "phase": self.phase,
+            "next_dealer": self.next_dealer,
+            "winner": self.winner,
+            "history": [summary_to_dict(s) for s in self.history],
+            "hand_log": [a.to_dict() for a in self.hand_log],
+            "hand": hand_to_dict(self.hand),
+        }
+        if self.secret is not None:
+            out["secret"] = self.secret
+        if self.before_play is not None:  # 悔牌: lossless, so a restarted bot can take back
+            out["before_play"] = self.before_play
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchState:
+        s = cls.__new__(cls)
+        s.rules = RuleSet.from_dict(data["rules"])
+        s.seed = data["seed"]
+        s.secret = data.get("secret")
+        s.levels = list(data["levels"])
+        s.hand_no = data["hand_no"]
+        s.phase = data["phase"]
+        s.next_dealer = data["next_dealer"]
+        s.winner = data["winner"]
+        s.history = [summary_from_dict(x) for x in data["history"]]
+        s.hand_log = [action_from_dict(x) for x in data["hand_log"]]
+        s.hand = hand_from_dict(data["hand"])
+        s.before_play = data.get("before_play")
+        return s

@@ -7,9 +7,9 @@
 
 ``apply`` either returns the events an action caused or raises ``RuleError``
 and leaves the match exactly as it was (every check runs before any change).
-Each phase of a hand is its own module (``rules.flow_deal``, ``rules.flow_kitty``,
-``rules.flow_tricks`` on ``rules.flow_state``); ``Match`` adds construction,
-``apply``, the front ends' help and snapshots.
+``Match`` holds the match's state (``rules.flow_state``) and one object per phase of a
+hand working on it (``rules.flow_deal``, ``rules.flow_kitty``, ``rules.flow_tricks``);
+it routes actions to them and adds the front ends' help and snapshots.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from rules.actions import (
     Play,
     TakeBack,
     WithdrawBid,
-    action_from_dict,
 )
 from rules.burying import suggest_bury
 from rules.cards import ALL_CARDS, NUM_CARDS, POINTS, Card
@@ -36,24 +35,26 @@ from rules.declare import Declaration, count_overrides, possible_declarations
 from rules.errors import RuleError
 from rules.events import Event, Phase
 from rules.flow_deal import MAX_REDEALS as MAX_REDEALS
+from rules.flow_deal import DealFlow
+from rules.flow_kitty import KittyFlow
+from rules.flow_state import MatchState
 from rules.flow_tricks import TrickFlow
 from rules.friends import suggest_calls
-from rules.hand_state import (
-    HandState,
-    hand_from_dict,
-    hand_to_dict,
-    summary_from_dict,
-    summary_to_dict,
-)
+from rules.hand_state import HandState
 from rules.hand_state import shuffled_deck as shuffled_deck
-from rules.play import generate_follow
+from rules.play import Lead, generate_follow
 from rules.ruleset import RuleSet
 from rules.trump import TRUMP, TrumpContext
 from rules.views import DeclarationView, FriendCallView, HandSummary, TrickView, View
 
 
-class Match(TrickFlow):
-    """A whole match: hands until a team wins (docs/rules.md §6)."""
+class Match:
+    """A whole match: hands until a team wins (docs/rules.md §6).
+
+    The match's fields live in ``state`` (``MatchState``); each phase of a hand is
+    an object working on that state (``DealFlow``, ``KittyFlow``, ``TrickFlow``).
+    ``Match`` routes actions to them and answers the front ends; its fields and
+    queries below read the state."""
 
     def __init__(
         self,
@@ -70,77 +71,166 @@ class Match(TrickFlow):
         starts at a given hand, e.g. to replay a single hand record. ``seed`` deals
         the first hand; with a ``secret`` the later hands deal from seeds derived
         from it (``hand_seed``), so no record foretells another hand."""
-        self.rules = rules.validate()
-        self.seed = str(seed)
-        self.secret = secret
-        start = rules.levels[0]
-        # One level per team (fixed partners) or per seat (找朋友).
-        slots = rules.players if rules.friends is not None else 2
-        self.levels: list[int] = list(levels) if levels is not None else [start] * slots
-        self.hand_no = 0
-        self.phase: Phase = "dealing"
-        self.next_dealer: int | None = first_dealer
-        self.history: list[HandSummary] = []
-        self.winner: int | None = None
-        self.hand_log: list[Action] = []  # this hand's accepted actions (for records)
-        self.hand: HandState = self._new_hand(hand_no, redeals, first_dealer)
-        self.before_play: dict[str, Any] | None = None
+        state = MatchState(
+            rules,
+            seed,
+            first_dealer=first_dealer,
+            levels=levels,
+            hand_no=hand_no,
+            redeals=redeals,
+            secret=secret,
+        )
+        self._compose(state)
+
+    def _compose(self, state: MatchState) -> None:
+        self.state = state
+        self._kitty = KittyFlow(state)
+        self._deal = DealFlow(state, self._kitty)
+        self._tricks = TrickFlow(state, self._kitty)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return its events or raise RuleError (state unchanged)."""
-        if self.phase == "finished":
+        s = self.state
+        if s.phase == "finished":
             raise RuleError("match_over", "the match is over")
-        hand_before = self.hand
+        hand_before = s.hand
+        stealing = s.phase == "stealing"  # 炒地皮: a bid takes the kitty, a pass lets it be
         if isinstance(action, DealCards):
-            events = self._deal(action)
+            events = self._deal.deal(action)
         elif isinstance(action, Declare):
-            events = self._declare(action)
+            events = self._kitty.steal(action) if stealing else self._deal.declare(action)
         elif isinstance(action, Pass):
-            events = self._pass(action)
+            events = self._kitty.pass_steal(action) if stealing else self._deal.pass_bid(action)
         elif isinstance(action, Bury):
-            events = self._bury(action)
+            events = self._kitty.bury(action)
         elif isinstance(action, CallFriends):
-            events = self._call(action)
+            events = self._kitty.call(action)
         elif isinstance(action, Play):
-            if self.rules.play_takeback == "off":
-                events = self._play(action)
+            if s.rules.play_takeback == "off":
+                events = self._tricks.play(action)
             else:
-                events = self._play_keeping_undo(action)
+                events = self._tricks.play_keeping_undo(action)
         elif isinstance(action, WithdrawBid):
-            events = self._withdraw(action)
+            events = self._deal.withdraw(action)
         elif isinstance(action, TakeBack):
-            events = self._take_back(action)
+            events = self._tricks.take_back(action)
         elif isinstance(action, NextHand):
-            return self._next_hand()
+            return self._deal.next_hand()
         else:
             raise RuleError("unknown_action", f"unknown action {action!r}")
-        if self.hand is hand_before:  # a redeal starts a fresh log
-            self.hand_log.append(action)
+        if s.hand is hand_before:  # a redeal starts a fresh log
+            s.hand_log.append(action)
         return events
+
+    # ---- the state, read (``state`` holds them) ---------------------------------------------
+    @property
+    def rules(self) -> RuleSet:
+        return self.state.rules
+
+    @property
+    def seed(self) -> str:
+        return self.state.seed
+
+    @property
+    def secret(self) -> str | None:
+        return self.state.secret
+
+    @property
+    def levels(self) -> list[int]:
+        return self.state.levels
+
+    @property
+    def hand_no(self) -> int:
+        return self.state.hand_no
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def history(self) -> list[HandSummary]:
+        return self.state.history
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def hand_log(self) -> list[Action]:
+        return self.state.hand_log
+
+    @property
+    def hand(self) -> HandState:
+        return self.state.hand
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def dealer(self) -> int | None:
+        return self.state.dealer
+
+    @property
+    def start_dealer(self) -> int | None:
+        return self.state.start_dealer
+
+    @property
+    def burier(self) -> int | None:
+        return self.state.burier
+
+    @property
+    def steal_turn(self) -> int | None:
+        return self.state.steal_turn
+
+    @property
+    def turn(self) -> int | None:
+        return self.state.turn
+
+    @property
+    def context(self) -> TrumpContext:
+        return self.state.context
+
+    @property
+    def deal_total(self) -> int:
+        return self.state.deal_total
+
+    def on_dealer_team(self, seat: int) -> bool:
+        return self.state.on_dealer_team(seat)
+
+    def hand_of(self, seat: int) -> list[Card]:
+        return self.state.hand_of(seat)
+
+    def current_lead(self) -> Lead | None:
+        return self._tricks.current_lead()
+
+    def can_take_back(self, seat: int) -> bool:
+        return self._tricks.can_take_back(seat)
 
     # ---- help for front ends ---------------------------------------------------------------
     def declaration_options(self, seat: int) -> list[Declaration]:
         """The declarations ``seat`` could make right now (none outside the deal; in
         "stealing" (炒地皮), the steals open to the seat whose turn it is)."""
-        self._check_seat(seat)
-        h = self.hand
-        if self.phase == "stealing":
+        s = self.state
+        s.check_seat(seat)
+        h = s.hand
+        if s.phase == "stealing":
             if seat != h.steal_turn:
                 return []
             return possible_declarations(
-                self.rules,
+                s.rules,
                 h.level_rank,
                 seat,
                 h.hands[seat],
                 h.declarations[-1] if h.declarations else None,
                 count_overrides(h.declarations),
             )
-        if self.phase not in ("dealing", "declaring"):
+        if s.phase not in ("dealing", "declaring"):
             return []
         current = h.declarations[-1] if h.declarations else None
         return possible_declarations(
-            self.rules,
-            self._declare_level(seat),
+            s.rules,
+            s.declare_level(seat),
             seat,
             h.hands[seat],
             current,
@@ -149,21 +239,20 @@ class Match(TrickFlow):
 
     def suggest(self, seat: int) -> Action | None:
         """A legal default action for ``seat`` now, or None if it has nothing to do."""
-        self._check_seat(seat)
-        h = self.hand
-        if self.phase == "declaring":
+        s = self.state
+        s.check_seat(seat)
+        h = s.hand
+        if s.phase == "declaring":
             return None if seat in h.passes else Pass(seat)
-        if self.phase == "stealing":
+        if s.phase == "stealing":
             return Pass(seat) if seat == h.steal_turn else None
-        if self.phase == "burying" and seat == self.burier:
-            return Bury(
-                seat, tuple(default_bury(self.context, h.hands[seat], self.rules.kitty_size))
-            )
-        if self.phase == "calling" and seat == h.dealer:
-            return CallFriends(seat, tuple(suggest_calls(self.rules, self.context, h.hands[seat])))
-        if self.phase == "playing" and seat == h.turn:
-            ctx = self.context
-            lead = self.current_lead()
+        if s.phase == "burying" and seat == s.burier:
+            return Bury(seat, tuple(default_bury(s.context, h.hands[seat], s.rules.kitty_size)))
+        if s.phase == "calling" and seat == h.dealer:
+            return CallFriends(seat, tuple(suggest_calls(s.rules, s.context, h.hands[seat])))
+        if s.phase == "playing" and seat == h.turn:
+            ctx = s.context
+            lead = self._tricks.current_lead()
             if lead is None:
                 return Play(seat, (default_lead(ctx, h.hands[seat]),))
             return Play(seat, tuple(generate_follow(ctx, h.hands[seat], lead)))
@@ -171,22 +260,23 @@ class Match(TrickFlow):
 
     def view_for(self, seat: int | None) -> View:
         """What ``seat`` may know (``None``: the public view, with no hidden card)."""
+        s = self.state
         if seat is not None:
-            self._check_seat(seat)
-        h = self.hand
+            s.check_seat(seat)
+        h = s.hand
         # The burier (the dealer, or under 炒地皮 the last thief) alone sees the kitty.
-        burier_view = seat is not None and seat == self.burier
-        scored = self.phase in ("scored", "finished")
-        hand = None if seat is None else tuple(self.hand_of(seat))
+        burier_view = seat is not None and seat == s.burier
+        scored = s.phase in ("scored", "finished")
+        hand = None if seat is None else tuple(s.hand_of(seat))
         return View(
             seat=seat,
-            rules=self.rules,
-            phase=self.phase,
-            hand_no=self.hand_no,
-            levels=self._levels(),
+            rules=s.rules,
+            phase=s.phase,
+            hand_no=s.hand_no,
+            levels=s.levels_tuple(),
             dealer=h.dealer,
             # Before hand 1 has a dealer, a seat sees the level it declares with.
-            level_rank=h.level_rank if seat is None else self._declare_level(seat),
+            level_rank=h.level_rank if seat is None else s.declare_level(seat),
             trump_suit=h.trump_suit,
             trump_fixed=h.trump_fixed,
             declarations=tuple(
@@ -194,12 +284,12 @@ class Match(TrickFlow):
             ),
             passes=tuple(sorted(h.passes)),
             dealt=h.dealt,
-            deal_total=self.deal_total,
+            deal_total=s.deal_total,
             hand=hand,
             hand_sizes=tuple(sum(x) for x in h.hands),
             kitty_taken=tuple(h.kitty) if burier_view and h.trump_fixed else None,
             buried=tuple(h.buried) if (burier_view or scored) and h.buried else None,
-            turn=self.turn,
+            turn=s.turn,
             trick_no=h.current.trick_no if h.current else len(h.tricks),
             current=tuple(h.current.plays) if h.current else (),
             tricks=tuple(
@@ -209,8 +299,8 @@ class Match(TrickFlow):
             attackers_points=h.attackers_points + h.penalties,
             defenders_points=h.defenders_points,
             penalties=h.penalties,
-            history=tuple(self.history),
-            winner=self.winner,
+            history=tuple(s.history),
+            winner=s.winner,
             # Only played cards reveal friends: ``call_done`` is set when the copy falls.
             friend_calls=tuple(
                 FriendCallView(
@@ -223,49 +313,19 @@ class Match(TrickFlow):
             ),
             friends=tuple(h.friends()),
             seat_points=tuple(h.seat_points),
-            burier=self.burier if h.trump_fixed else None,
-            steal_turn=self.steal_turn,
+            burier=s.burier if h.trump_fixed else None,
+            steal_turn=s.steal_turn,
         )
 
     # ---- serialisation -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """A complete, lossless snapshot (includes hidden cards: keep it server-side)."""
-        h = self.hand
-        out: dict[str, Any] = {
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "levels": list(self.levels),
-            "hand_no": self.hand_no,
-            "phase": self.phase,
-            "next_dealer": self.next_dealer,
-            "winner": self.winner,
-            "history": [summary_to_dict(s) for s in self.history],
-            "hand_log": [a.to_dict() for a in self.hand_log],
-            "hand": hand_to_dict(h),
-        }
-        if self.secret is not None:
-            out["secret"] = self.secret
-        if self.before_play is not None:  # 悔牌: lossless, so a restarted bot can take back
-            out["before_play"] = self.before_play
-        return out
+        return self.state.to_dict()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
-        rules = RuleSet.from_dict(data["rules"])
         m = cls.__new__(cls)
-        m.rules = rules
-        m.seed = data["seed"]
-        m.secret = data.get("secret")
-        m.levels = list(data["levels"])
-        m.hand_no = data["hand_no"]
-        m.phase = data["phase"]
-        m.next_dealer = data["next_dealer"]
-        m.winner = data["winner"]
-        m.history = [summary_from_dict(s) for s in data["history"]]
-        m.hand_log = actions_from_json(data["hand_log"])
-        hand = hand_from_dict(data["hand"])
-        m.hand = hand
-        m.before_play = data.get("before_play")
+        m._compose(MatchState.from_dict(data))
         return m
 
     def copy(self) -> Match:
@@ -278,10 +338,6 @@ def replay(rules: RuleSet, seed: str, actions: Sequence[Action], **kwargs: Any) 
     for a in actions:
         m.apply(a)
     return m
-
-
-def actions_from_json(items: Sequence[dict[str, Any]]) -> list[Action]:
-    return [action_from_dict(x) for x in items]
 
 
 # ---- defaults used by suggest() ---------------------------------------------------------

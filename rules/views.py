@@ -60,23 +60,8 @@ class HandSummary:
     team: tuple[int, ...] = ()  # friends: the dealer's team as it ended
 
 
-class SeatsOfRules:
-    """What the rule set says about the seats, for ``View`` and ``Match`` alike."""
-
-    __slots__ = ()
-    rules: RuleSet
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def friends_mode(self) -> bool:
-        return self.rules.friends is not None
-
-
 @dataclass(frozen=True, slots=True)
-class View(SeatsOfRules):
+class View:
     seat: int | None  # None = the public view
     rules: RuleSet
     phase: Phase
@@ -112,6 +97,14 @@ class View(SeatsOfRules):
     # was stolen) and whose turn it is to steal or pass in "stealing".
     burier: int | None = None
     steal_turn: int | None = None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def friends_mode(self) -> bool:
+        return self.rules.friends is not None
 
     @property
     def teams_known(self) -> bool:

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from bot.console.text import ask_text, command_of, missing_text, notation_like, notation_reason
 from bot.console.views import CHANNEL, YOU, YOUR_SEAT, ConsoleViews
 from bot.service import ServiceError, TableOptions
+from bot.service.ai_seats import table_ai_level
 from bot.service.auto import auto_move
-from bot.service.automation import table_ai_level
 from bot.text.i18n import preset_label, sentences
 from bot.text.render import calls_text
 from rules.actions import CallFriends, Pass
@@ -47,7 +47,7 @@ class ConsoleCommands(ConsoleViews):
     # ---- a new table (``open`` starts one too) ---------------------------------------------
     async def _new_table(self, preset_name: str | None, rules: RuleSet | None, level: str) -> None:
         """Open this console's table: you and AI players at ``level``; started."""
-        status = await self.service.create_table(
+        status = await self.service.lifecycle.create_table(
             guild_id=None,
             channel_id=CHANNEL,
             creator_id=YOU,
@@ -60,8 +60,8 @@ class ConsoleCommands(ConsoleViews):
         )
         self.table_id = status.table.id
         for _ in range(len(status.table.seats) - 1):  # 3, or N − 1 at a 找朋友 table
-            await self.service.add_ai(CHANNEL, YOU, level=level)
-        await self.service.start_game(CHANNEL, YOU)
+            await self.service.lifecycle.add_ai(CHANNEL, YOU, level=level)
+        await self.service.lifecycle.start_game(CHANNEL, YOU)
         rules = status.table.rules
         name = preset_label(self.locale, rules.name)
         if rules.friends is not None:
@@ -151,28 +151,28 @@ class ConsoleCommands(ConsoleViews):
             elif cmd == "go":
                 await self._go(asked)
             elif cmd == "play":
-                await self._cards(self.service.play, rest)
+                await self._cards(self.service.moves.play, rest)
             elif cmd == "bury":
-                await self._cards(self.service.bury, rest)
+                await self._cards(self.service.moves.bury, rest)
             elif cmd == "call":
-                await self.service.call_friends(CHANNEL, YOU, rest or self._suggested_call())
+                await self.service.moves.call_friends(CHANNEL, YOU, rest or self._suggested_call())
             elif cmd == "" and asked == "call":
-                await self.service.call_friends(CHANNEL, YOU, self._suggested_call())
+                await self.service.moves.call_friends(CHANNEL, YOU, self._suggested_call())
             elif cmd == "declare":
-                await self._cards(self.service.declare, rest)
+                await self._cards(self.service.moves.declare, rest)
                 self.deal_hold = None
             elif asked == "declare" and cmd in ("", "pass"):
                 self.deal_hold = None  # deal on
             elif cmd == "pass":
                 await self._pass()
             elif cmd == "unbid":  # house rule bid_takeback
-                await self.service.withdraw_bid(CHANNEL, YOU)
+                await self.service.moves.withdraw_bid(CHANNEL, YOU)
             elif cmd == "takeback":  # 悔牌 (house rule play_takeback)
-                await self.service.take_back(CHANNEL, YOU)
+                await self.service.moves.take_back(CHANNEL, YOU)
             elif cmd == "new":
                 await self._new_match()
             elif cmd == "next" or (cmd == "" and asked == "next"):
-                await self.service.next_hand(CHANNEL, YOU)
+                await self.service.lifecycle.next_hand(CHANNEL, YOU)
             elif cmd == "" and asked in ("declare_or_pass", "steal"):
                 await self._pass()
             elif cmd == "":
@@ -200,7 +200,7 @@ class ConsoleCommands(ConsoleViews):
 
     async def _pass(self) -> None:
         view = self._view()
-        await self.service.pass_(CHANNEL, YOU)
+        await self.service.moves.pass_(CHANNEL, YOU)
         if view is not None:
             self.passed_at = (view.hand_no, len(view.declarations))
 
@@ -241,12 +241,12 @@ class ConsoleCommands(ConsoleViews):
 
     async def _contextual(self, cards: str, asked: str | None) -> None:
         actions: dict[str | None, Callable[..., object]] = {
-            "call": self.service.call_friends,
-            "play": self.service.play,
-            "bury": self.service.bury,
-            "declare": self.service.declare,
-            "declare_or_pass": self.service.declare,
-            "steal": self.service.declare,  # 炒地皮
+            "call": self.service.moves.call_friends,
+            "play": self.service.moves.play,
+            "bury": self.service.moves.bury,
+            "declare": self.service.moves.declare,
+            "declare_or_pass": self.service.moves.declare,
+            "steal": self.service.moves.declare,  # 炒地皮
         }
         fn = actions.get(asked)
         if fn is None:
@@ -275,7 +275,7 @@ class ConsoleCommands(ConsoleViews):
 
     async def _suggested(self) -> None:
         """Make the hint's move (the engine's suggestion: what ``hint`` shows)."""
-        match = self.service.match_of(self.table_id or 0)
+        match = self.service.queries.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
         cards = getattr(action, "cards", None)
         if action is None:
@@ -283,17 +283,17 @@ class ConsoleCommands(ConsoleViews):
         elif action.kind == "pass":
             await self._pass()
         elif action.kind == "bury" and cards is not None:
-            await self.service.bury(CHANNEL, YOU, cards)
+            await self.service.moves.bury(CHANNEL, YOU, cards)
         elif isinstance(action, CallFriends):
-            await self.service.call_friends(CHANNEL, YOU, action.calls)
+            await self.service.moves.call_friends(CHANNEL, YOU, action.calls)
         elif action.kind == "play" and cards is not None:
-            await self.service.play(CHANNEL, YOU, cards)
+            await self.service.moves.play(CHANNEL, YOU, cards)
 
     async def _auto_move(self, asked: str | None) -> None:
         """托管: one move of the table's AI for you (the service's ``auto_move``, the
         same choice its AI seats and ``/auto`` make)."""
         view = self._view()
-        action = await auto_move(self.service, CHANNEL, YOU)
+        action = await auto_move(self.service.core, self.service.changes, CHANNEL, YOU)
         if asked == "declare":
             self.deal_hold = None  # declared or not, the deal goes on
         elif isinstance(action, Pass) and view is not None:

@@ -85,7 +85,7 @@ class ConsoleTable(ConsoleCommands):
         self.confirm: Callable[[], Awaitable[bool]] | None = None
         self.reader: LineReader | None = None  # set by run(); 复盘 reads its steps from it
         self.final: tuple[TableStatus, Match | None] | None = None  # the match is over
-        service.subscribe(self._on_notice)
+        service.core.subscribe(self._on_notice)
 
     # ---- output ---------------------------------------------------------------------------
     def _on_notice(self, n: Notice) -> None:
@@ -110,16 +110,16 @@ class ConsoleTable(ConsoleCommands):
         await self.service.start()
         if self.deal is not None:  # refused (unknown hand, …) before the saved table is closed
             asked = self.preset_name if self.preset_given else None
-            await self.service.deal_rules(None, self.deal, asked)
+            await self.service.lifecycle.deal_rules(None, self.deal, asked)
         try:
-            status = await self.service.status(CHANNEL)
+            status = await self.service.queries.status(CHANNEL)
         except ServiceError:
             status = None
         if status is not None and self.fresh and self.confirm and not await self.confirm():
             self.say(self._t("console.kept_old"))
             self.fresh = False
         if status is not None and self.fresh:
-            await self.service.end_table(CHANNEL, YOU)
+            await self.service.lifecycle.end_table(CHANNEL, YOU)
             self.say(self._t("console.ended_old"))
             status = None
         if status is not None:
@@ -151,10 +151,10 @@ class ConsoleTable(ConsoleCommands):
     async def _say_last_over(self) -> None:
         """Run again after a finished match: say which match is over, and that a new
         one starts (not silently)."""
-        last = await self.service.last_table(CHANNEL)
+        last = await self.service.queries.last_table(CHANNEL)
         if last is None or last.status != "finished":
             return
-        _, match = await self.service.past_table(last.id)
+        _, match = await self.service.queries.past_table(last.id)
         if not self.locale_given and last.seats and last.seats[YOUR_SEAT].locale:
             self.locale = last.seats[YOUR_SEAT].locale or self.locale
         won = match_won_event(match.view_for(YOUR_SEAT)) if match is not None else None
@@ -169,13 +169,13 @@ class ConsoleTable(ConsoleCommands):
         for _ in range(100_000):
             if self.stopping:
                 return "quit"
-            status = self.service.cached_status(self.table_id or 0)
+            status = self.service.queries.cached_status(self.table_id or 0)
             if status is None:
                 if self.final is None and self.table_id is not None:
                     # Over: keep the match as stored, to look back at it.
-                    self.final = await self.service.past_table(self.table_id)
+                    self.final = await self.service.queries.past_table(self.table_id)
                 return "over"
-            view = self.service.seat_view(status.table.id, YOUR_SEAT)
+            view = self.service.queries.seat_view(status.table.id, YOUR_SEAT)
             if view is None:
                 return None
             if view.phase == "finished":
@@ -199,7 +199,7 @@ class ConsoleTable(ConsoleCommands):
                 return "play"
             elif view.phase == "scored":
                 return "next"
-            deadline = self.service.next_deadline()
+            deadline = self.service.automation.next_deadline()
             if deadline is None:
                 return None
             if self.stalled and asyncio.get_running_loop().time() < self.retry_at:
@@ -209,8 +209,10 @@ class ConsoleTable(ConsoleCommands):
             if await self.service.tick() == 0:
                 # The timer failed (the service backs off in game time, which this
                 # console's clock skips through): wait in real time, do not spin.
-                due = self.service.next_deadline()
-                if self.service.timers_failing() or (due is not None and due <= self.clock.now()):
+                due = self.service.automation.next_deadline()
+                if self.service.automation.failing() or (
+                    due is not None and due <= self.clock.now()
+                ):
                     return "stalled"
         return None
 
@@ -293,7 +295,7 @@ class ConsoleTable(ConsoleCommands):
     async def _autoplay(self, reader: LineReader, asked: str | None) -> bool:
         """托管: a line you type meanwhile takes over (and is run); otherwise the AI
         moves for you, one move per pace, until the hand is over. False to quit."""
-        status = self.service.cached_status(self.table_id or 0)
+        status = self.service.queries.cached_status(self.table_id or 0)
         delay = status.options.ai_delay if status is not None else 0.0
         line = await reader.readline(max(self.auto_pace, delay))
         if line is None:

@@ -72,13 +72,13 @@ class ConsoleViews:
 
     def _status(self) -> TableStatus | None:
         """The table's status: as held while it plays, as stored once it is over."""
-        status = self.service.cached_status(self.table_id or 0)
+        status = self.service.queries.cached_status(self.table_id or 0)
         if status is None and self.final is not None:
             return self.final[0]
         return status
 
     def _view(self) -> View | None:
-        view = self.service.seat_view(self.table_id or 0, YOUR_SEAT)
+        view = self.service.queries.seat_view(self.table_id or 0, YOUR_SEAT)
         if view is None and self.final is not None and self.final[1] is not None:
             return self.final[1].view_for(YOUR_SEAT)  # the match is over: its last state
         return view
@@ -128,14 +128,14 @@ class ConsoleViews:
         self._panel(lines, "console.title_rules")
 
     def _declaration_options(self) -> list[Declaration]:
-        match = self.service.match_of(self.table_id or 0)
+        match = self.service.queries.match_of(self.table_id or 0)
         return match.declaration_options(YOUR_SEAT) if match is not None else []
 
     def _suggested_call(self) -> str:
-        return self.service.suggested_call(self.table_id or 0, YOUR_SEAT) or ""
+        return self.service.queries.suggested_call(self.table_id or 0, YOUR_SEAT) or ""
 
     def _hint(self) -> None:
-        match = self.service.match_of(self.table_id or 0)
+        match = self.service.queries.match_of(self.table_id or 0)
         action = match.suggest(YOUR_SEAT) if match is not None else None
         cards = getattr(action, "cards", None)
         if action is None:
@@ -155,7 +155,7 @@ class ConsoleViews:
             self.say(line)
 
     async def _progress(self) -> None:
-        hands = await self.service.table_progress(self.table_id or 0)
+        hands = await self.service.queries.table_progress(self.table_id or 0)
         view = self._view()
         dealer = view.dealer if view is not None else None
         if view is not None and view.phase == "scored" and view.history:

@@ -223,7 +223,9 @@ class _ShengjiCore:
             deadline = self.service.automation.next_deadline()
             wait = 1.0
             if deadline is not None:
-                wait = max(0.05, min(1.0, (deadline - self.service.core.clock.now()).total_seconds()))
+                wait = max(
+                    0.05, min(1.0, (deadline - self.service.core.clock.now()).total_seconds())
+                )
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)

@@ -31,7 +31,7 @@ SEAT_LETTERS = "NESW"
 
 def seats_at(interaction: discord.Interaction, table_id: int) -> int:
     """How many seats the table has (4 when it is not loaded)."""
-    status = bot_of(interaction).service.cached_status(table_id)
+    status = bot_of(interaction).service.queries.cached_status(table_id)
     return len(status.table.seats) if status is not None else 4
 
 
@@ -62,7 +62,7 @@ class SeatButton(
         assert interaction.channel_id is not None
         seat = await run(
             interaction,
-            lambda: bot.service.join(
+            lambda: bot.service.lifecycle.join(
                 interaction.channel_id or 0,
                 interaction.user.id,
                 interaction.user.display_name,
@@ -119,7 +119,7 @@ class LobbyButton(
             await show_page(interaction, self.table_id, "", edit=False)
             return
         if self.what == "addai":
-            seat = await run(interaction, lambda: bot.service.add_ai(channel_id, user.id))
+            seat = await run(interaction, lambda: bot.service.lifecycle.add_ai(channel_id, user.id))
             if seat is not None:
                 await reply(
                     interaction,
@@ -131,11 +131,13 @@ class LobbyButton(
                     ephemeral=True,
                 )
         elif self.what == "start":
-            status = await run(interaction, lambda: bot.service.start_game(channel_id, user.id))
+            status = await run(
+                interaction, lambda: bot.service.lifecycle.start_game(channel_id, user.id)
+            )
             if status is not None:
                 await reply(interaction, text(table_locale(interaction, loc), "started"))
         else:
-            seat = await run(interaction, lambda: bot.service.leave(channel_id, user.id))
+            seat = await run(interaction, lambda: bot.service.lifecycle.leave(channel_id, user.id))
             if seat is not None:
                 await reply(interaction, text(loc, "left", who=user.mention), ephemeral=True)
         await bot.after_change()
@@ -186,11 +188,11 @@ class DeclareButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         loc = locale_of(interaction)
-        status = await bot.service.status_for_table(self.table_id)
+        status = await bot.service.queries.status_for_table(self.table_id)
         if status is None or status.view is None:
             await reply(interaction, text(loc, "no_game"), ephemeral=True)
             return
-        match = bot.service.match_of(self.table_id)
+        match = bot.service.queries.match_of(self.table_id)
         redeals = match.hand.redeals if match is not None else 0
         if (status.view.hand_no, redeals) != (self.hand_no, self.redeals):
             await reply(interaction, text(loc, "stale_button"), ephemeral=True)
@@ -198,7 +200,7 @@ class DeclareButton(
         channel_id = status.table.channel_id
         events = await run(
             interaction,
-            lambda: bot.service.declare(
+            lambda: bot.service.moves.declare(
                 channel_id, interaction.user.id, self.cards, key=key_of(interaction)
             ),
         )
@@ -245,7 +247,7 @@ class StealPassButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         loc = locale_of(interaction)
-        status = await bot.service.status_for_table(self.table_id)
+        status = await bot.service.queries.status_for_table(self.table_id)
         if status is None or status.view is None:
             await reply(interaction, text(loc, "no_game"), ephemeral=True)
             return
@@ -260,7 +262,9 @@ class StealPassButton(
         channel_id = status.table.channel_id
         events = await run(
             interaction,
-            lambda: bot.service.pass_(channel_id, interaction.user.id, key=key_of(interaction)),
+            lambda: bot.service.moves.pass_(
+                channel_id, interaction.user.id, key=key_of(interaction)
+            ),
         )
         if events is not None:
             await reply(interaction, text(loc, "steal_passed_ok"), ephemeral=True)

@@ -63,7 +63,9 @@ def guild_language(interaction: discord.Interaction) -> str:
 
 def table_locale(interaction: discord.Interaction, fallback: str | None = None) -> str:
     """The table's language: for everything public at the table in this channel."""
-    status = bot_of(interaction).service.cached_status_by_channel(interaction.channel_id or 0)
+    status = bot_of(interaction).service.queries.cached_status_by_channel(
+        interaction.channel_id or 0
+    )
     if status is not None:
         return status.options.language
     return fallback or guild_language(interaction)

@@ -46,7 +46,7 @@ class LadderRoles:
         self._due: dict[int, set[int]] = {}  # guild -> users whose tier may have changed
         self._made: dict[int, dict[int, discord.Role]] = {}  # guild -> role id -> role made
         self._locks: dict[int, asyncio.Lock] = {}
-        service.subscribe(self.on_notice)
+        service.core.subscribe(self.on_notice)
 
     def _role(self, guild: discord.Guild, role_id: int) -> discord.Role | None:
         return guild.get_role(role_id) or self._made.get(guild.id, {}).get(role_id)
@@ -54,8 +54,8 @@ class LadderRoles:
     def on_notice(self, n: Notice) -> None:
         if not isinstance(n, Public) or n.kind not in ("rank_changed", "rank_forfeit"):
             return
-        status = self.service.cached_status(n.table_id)
-        live = self.service.live_table(n.table_id)
+        status = self.service.queries.cached_status(n.table_id)
+        live = self.service.core.live_table(n.table_id)
         table = status.table if status is not None else live.table if live is not None else None
         if table is None or table.guild_id is None:
             return
@@ -68,7 +68,7 @@ class LadderRoles:
         for guild_id, users in due.items():
             guild = self.bot.get_guild(guild_id)
             if guild is not None:
-                tiers = await self.service.ladder_tiers(guild_id)
+                tiers = await self.service.ranked.ladder_tiers(guild_id)
                 await self.sync(guild, {u: t for u, t in tiers.items() if u in users})
 
     async def sync(self, guild: discord.Guild, tiers: dict[int, int]) -> int:
@@ -78,7 +78,7 @@ class LadderRoles:
             return await self._sync(guild, tiers)
 
     async def _sync(self, guild: discord.Guild, tiers: dict[int, int]) -> int:
-        made = await self.service.tier_roles(guild.id)
+        made = await self.service.ranked.tier_roles(guild.id)
         if made is None:
             return 0
         lang = language(str(guild.preferred_locale or "en"))
@@ -95,7 +95,7 @@ class LadderRoles:
                     self._made.setdefault(guild.id, {})[role.id] = role
                     made[tier] = role.id
                     ours.add(role.id)
-                    await self.service.add_tier_role(guild.id, tier, role.id)
+                    await self.service.ranked.add_tier_role(guild.id, tier, role.id)
                 held = _role_ids(member)
                 stale = [discord.Object(r) for r in held if r in ours and r != role.id]
                 if stale:

@@ -75,7 +75,7 @@ class Presenter(RenderState):
         self.dms.decorate = self.play_view
         self.dms.card_format = self.card_format
         self.writer = TableWriter(bot, self.card_format, self.table_view, self._remember)
-        service.subscribe(self.on_notice)
+        service.core.subscribe(self.on_notice)
 
     def touch(self, table_id: int, channel_id: int) -> None:
         """Show the table again at the next flush (a play made from a DM panel has no
@@ -108,7 +108,7 @@ class Presenter(RenderState):
         play for (timer ran out) is mentioned once when the turn comes back to them.
         Otherwise None: a play reply names the next player without a ping."""
         r = self.tables.get(table_id)
-        status = self.service.cached_status(table_id)
+        status = self.service.queries.cached_status(table_id)
         if r is None or status is None or status.view is None or status.view.turn is None:
             return None
         self._settle_away(r)
@@ -143,13 +143,13 @@ class Presenter(RenderState):
                 return  # backing off after failures: the timer loop comes back
             failed = await self._flush(table_id, r)
             self._backoff(r, failed)
-        status = self.service.cached_status(table_id)
+        status = self.service.queries.cached_status(table_id)
         if status is None and not (r.posts or r.news or r.closing or r.outgoing):
             self.tables.pop(table_id, None)
 
     async def _flush(self, table_id: int, r: TableRender) -> bool:
         """One pass over the table's messages; True if a REST call failed."""
-        status = self.service.cached_status(table_id)
+        status = self.service.queries.cached_status(table_id)
         if status is not None:
             r.language = status.options.language
         if not r.loaded:
@@ -209,7 +209,7 @@ class Presenter(RenderState):
         permission: how the table goes on without it (``locale`` None: the table's)."""
         for table_id, r in self.tables.items():
             if r.channel_id == channel_id and r.access.lacks:
-                loc = locale or table_language(self.service.cached_status(table_id))
+                loc = locale or table_language(self.service.queries.cached_status(table_id))
                 return channel_access.note(r.access, loc)
         return None
 
@@ -347,8 +347,8 @@ class Presenter(RenderState):
         key = (view.hand_no, view.trick_no, len(view.current), actor, kind)
         if user_id is None or r.nudged == key:
             return
-        left = (due - self.service.clock.now()).total_seconds()
-        if left <= 0 or due - timedelta(seconds=total / 2) > self.service.clock.now():
+        left = (due - self.service.core.clock.now()).total_seconds()
+        if left <= 0 or due - timedelta(seconds=total / 2) > self.service.core.clock.now():
             return
         locale = table_language(status)  # public: the table's language
         nudge = "steal" if view.phase == "stealing" else kind

@@ -172,7 +172,7 @@ class RenderState:
 
     def _on_event(self, n: Public, r: TableRender) -> None:
         ev = n.event
-        status = self.service.cached_status(n.table_id)
+        status = self.service.queries.cached_status(n.table_id)
         if isinstance(ev, e.ThrowFailed):
             r.pending_throw = ev  # shown with its trick (the Played event comes next)
             return
@@ -191,7 +191,7 @@ class RenderState:
             else:
                 r.table.mark()
         if isinstance(ev, e.Redealt):
-            match = self.service.match_of(n.table_id)
+            match = self.service.queries.match_of(n.table_id)
             r.posts.append(f"redealt:{match.hand_no if match else ''}")
         if isinstance(ev, NEWS):
             r.news.append(ev)

@@ -158,7 +158,7 @@ def seat_names(interaction: discord.Interaction, hand: StoredHand) -> list[str |
     with the hand (the bot's intents cache no members), the user cache, the
     open table's seats; None for an AI seat (or a name never known)."""
     known: dict[int, str] = {}
-    status = bot_of(interaction).service.cached_status(hand.table_id)
+    status = bot_of(interaction).service.queries.cached_status(hand.table_id)
     if status is not None:
         known = {s.user_id: s.display_name for s in status.table.seats if s.user_id}
     stored = dict(enumerate(hand.names))
@@ -182,7 +182,7 @@ def replay_show(
     interaction: discord.Interaction, hand: StoredHand, replay: HandReplay, lang: str
 ) -> ReplayShow:
     labels = seat_labels(lang, replay.players, seat_names(interaction, hand), hand.seats)
-    status = bot_of(interaction).service.cached_status(hand.table_id)
+    status = bot_of(interaction).service.queries.cached_status(hand.table_id)
     four = bool(status is not None and status.options.four_colour)
     return ReplayShow(hand, replay, labels, lang, four)
 

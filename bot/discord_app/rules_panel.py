@@ -187,14 +187,14 @@ class SettingSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         value = self.item.values[0] if self.item.values else self.setting.default
-        status = await bot.service.status_for_table(self.table_id)
+        status = await bot.service.queries.status_for_table(self.table_id)
         if status is None:
             await reply(interaction, text(locale_of(interaction), "no_table"), ephemeral=True)
             return
         channel_id, user_id = status.table.channel_id, interaction.user.id
         changes, mod = {self.setting.name: value}, is_moderator(interaction)
         done = await run(
-            interaction, lambda: set_rules(bot.service, channel_id, user_id, changes, mod)
+            interaction, lambda: set_rules(bot.service.core, channel_id, user_id, changes, mod)
         )
         if done is None:
             return
@@ -219,7 +219,7 @@ async def show_page(
     """Open the panel (a private answer) or redraw it in place."""
     bot = bot_of(interaction)
     loc = locale_of(interaction)
-    status = await bot.service.status_for_table(table_id)
+    status = await bot.service.queries.status_for_table(table_id)
     if status is None:
         await reply(interaction, text(loc, "no_table"), ephemeral=True)
         return

@@ -31,7 +31,7 @@ LABELS = {UNDO: "button.take_back", UNBID: "button.withdraw_bid"}
 def offers(service: TableService, table_id: int, seat: int) -> tuple[str, ...]:
     """What ``seat`` may take back right now: ``undo``, ``unbid`` or nothing. Only
     when the table's rule is on and the engine would accept it."""
-    match = service.match_of(table_id)
+    match = service.queries.match_of(table_id)
     if match is None:
         return ()
     out = []
@@ -56,7 +56,7 @@ async def take_back(
     in place)."""
     bot = bot_of(interaction)
     user, key = interaction.user.id, key_of(interaction)
-    call = bot.service.take_back if what == UNDO else bot.service.withdraw_bid
+    call = bot.service.moves.take_back if what == UNDO else bot.service.moves.withdraw_bid
     if answer:
         return await run(interaction, lambda: call(channel_id, user, key=key))
 
@@ -108,7 +108,7 @@ class TakeBackButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         loc = locale_of(interaction)
-        status = await bot.service.status_for_table(self.table_id)
+        status = await bot.service.queries.status_for_table(self.table_id)
         if status is None or status.view is None:
             await reply(interaction, text(loc, "no_game"), ephemeral=True)
             return

@@ -18,7 +18,7 @@ from bot.discord_app.host import Host
 from bot.pictures.standings import StandingLine, render_standings
 from bot.service.records import EntryInfo, EventInfo, LogEntry
 from bot.service.tournament.pairing import BYE, Standing
-from bot.service.tournament.service import synthetic_channel
+from bot.service.tournament.rounds import synthetic_channel
 from bot.text.i18n import language, text
 
 log = logging.getLogger("bot.discord_app.tournament")
@@ -48,7 +48,7 @@ class TournamentNews:
         guild = self.client.get_guild(ev.guild_id) if ev.guild_id is not None else None
         if guild is not None and guild.preferred_locale is not None:
             return language(str(guild.preferred_locale))
-        return self.bot.service.defaults.language
+        return self.bot.service.core.defaults.language
 
     async def _news_lang(self, ev: EventInfo) -> str:
         """The server's language, asked of Discord while the bot starts (no guild
@@ -109,7 +109,7 @@ class TournamentNews:
             return
         tours = self.bot.service.tournaments
         for p in await tours.store.pairings(ev.id, ev.current_round):
-            status = self.bot.service.cached_status(p.table_id) if p.table_id else None
+            status = self.bot.service.queries.cached_status(p.table_id) if p.table_id else None
             if status is None or user_id not in await self._seated(ev, p.round_no, p.table_no):
                 continue
             try:  # the table's own channel: known after a restart too
@@ -122,12 +122,12 @@ class TournamentNews:
         unless the director plays in the event (then they would see the other
         table of their own board)."""
         tours = self.bot.service.tournaments
-        entries = {e.team_no: e for e in await tours.entries(ev.id)}
+        entries = {e.team_no: e for e in await tours.events.entries(ev.id)}
         playing = any(ev.director_id in e.user_ids for e in entries.values())
         director = [] if playing else [ev.director_id]
         for p in await tours.store.pairings(ev.id, round_no):
             if p.table_no == table_no:
-                seats = tours.seats_of(ev, p, entries)
+                seats = tours.rounds.seats_of(ev, p, entries)
                 users = [s.user_id for s in seats if s.user_id is not None]
                 return list(dict.fromkeys([*users, *director]))
         return director
@@ -145,7 +145,7 @@ class TournamentNews:
         assert ev.channel_id is not None
         tours = self.bot.service.tournaments
         lang = await self._news_lang(ev)
-        entries = {e.team_no: e for e in await tours.entries(ev.id)}
+        entries = {e.team_no: e for e in await tours.events.entries(ev.id)}
         channel = self.client.get_partial_messageable(ev.channel_id)
         if what == "paired":
             lines = [text(lang, "tour.paired", name=ev.name, round=round_no)]
@@ -157,7 +157,7 @@ class TournamentNews:
                     continue
                 thread = self._threads.get((ev.id, round_no, p.table_no))
                 if thread is None and p.table_id is not None:
-                    status = self.bot.service.cached_status(p.table_id)
+                    status = self.bot.service.queries.cached_status(p.table_id)
                     thread = status.table.channel_id if status is not None else None
                 if p.seats:  # 找朋友: a table of individuals, every one named
                     players = ", ".join(team_name(entries.get(t)) for t in p.seats)
@@ -180,7 +180,7 @@ class TournamentNews:
                 "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
             )
             return
-        rows = await tours.standings(ev.id)
+        rows = await tours.events.standings(ev.id)
         if what == "finished":
             lines = [text(lang, "tour.results", name=ev.name, round=round_no)]
             for p in await tours.store.pairings(ev.id, round_no):

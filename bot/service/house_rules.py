@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-from bot.service.errors import ServiceError, rules_reason
+from bot.service.core import Core
+from bot.service.errors import ServiceError, guarded, rules_reason
 from bot.service.notices import Public
 from rules.ruleset import RuleSet
 from rules.settings import REGISTRY, SettingError
 from storage.rule_sets import NAME_MAX
-
-if TYPE_CHECKING:
-    from bot.service.service import TableService
 
 # Saved names: letters (any script), digits, - and _; no spaces (slash options,
 # console flags and file names all take them as they are).
@@ -39,7 +36,7 @@ def setting_error(exc: SettingError) -> ServiceError:
 
 
 async def set_rules(
-    service: TableService,
+    core: Core,
     channel_id: int,
     user_id: int,
     changes: Mapping[str, str],
@@ -48,7 +45,7 @@ async def set_rules(
     """Change settings of the lobby's rule set: the creator, or a moderator (the front
     end says who is one: Manage Channels on Discord, as for ending a table); only
     before the start."""
-    async with service._locked(channel_id) as live:
+    async with core.locked(channel_id) as live:
         t = live.table
         if user_id != t.creator_id and not moderator:
             raise ServiceError("not_creator")
@@ -62,8 +59,8 @@ async def set_rules(
             raise setting_error(exc) from exc
         if rules.players != t.rules.players:
             raise ServiceError("setting_conflict", setting=", ".join(changes))
-        live.table = await service._guard(service.store.update_table(t.id, t.version, rules=rules))
-        await service._emit(
+        live.table = await guarded(core.store.update_table(t.id, t.version, rules=rules))
+        await core.emit(
             [Public(t.id, t.channel_id, "rules_changed", params={"changes": dict(changes)})]
         )
         return rules

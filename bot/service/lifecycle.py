@@ -1,81 +1,54 @@
 """The lobby and the table's life: open, seats (players and AI), start, end, next
-hand. Mixed into ``TableService`` (``bot.service.service``), whose plumbing it
-uses: every change here is one versioned write of the table, made on a current
-copy (``_locked``) under the table's lock."""
+hand (``service.lifecycle``). Every change here is one versioned write of the
+table, made on a current copy (``Core.locked``) under the table's lock; a seat
+that changes hands during play, and the next hand, go through ``Changes``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
+from bot.service.changes import Changes
+from bot.service.core import Core
 from bot.service.deals import deal_rules, first_match
-from bot.service.errors import ServiceError
-from bot.service.idle import (
-    IDLE,
-    TableLimits,
-    acting_humans,
-    check_caps,
-    lobby_deadline,
-    pause_deadline,
-    paused,
-)
-from bot.service.notices import Notice, Public
+from bot.service.errors import ServiceError, guarded
+from bot.service.idle import IDLE, check_caps, lobby_deadline
+from bot.service.notices import Public
 from bot.service.options import TableOptions
 from bot.service.ranked import forfeit_notice, leaver_forfeit
+from bot.service.replays import ReplayService
+from bot.service.saved_rules import SavedRules
 from bot.service.schedule import plan_deadline
-from bot.service.seating import free_seat, is_auto, require_member, rules_for
+from bot.service.seating import free_seat, require_member, rules_for
 from bot.service.state import LiveTable, TableStatus
 from rules.actions import NextHand
 from rules.ai import DIFFICULTIES, LEVELS, level_of
 from rules.game import Match
 from rules.ruleset import RuleSet
 from storage import SeatInfo, StorageError, TableExists
-
-if TYPE_CHECKING:
-    from collections.abc import Awaitable
-
-    from bot.service.automation import Automation
-    from bot.service.clock import Clock
-    from bot.service.replays import ReplayService
-    from bot.service.saved_rules import SavedRules
-    from storage import Store, TableLocks
-    from storage.rankings import Rankings
+from storage.rankings import Rankings
 
 
 class Lifecycle:
-    if TYPE_CHECKING:  # provided by TableService
-        store: Store
-        clock: Clock
-        defaults: TableOptions
-        limits: TableLimits
-        locks: TableLocks
-        automation: Automation
-        saved_rules: SavedRules
-        replays: ReplayService
-        rankings: Rankings
-        _seed: Callable[[], str]
-        _live: dict[int, LiveTable]
-        _by_channel: dict[int, int]
-
-        async def _emit(self, notices: list[Notice]) -> None: ...
-
-        def _locked(self, channel_id: int) -> AbstractAsyncContextManager[LiveTable]: ...
-
-        async def _follow_up(self, live: LiveTable) -> None: ...
-
-        @staticmethod
-        async def _guard(coro: Awaitable[Any]) -> Any: ...
-
-        def _forget(self, live: LiveTable) -> None: ...
+    def __init__(
+        self,
+        core: Core,
+        changes: Changes,
+        saved_rules: SavedRules,
+        replays: ReplayService,
+        rankings: Rankings,
+    ) -> None:
+        self.core = core
+        self.changes = changes
+        self.saved_rules = saved_rules
+        self.replays = replays
+        self.rankings = rankings
 
     async def may_open(self, creator_id: int, guild_id: int | None) -> None:
         """Refuse a table over the caps on open tables (before a front end makes a
         thread for it)."""
-        if self.limits.per_user or self.limits.per_server:
-            mine, server = await self._guard(self.store.open_counts(creator_id, guild_id))
-            check_caps(self.limits, mine, server)
+        if self.core.limits.per_user or self.core.limits.per_server:
+            mine, server = await guarded(self.core.store.open_counts(creator_id, guild_id))
+            check_caps(self.core.limits, mine, server)
 
     async def create_table(
         self,
@@ -107,20 +80,20 @@ class Lifecycle:
         set (its ``/rules default``, else classic) and nothing else."""
         if ranked:
             self.check_ranked(guild_id, preset_name, decks, players, deal, rules)
-        opts = options or self.defaults
+        opts = options or self.core.defaults
         if deal is not None:
             rules = await self.deal_rules(guild_id, deal, preset_name, decks, players)
             opts = replace(opts, deal=deal)
         elif rules is None:
-            rules = await self._rules_named(guild_id, preset_name, decks, players)
+            rules = await self.rules_named(guild_id, preset_name, decks, players)
         if ranked:
             opts = replace(opts, ranked=True)
         if turn_seconds is not None:
             opts = replace(opts, turn_seconds=turn_seconds).validate()
         await self.may_open(creator_id, guild_id)
-        limits = self.limits
+        limits = self.core.limits
         try:
-            info = await self.store.create_table(
+            info = await self.core.store.create_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 creator_id=creator_id,
@@ -128,16 +101,15 @@ class Lifecycle:
                 options=opts.to_dict(),
                 parent_channel_id=parent_channel_id,
                 seats=[SeatInfo(0, creator_id, None, creator_name, locale)] if sit else (),
-                deadline=lobby_deadline(limits, self.clock.now()),
+                deadline=lobby_deadline(limits, self.core.clock.now()),
             )
         except TableExists as exc:
             raise ServiceError("table_exists") from exc
         except StorageError as exc:
             raise ServiceError(exc.code) from exc
         live = LiveTable(info, None, opts)
-        self._live[info.id] = live
-        self._by_channel[channel_id] = info.id
-        await self._emit([Public(info.id, channel_id, "table_created")])
+        self.core.hold(live)
+        await self.core.emit([Public(info.id, channel_id, "table_created")])
         return TableStatus.of(live)
 
     @staticmethod
@@ -170,10 +142,10 @@ class Lifecycle:
         ends may ask before they open a thread for it."""
         asked = None
         if preset_name is not None:
-            asked = await self._rules_named(guild_id, preset_name, None, None)
+            asked = await self.rules_named(guild_id, preset_name, None, None)
         return await deal_rules(self.replays, guild_id, deal, asked, players, decks)
 
-    async def _rules_named(
+    async def rules_named(
         self, guild_id: int | None, name: str | None, decks: int | None, players: int | None
     ) -> RuleSet:
         """A built-in preset or a saved set by name; none given: the server's default."""
@@ -190,11 +162,13 @@ class Lifecycle:
 
     async def _change_seats(self, live: LiveTable, seats: list[SeatInfo]) -> None:
         # A lobby closes an hour (lobby_close_seconds) after its last change.
-        close = lobby_deadline(self.limits, self.clock.now())
-        live.table = await self._guard(
-            self.store.update_table(live.table.id, live.table.version, seats=seats, deadline=close)
+        close = lobby_deadline(self.core.limits, self.core.clock.now())
+        live.table = await guarded(
+            self.core.store.update_table(
+                live.table.id, live.table.version, seats=seats, deadline=close
+            )
         )
-        await self._emit([Public(live.table.id, live.table.channel_id, "seats_changed")])
+        await self.core.emit([Public(live.table.id, live.table.channel_id, "seats_changed")])
 
     async def join(
         self,
@@ -205,7 +179,7 @@ class Lifecycle:
         locale: str | None = None,
     ) -> int:
         """Take a seat (a given one, or the first free). Returns the seat number."""
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             t = live.table
             mine = t.seat_of(user_id)
             if t.status == "playing" and t.deadline_kind == IDLE and mine is None:
@@ -228,12 +202,12 @@ class Lifecycle:
         if not free:
             raise ServiceError("already_started")
         seat = SeatInfo(free[0], user_id, None, name, locale)
-        await self._replace_seat(live, seat)  # its timer replaces the close
+        await self.changes.replace_seat(live, seat)  # its timer replaces the close
         return free[0]
 
     async def leave(self, channel_id: int, user_id: int) -> int:
         """Leave before the start; after it, an AI player takes over the seat."""
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             t = live.table
             seat = t.seat_of(user_id)
             if seat is None:
@@ -248,59 +222,16 @@ class Lifecycle:
                 seat_to_ai = Public(
                     t.id, t.channel_id, "seat_to_ai", params={"seat": seat, "name": name}
                 )
-                await self._replace_seat(live, ai, seat_to_ai, pause_if_alone=True)
+                await self.changes.replace_seat(live, ai, seat_to_ai, pause_if_alone=True)
             return seat
 
     async def _forfeit(self, live: LiveTable, seat: int) -> None:
         t, m = live.table, live.match
         if m is None or t.guild_id is None or m.phase == "finished":
             return
-        forfeit = leaver_forfeit(t, m, seat, self.clock.now())
-        change = await self._guard(self.rankings.forfeit(forfeit))
-        await self._emit([forfeit_notice(t, seat, forfeit.hands, change)])
-
-    async def _end_auto(self, live: LiveTable) -> None:
-        """A hand was scored: every seat on auto goes back to its player for the next
-        hand (托管 lasts one hand, on Discord as in the console), said to the table.
-        Caller holds the table's lock."""
-        for info in live.table.seats:
-            if is_auto(info):
-                mine = SeatInfo(info.seat, info.user_id, None, info.display_name, info.locale)
-                t = live.table
-                told = Public(t.id, t.channel_id, "auto_ended", params={"seat": info.seat})
-                await self._replace_seat(live, mine, told)
-
-    async def _replace_seat(
-        self, live: LiveTable, seat: SeatInfo, *also: Notice, pause_if_alone: bool = False
-    ) -> None:
-        """A seat changes hands during play (an AI takes over, 托管 on or off): the
-        seat and the timer it now needs in one write, so a crash cannot leave the
-        seat without its timer; then the notices and the AI's move if it is due."""
-        t = live.table
-        after = LiveTable(
-            replace(t, seats=tuple(seat if s.seat == seat.seat else s for s in t.seats)),
-            live.match,
-            live.options,
-        )
-        deadline = plan_deadline(after, None, self.clock.now())
-        notices: list[Notice] = [Public(t.id, t.channel_id, "seats_changed"), *also]
-        # A tournament table never pauses: its round must end (AI seats play on).
-        if pause_if_alone and not acting_humans(after) and live.options.event is None:
-            # The last person left: AI seats alone would play on for nobody.
-            pause = pause_deadline(self.limits, self.clock.now())
-            if pause is not None:
-                deadline = pause
-                notices.append(
-                    Public(t.id, t.channel_id, "table_paused", params=self._pause_params())
-                )
-        elif t.deadline_kind == IDLE:
-            live.timed_out.clear()
-            notices.append(Public(t.id, t.channel_id, "table_resumed"))
-        live.table = await self._guard(
-            self.store.update_table(t.id, t.version, seats=[seat], deadline=deadline)
-        )
-        await self._emit(notices)
-        await self._follow_up(live)  # delayed, not lost, if it fails
+        forfeit = leaver_forfeit(t, m, seat, self.core.clock.now())
+        change = await guarded(self.rankings.forfeit(forfeit))
+        await self.core.emit([forfeit_notice(t, seat, forfeit.hands, change)])
 
     async def add_ai(
         self, channel_id: int, user_id: int, seat: int | None = None, level: str = "basic"
@@ -312,7 +243,7 @@ class Lifecycle:
             choices = ", ".join([*DIFFICULTIES, *LEVELS])
             raise ServiceError("unknown_ai_level", name=level, choices=choices)
         level = name
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             t = live.table
             if t.status != "lobby":
                 raise ServiceError("already_started")
@@ -324,7 +255,7 @@ class Lifecycle:
             return seat
 
     async def remove_ai(self, channel_id: int, user_id: int, seat: int) -> None:
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             t = live.table
             if t.status != "lobby":
                 raise ServiceError("already_started")
@@ -336,7 +267,7 @@ class Lifecycle:
             await self._change_seats(live, [SeatInfo(seat)])
 
     async def start_game(self, channel_id: int, user_id: int) -> TableStatus:
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             t = live.table
             if t.status != "lobby":
                 raise ServiceError("already_started")
@@ -348,24 +279,26 @@ class Lifecycle:
                 raise ServiceError("need_players", filled=filled, seats=len(t.seats))
             if live.options.deal is not None:  # the very cards of a finished hand
                 match = await first_match(self.replays, t.guild_id, live.options.deal)
-                match.secret = f"{t.id}/{self._seed()}"  # later hands: new cards
+                match.state.secret = f"{t.id}/{self.core.seed()}"  # later hands: new cards
             else:
                 # The secret keeps each hand's record from foretelling the next hands.
-                match = Match(t.rules, f"{t.id}-{self._seed()}", secret=f"{t.id}/{self._seed()}")
-            return await self._begin(live, match)
+                match = Match(
+                    t.rules, f"{t.id}-{self.core.seed()}", secret=f"{t.id}/{self.core.seed()}"
+                )
+            return await self.begin(live, match)
 
-    async def _begin(self, live: LiveTable, match: Match) -> TableStatus:
+    async def begin(self, live: LiveTable, match: Match) -> TableStatus:
         """Start ``match`` at the full table (caller holds its lock): the match and
         its first timer in one write (see Store.start_match)."""
         t = live.table
         first = LiveTable(replace(t, status="playing"), match, live.options)
-        deadline = plan_deadline(first, None, self.clock.now())
-        live.table = await self._guard(
-            self.store.start_match(t.id, t.version, match, deadline=deadline)
+        deadline = plan_deadline(first, None, self.core.clock.now())
+        live.table = await guarded(
+            self.core.store.start_match(t.id, t.version, match, deadline=deadline)
         )
         live.match = match
-        await self._emit([Public(t.id, t.channel_id, "game_started")])
-        await self._follow_up(live)
+        await self.core.emit([Public(t.id, t.channel_id, "game_started")])
+        await self.changes.follow_up(live)
         return TableStatus.of(live)
 
     async def open_seated(
@@ -382,10 +315,10 @@ class Lifecycle:
     ) -> TableStatus:
         """A table opened with every seat taken and started at once (a tournament's
         table): the table with its seats in one write, then ``match`` started. A lobby a crash left between the two is started, not opened again."""
-        info = await self._guard(self.store.table_in_channel(channel_id))
+        info = await guarded(self.core.store.table_in_channel(channel_id))
         if info is None:
             try:
-                info = await self.store.create_table(
+                info = await self.core.store.create_table(
                     guild_id=guild_id,
                     channel_id=channel_id,
                     creator_id=creator_id,
@@ -398,79 +331,49 @@ class Lifecycle:
                 raise ServiceError("table_exists") from exc
             except StorageError as exc:
                 raise ServiceError(exc.code) from exc
-        live = self._live.get(info.id) or LiveTable(
+        live = self.core.live_table(info.id) or LiveTable(
             info, None, TableOptions.from_dict(info.options)
         )
-        self._live[info.id] = live
-        self._by_channel[channel_id] = info.id
+        self.core.hold(live)
         if info.status != "lobby":
             return TableStatus.of(live)  # started before a restart
-        async with self.locks(info.id):
-            return await self._begin(live, match)
+        async with self.core.locks(info.id):
+            return await self.begin(live, match)
 
     async def end_table(self, channel_id: int, user_id: int, moderator: bool = False) -> None:
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             t = live.table
             if user_id != t.creator_id and not moderator:
                 raise ServiceError("not_creator")
             seat = t.seat_of(user_id)
             if live.options.ranked and seat is not None and t.status == "playing":
                 await self._forfeit(live, seat)  # ending one's own match is leaving it
-            live.table = await self._guard(self.store.end_match(live.table.id, live.table.version))
-            self._forget(live)
-            await self._emit([Public(t.id, t.channel_id, "table_ended")])
+            live.table = await guarded(self.core.store.end_match(live.table.id, live.table.version))
+            self.core.forget(live)
+            await self.core.emit([Public(t.id, t.channel_id, "table_ended")])
 
     async def set_language(self, channel_id: int, user_id: int, language: str) -> TableStatus:
         """The language everything public at the table is written in (a seated
         player or the creator may change it, at any time)."""
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             require_member(live.table, user_id)
             options = replace(live.options, language=language)
-            live.table = await self._guard(
-                self.store.update_table(
+            live.table = await guarded(
+                self.core.store.update_table(
                     live.table.id, live.table.version, options=options.to_dict()
                 )
             )
             live.options = options
-            await self._emit([Public(live.table.id, live.table.channel_id, "options_changed")])
+            await self.core.emit([Public(live.table.id, live.table.channel_id, "options_changed")])
             return TableStatus.of(live)
 
     async def next_hand(self, channel_id: int, user_id: int) -> None:
-        async with self._locked(channel_id) as live:
+        async with self.core.locked(channel_id) as live:
             require_member(live.table, user_id)
-            live = await self.resume(live)  # a person acts: a paused table plays on
+            live = await self.changes.resume(live)  # a person acts: a paused table plays on
             if live.match is None or live.match.phase != "scored":
                 raise ServiceError("hand_not_over")
             if live.options.event is not None:  # its hands (duplicate: boards) are the event's
                 raise ServiceError("tournament_next_hand")
-            # the one commit path (the service's, reached through its automation host)
-            await self.automation.host.commit(live, NextHand(), user_id, None)
-            await self._follow_up(live)
-
-    # ---- idle tables (bot.service.idle) ---------------------------------------------------
-    def _pause_params(self) -> dict[str, Any]:
-        return {"minutes": max(1, round(self.limits.idle_close_seconds / 60))}
-
-    async def resume(self, live: LiveTable) -> LiveTable:
-        """A paused table plays on: its usual timer back, in one write. Caller
-        holds the table's lock."""
-        if not paused(live):
-            return live
-        t = live.table
-        live.timed_out.clear()
-        deadline = plan_deadline(live, None, self.clock.now())
-        live.table = await self._guard(self.store.update_table(t.id, t.version, deadline=deadline))
-        await self._emit([Public(t.id, t.channel_id, "table_resumed")])
-        return live
-
-    async def close_idle(self, live: LiveTable) -> None:
-        """The grace period is over: end the table as /table end does (nothing
-        stored is lost). Caller holds the table's lock."""
-        t = live.table
-        if t.deadline_kind != IDLE:
-            return
-        live.table = await self._guard(self.store.end_match(t.id, t.version))
-        self._forget(live)
-        lobby = t.status == "lobby"
-        params = {"lobby": lobby, "language": live.options.language}
-        await self._emit([Public(t.id, t.channel_id, "table_closed", params=params)])
+            await self.changes.commit(live, NextHand(), user_id, None)
+            await self.changes.follow_up(live)

@@ -1,29 +1,23 @@
 """Ranked play in the service: the ladder as the front ends read it (``/rank``,
 ``/leaderboard``), the server's seasons (``/season``), and the notice that says
-each player's 段位 change when a ranked hand ends. Mixed into ``TableService``;
-the numbers come from ``storage.ratings`` (written with the hand) and are read
+each player's 段位 change when a ranked hand ends (``service.ranked``, given the
+server's ``Rankings``); the numbers come from ``storage.ratings`` (written with the hand) and are read
 through ``storage.rankings``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
 
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, guarded
 from bot.service.notices import Public
 from rules import ladder
+from rules.game import Match
 from rules.ladder import Change, Mode, Standing
-from storage.rankings import Placed, Season
+from storage import SeatInfo, TableInfo
+from storage.rankings import Placed, Rankings, Season
 from storage.ratings import Forfeit
-
-if TYPE_CHECKING:
-    from collections.abc import Awaitable
-    from datetime import datetime
-
-    from rules.game import Match
-    from storage import SeatInfo, TableInfo
-    from storage.rankings import Rankings
 
 RECENT = 10  # hands of recent form on a rank card
 BOARD = 20  # the leaderboard's length
@@ -66,19 +60,15 @@ def _mode(mode: str | None) -> Mode:
 
 
 class Ranked:
-    if TYPE_CHECKING:  # provided by TableService
-        rankings: Rankings
-
-        @staticmethod
-        async def _guard(coro: Awaitable[Any]) -> Any: ...
+    def __init__(self, rankings: Rankings) -> None:
+        self.rankings = rankings
 
     async def _season(self, guild_id: int, season: int | None) -> int:
         if season is not None:
             if season < 0:
                 raise ServiceError("no_such_season", season=season)
             return season
-        current: int = await self._guard(self.rankings.current_season(guild_id))
-        return current
+        return await guarded(self.rankings.current_season(guild_id))
 
     async def rank_card(
         self, guild_id: int, user_id: int, mode: str | None = None, season: int | None = None
@@ -86,15 +76,15 @@ class Ranked:
         m = _mode(mode)
         n = await self._season(guild_id, season)
         key = str(user_id)
-        placed: Placed | None = await self._guard(self.rankings.place(guild_id, n, m, key))
-        recent: list[bool] = await self._guard(self.rankings.recent(guild_id, n, m, key, RECENT))
+        placed: Placed | None = await guarded(self.rankings.place(guild_id, n, m, key))
+        recent: list[bool] = await guarded(self.rankings.recent(guild_id, n, m, key, RECENT))
         standing = placed.standing if placed is not None else None
         place = placed.place if placed is not None else None
-        best = await self._guard(self.rankings.best_partner(guild_id, n, m, key))
+        best = await guarded(self.rankings.best_partner(guild_id, n, m, key))
         partner = (int(best[0]), best[1], best[2]) if best is not None else None
         name = None
         if best is not None:
-            names: dict[str, str] = await self._guard(self.rankings.names(guild_id, [best[0]]))
+            names: dict[str, str] = await guarded(self.rankings.names(guild_id, [best[0]]))
             name = names.get(best[0])
         return RankCard(user_id, n, m, standing, place, tuple(recent), partner, name)
 
@@ -107,38 +97,34 @@ class Ranked:
     ) -> Board:
         m = _mode(mode)
         n = await self._season(guild_id, season)
-        top: list[Placed] = await self._guard(self.rankings.leaderboard(guild_id, n, m, BOARD))
+        top: list[Placed] = await guarded(self.rankings.leaderboard(guild_id, n, m, BOARD))
         mine = None
         if user_id is not None:
-            mine = await self._guard(self.rankings.place(guild_id, n, m, str(user_id)))
+            mine = await guarded(self.rankings.place(guild_id, n, m, str(user_id)))
         players = [p.player for p in top] + ([mine.player] if mine is not None else [])
-        names: dict[str, str] = await self._guard(self.rankings.names(guild_id, players))
+        names: dict[str, str] = await guarded(self.rankings.names(guild_id, players))
         return Board(n, m, tuple(top), mine, names)
 
     async def seasons(self, guild_id: int) -> list[Season]:
-        found: list[Season] = await self._guard(self.rankings.seasons(guild_id))
-        return found
+        return await guarded(self.rankings.seasons(guild_id))
 
     async def season_start(self, guild_id: int, *, can_manage: bool) -> int:
         """A new season (the running one ends): the ladder starts again, softly.
         Only for those who manage the server."""
         if not can_manage:
             raise ServiceError("needs_manage_server")
-        number: int = await self._guard(self.rankings.start_season(guild_id))
-        return number
+        return await guarded(self.rankings.start_season(guild_id))
 
     async def ladder_tiers(self, guild_id: int) -> dict[int, int]:
         """user id -> their best tier (of the two modes) in the current season."""
         season = await self._season(guild_id, None)
-        tiers: dict[int, int] = await self._guard(self.rankings.best_tiers(guild_id, season))
-        return tiers
+        return await guarded(self.rankings.best_tiers(guild_id, season))
 
     async def tier_roles(self, guild_id: int) -> dict[int, int] | None:
-        made: dict[int, int] | None = await self._guard(self.rankings.tier_roles(guild_id))
-        return made
+        return await guarded(self.rankings.tier_roles(guild_id))
 
     async def add_tier_role(self, guild_id: int, tier: int, role_id: int) -> None:
-        await self._guard(self.rankings.add_tier_role(guild_id, tier, role_id))
+        await guarded(self.rankings.add_tier_role(guild_id, tier, role_id))
 
     async def ladder_roles(
         self, guild_id: int, on: bool, *, can_manage_roles: bool
@@ -148,15 +134,14 @@ class Ranked:
         if not can_manage_roles:
             raise ServiceError("needs_manage_roles")
         if on:
-            await self._guard(self.rankings.roles_on(guild_id))
+            await guarded(self.rankings.roles_on(guild_id))
             return await self.ladder_tiers(guild_id)
-        made: dict[int, int] = await self._guard(self.rankings.roles_off(guild_id))
-        return made
+        return await guarded(self.rankings.roles_off(guild_id))
 
     async def season_end(self, guild_id: int, *, can_manage: bool) -> int:
         if not can_manage:
             raise ServiceError("needs_manage_server")
-        number: int | None = await self._guard(self.rankings.end_season(guild_id))
+        number: int | None = await guarded(self.rankings.end_season(guild_id))
         if number is None:
             raise ServiceError("no_season_running")
         return number

@@ -8,12 +8,14 @@ service; ``MessageRefs`` the Discord side's stored message ids, handed over as
 
 from storage.db import Database
 from storage.messages import MessageRefs
+from storage.models import ACTIVE_STATUSES
 from storage.replays import StoredHand
 from storage.table_info import SeatInfo, TableInfo
 from storage.tournament_director import LogEntry
 from storage.tournaments import FORMATS, EntryInfo, EventInfo
 
 __all__ = [
+    "ACTIVE_STATUSES",
     "FORMATS",
     "Database",
     "EntryInfo",

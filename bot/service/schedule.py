@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.service.clock import Clock
 from bot.service.state import LiveTable
 from rules.actions import Action, Pass
 
@@ -11,6 +12,12 @@ Deadline = tuple[str, datetime]
 # 悔牌 (house rule play_takeback): an AI waits this long after a human's play that
 # may still be taken back, or the next card would always come first.
 TAKEBACK_GRACE = 3.0
+
+
+def due(live: LiveTable, clock: Clock) -> bool:
+    """The table's timer has come due."""
+    t = live.table
+    return t.deadline_at is not None and t.deadline_at <= clock.now()
 
 
 def plan_deadline(live: LiveTable, last: Action | None, now: datetime) -> Deadline | None:

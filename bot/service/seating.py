@@ -1,8 +1,9 @@
-"""Seat and rule-set choices at the lobby: pure checks with friendly refusals."""
+"""Seats and rule-set choices: pure checks with friendly refusals."""
 
 from __future__ import annotations
 
 from bot.service.errors import ServiceError, rules_reason
+from bot.service.state import LiveTable
 from rules.presets import FRIENDS_PRESETS, PRESET_NAMES, friends_rules, preset
 from rules.ruleset import RuleSet, RuleSetError
 from rules.ruleset_parts import MAX_DECKS
@@ -77,3 +78,13 @@ def is_auto(seat: SeatInfo) -> bool:
     """A player's seat played by the AI for now (托管, ``bot.service.auto``), not an
     AI player's seat."""
     return seat.user_id is not None and seat.ai_level is not None
+
+
+def seat_of(live: LiveTable, user_id: int) -> int:
+    """The user's seat at a started table (refused: not seated, or not started)."""
+    seat = live.table.seat_of(user_id)
+    if seat is None:
+        raise ServiceError("not_seated")
+    if live.match is None:
+        raise ServiceError("not_started")
+    return seat

@@ -45,14 +45,16 @@ def test_slash_choices_are_the_difficulties_in_three_languages() -> None:
 
 async def test_service_takes_difficulties_and_the_old_names(db: Database) -> None:
     svc = new_service(db)
-    await svc.create_table(guild_id=1, channel_id=CH, creator_id=101, creator_name=NAMES[0])
+    await svc.lifecycle.create_table(
+        guild_id=1, channel_id=CH, creator_id=101, creator_name=NAMES[0]
+    )
     seated = {}
     for name in ("expert", "beginner", "basic"):
-        seated[await svc.add_ai(CH, 101, level=name)] = level_of(name)
-    st = await svc.status(CH)
+        seated[await svc.lifecycle.add_ai(CH, 101, level=name)] = level_of(name)
+    st = await svc.queries.status(CH)
     assert {s: st.table.seats[s].ai_level for s in seated} == seated
     try:
-        await svc.add_ai(CH, 101, level="godlike")
+        await svc.lifecycle.add_ai(CH, 101, level="godlike")
     except ServiceError as exc:
         msg = exc.message("en")
         assert "godlike" in msg and "beginner, normal, expert" in msg
@@ -68,7 +70,7 @@ async def test_addbot_level_expert_seats_the_strong_player(tmp_path: Path) -> No
         assert r.response is not None and "AI player" in r.response.content
         r = await w.slash(alice, "table addbot")  # the default: normal
         assert r.response is not None and not r.response.ephemeral
-        seats = w.bot.service.cached_status(w.table_id).table.seats
+        seats = w.bot.service.queries.cached_status(w.table_id).table.seats
         assert sorted(s.ai_level for s in seats if s.ai_level) == ["basic", "strong"]
         assert "AI (expert)" in w.lobby_message().content
 
@@ -85,7 +87,7 @@ def test_console_level_names_in_every_language() -> None:
 
 async def test_console_seats_the_chosen_difficulty(sqlite_db: Database) -> None:
     table, _ = await console_table(sqlite_db, level="strong")
-    seats = table.service.cached_status(table.table_id or 0).table.seats
+    seats = table.service.queries.cached_status(table.table_id or 0).table.seats
     assert [s.ai_level for s in seats[1:]] == ["strong"] * 3
 
 

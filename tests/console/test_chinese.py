@@ -148,7 +148,7 @@ async def test_discord_hand_at_a_chinese_server(tmp_path: Path) -> None:
         for member, lang in ((carol, "zh-TW"), (bob, "en")):
             dm = w.dm_messages(member)[0]
             png = w.env.backend.cdn.get(dm.attachments[0].url)
-            seat_view = w.bot.service.seat_view(w.table_id, w.members.index(member))
+            seat_view = w.bot.service.queries.seat_view(w.table_id, w.members.index(member))
             assert png == render_hand(seat_view, lang)
         assert png != render_hand(seat_view, "zh-TW")  # bob's: not the Chinese words
         bob_answers: list[Any] = []
@@ -201,7 +201,7 @@ async def test_panel_auto_and_pictures_at_a_chinese_table(tmp_path: Path) -> Non
         await start_with_button(w)
         await finish_declaring(w)
         await bury(w)
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert status.options.language == "zh-CN"
         msg = w.table_messages()[-1]
         picture = w.env.backend.cdn.get(msg.attachments[0].url)
@@ -256,7 +256,7 @@ async def test_table_language_chosen_and_changed(tmp_path: Path) -> None:
         # only players at the table (or its creator) may change it; nothing changes
         r = await w.slash(w.members[3], "table language", language="en")
         assert r.response is not None and r.response.ephemeral
-        assert w.bot.service.cached_status(w.table_id).options.language == "zh-TW"
+        assert w.bot.service.queries.cached_status(w.table_id).options.language == "zh-TW"
 
 
 async def test_new_table_follows_the_servers_language(tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ def test_console_end_of_input_saves(tmp_path: Path) -> None:
 
 def wanting(table: ConsoleTable) -> list[Card]:
     """As many cards as the move needs, of a card the console player does not hold."""
-    m = table.service.match_of(table.table_id or 0)
+    m = table.service.queries.match_of(table.table_id or 0)
     assert m is not None
     lead = m.current_lead()
     n = 1 if lead is None else len(lead.cards)
@@ -71,10 +71,10 @@ async def test_console_refusals_change_nothing(sqlite_db: Database) -> None:
     await to_my_turn(table)
     svc = table.service
     tid = table.table_id or 0
-    m = svc.match_of(tid)
+    m = svc.queries.match_of(tid)
     assert m is not None and m.turn == YOUR_SEAT
     before = m.to_dict()
-    count = await svc.store.action_count(tid)
+    count = await svc.core.store.action_count(tid)
     missing = wanting(table)
     mark = len(buf.getvalue())
 
@@ -90,20 +90,20 @@ async def test_console_refusals_change_nothing(sqlite_db: Database) -> None:
     assert "The hand is still being played." in said
     assert "Traceback" not in said and "{" not in said
     assert m.to_dict() == before
-    assert await svc.store.action_count(tid) == count
+    assert await svc.core.store.action_count(tid) == count
 
     # The suggestion is offered and can be played; then it is someone else's turn.
     await table.handle("hint", "play")
     assert "Hint: play " in buf.getvalue()
     await table.handle("go", "play")
-    assert await svc.store.action_count(tid) > count
+    assert await svc.core.store.action_count(tid) > count
     assert await table.handle("quit", "play") is False
 
 
 async def test_console_speaks_chinese(sqlite_db: Database) -> None:
     table, buf = await console_table(sqlite_db, locale="zh-CN")
     await to_my_turn(table)
-    m = table.service.match_of(table.table_id or 0)
+    m = table.service.queries.match_of(table.table_id or 0)
     assert m is not None
     missing = wanting(table)
     mark = len(buf.getvalue())
@@ -116,13 +116,13 @@ async def test_console_speaks_chinese(sqlite_db: Database) -> None:
 async def test_console_resume_in_process(sqlite_db: Database) -> None:
     table, _ = await console_table(sqlite_db)
     await to_my_turn(table)
-    m = table.service.match_of(table.table_id or 0)
+    m = table.service.queries.match_of(table.table_id or 0)
     assert m is not None
     state = m.to_dict()
     again, buf = await console_table(sqlite_db)
     assert buf.getvalue().startswith(f"Resuming your table #{table.table_id} (")
     assert again.table_id == table.table_id
-    assert again.service.match_of(again.table_id or 0).to_dict() == state  # type: ignore[union-attr]
+    assert again.service.queries.match_of(again.table_id or 0).to_dict() == state  # type: ignore[union-attr]
     assert await again.pump() == "play"
 
 
@@ -139,8 +139,8 @@ async def test_console_dealer_buries_own_kitty(tmp_path: Path) -> None:
                 asked_seq.append(asked)
                 if asked in ("bury", "play", "over", "next") or asked is None:
                     break
-                m = svc.match_of(table.table_id or 0)
-                view = svc.seat_view(table.table_id or 0, YOUR_SEAT)
+                m = svc.queries.match_of(table.table_id or 0)
+                view = svc.queries.seat_view(table.table_id or 0, YOUR_SEAT)
                 assert m is not None and view is not None
                 if not m.hand.declarations:
                     held = [0] * NUM_CARDS
@@ -150,10 +150,10 @@ async def test_console_dealer_buries_own_kitty(tmp_path: Path) -> None:
                         view.rules, view.level_rank, YOUR_SEAT, held, None
                     )
                     if found:
-                        await svc.declare(CHANNEL, YOU, format_cards(found[0].cards))
+                        await svc.moves.declare(CHANNEL, YOU, format_cards(found[0].cards))
                         continue
                 await table.handle("pass" if asked == "declare_or_pass" else "", asked)
-            m = svc.match_of(table.table_id or 0)
+            m = svc.queries.match_of(table.table_id or 0)
             if m is None or m.dealer != YOUR_SEAT:
                 continue  # not our deal: try another seed
             # We declared and deal: the console must ask us to bury the kitty.
@@ -175,7 +175,7 @@ async def test_progress_after_a_hand_names_who_deals_next(sqlite_db: Database) -
         if asked in ("next", "over"):
             break
         await table.handle("go", asked)
-    m = table.service.match_of(table.table_id or 0)
+    m = table.service.queries.match_of(table.table_id or 0)
     assert m is not None and m.phase == "scored"
     last = m.history[-1]
     assert last.next_dealer != last.dealer  # so the two answers differ

@@ -10,7 +10,7 @@ from typing import Any
 from bot.console.table import ConsoleTable
 from bot.console.terminal import TIMEOUT
 from bot.console.views import YOU, YOUR_SEAT
-from bot.service.automation import rng_for
+from bot.service.ai_seats import rng_for
 from bot.service.state import LiveTable
 from rules.actions import Action, DealCards, Declare
 from rules.ai import make_player
@@ -43,7 +43,7 @@ def spy_on_moves(table: ConsoleTable) -> tuple[list[tuple[Action, Action | None]
     """Every move made as you, with what the table's AI level chooses on the state
     it was made in; and each deal step taken while that AI would have declared."""
     svc = table.service
-    real = svc.commit
+    real = svc.changes.commit
     moves: list[tuple[Action, Action | None]] = []
     skipped: list[str] = []
     acted = [False]  # your seat acted since the last deal step
@@ -64,7 +64,7 @@ def spy_on_moves(table: ConsoleTable) -> tuple[list[tuple[Action, Action | None]
             acted[0] = False
         return await real(live, action, actor_id, *a, **kw)
 
-    svc.commit = commit  # type: ignore[method-assign]
+    svc.changes.commit = commit  # type: ignore[method-assign]
     return moves, skipped
 
 
@@ -82,7 +82,7 @@ async def test_tuoguan_plays_the_hand_as_the_tables_ai_and_stops_at_its_end(
     assert any(isinstance(made, Declare) for made, _ in moves), "North never declared"
     assert sum(made.kind == "play" for made, _ in moves) >= 12  # the whole hand
     # …and not one move past the hand's end.
-    m = table.service.match_of(table.table_id or 0)
+    m = table.service.queries.match_of(table.table_id or 0)
     assert m is not None and m.hand_no == 1 and m.phase == "scored"
     assert "Auto-play is over: this hand is finished." in buf.getvalue()
     assert not table.autoplay

@@ -23,12 +23,12 @@ async def a_finished_hand(db_file: Path) -> StoredHand:
     try:
         clock = FakeClock()
         svc = TableService(db, clock=clock, defaults=CONSOLE_OPTIONS)
-        st = await svc.create_table(
+        st = await svc.lifecycle.create_table(
             guild_id=None, channel_id=CHANNEL, creator_id=YOU, preset_name="one-deck"
         )
         for _ in range(3):
-            await svc.add_ai(CHANNEL, YOU)
-        await svc.start_game(CHANNEL, YOU)
+            await svc.lifecycle.add_ai(CHANNEL, YOU)
+        await svc.lifecycle.start_game(CHANNEL, YOU)
         await play_on(svc, clock, st.table.id, CHANNEL, lambda m: m.phase == "scored")
         (hand,) = await svc.replays.history(None, CHANNEL, YOU)
         return hand
@@ -42,9 +42,9 @@ async def console_tables(db_file: Path) -> list[tuple[int, str, Match | None]]:
         svc = TableService(db, clock=FakeClock(), defaults=CONSOLE_OPTIONS)
         await svc.start()
         out = []
-        for tid in svc.table_ids():
-            status = svc.cached_status(tid)
-            out.append((tid, status.table.status, svc.match_of(tid)))
+        for tid in svc.core.table_ids():
+            status = svc.queries.cached_status(tid)
+            out.append((tid, status.table.status, svc.queries.match_of(tid)))
         return out
     finally:
         await db.dispose()

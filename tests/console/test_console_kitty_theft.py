@@ -34,21 +34,21 @@ async def test_console_steal_prompt_declare_and_rebury(sqlite_db: Database) -> N
     assert "你可以炒地皮" in table.prompt_for(asked) or "你可以炒地皮" in buf.getvalue()
     await table.handle("帮助", asked)
     assert "炒地皮：埋底后轮到你时" in buf.getvalue()
-    match = svc.match_of(table.table_id or 0)
+    match = svc.queries.match_of(table.table_id or 0)
     assert match is not None
     dealer = match.dealer
     await table.handle("亮 " + format_cards(options[-1].cards, "ascii"), asked)
-    match = svc.match_of(table.table_id or 0)
+    match = svc.queries.match_of(table.table_id or 0)
     assert match is not None
     assert (match.phase, match.burier, match.dealer) == ("burying", 0, dealer)
     assert await table.pump() == "bury"
     assert "炒地皮——主牌改为" in buf.getvalue()
     await table.handle("go", "bury")  # the suggested bury
-    match = svc.match_of(table.table_id or 0)
+    match = svc.queries.match_of(table.table_id or 0)
     assert match is not None and match.phase in ("stealing", "playing")
     assert match.burier == 0
     await table.pump()  # the AI seats answer: here all of them let the kitty stand
-    match = svc.match_of(table.table_id or 0)
+    match = svc.queries.match_of(table.table_id or 0)
     assert match is not None and match.phase == "playing" and match.burier == 0
     assert "没人炒地皮：开始出牌。" in buf.getvalue()
     await table.handle("底牌", "play")  # the kitty is yours to look at now

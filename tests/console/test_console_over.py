@@ -58,7 +58,7 @@ async def test_a_finished_match_stays_viewable_and_a_new_one_starts_in_place(
     assert table.table_id is not None and table.table_id != first
     assert f"新牌桌，第 {table.table_id} 桌（一副牌）" in new
     assert await table.pump() not in ("over", None)  # the new match is being dealt
-    held = table.service.cached_status(table.table_id)
+    held = table.service.queries.cached_status(table.table_id)
     assert held is not None and held.table.rules == SHORT
 
 

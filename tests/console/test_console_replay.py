@@ -336,7 +336,7 @@ async def test_a_board_of_a_round_in_play_is_refused_on_the_command_line(
         return bool(await svc.tournaments.store.table_hands(table_id))
 
     await drive(svc, clock, a_board_done)
-    event = await svc.tournaments.event(ev.id)
+    event = await svc.tournaments.events.event(ev.id)
     assert event.status == "running"
     ids = ("--db", url, "--table", str(table_id), "--hand", "1")
     out, page = tmp_path / "board.txt", tmp_path / "board.html"
@@ -362,7 +362,7 @@ async def test_a_board_of_a_round_in_play_is_refused_on_the_command_line(
     assert last.returncode == 2 and "no finished hand" in last.stderr, last.stdout
 
     await drive(svc, clock, finished(svc, ev.id))
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     written = run_bot("record", *ids, "--out", str(out))
     assert written.returncode == 0, written.stderr
     assert parse_record(out.read_text(encoding="utf-8")).headers["Hand"] == "1"
@@ -403,7 +403,7 @@ async def test_console_replay_command(sqlite_db: Database, lang: str) -> None:
         if asked in ("next", "over"):
             break
         await table.handle("go", asked)
-    match = table.service.match_of(table.table_id or 0)
+    match = table.service.queries.match_of(table.table_id or 0)
     assert match is not None and match.phase == "scored"
     stored = await Replays(sqlite_db).hand_of_table(table.table_id or 0, 1)
     assert stored is not None

@@ -167,7 +167,7 @@ async def test_preset_on_resume_is_reported_and_new_starts_fresh(sqlite_db: Data
     fresh, buf3 = await console_table(sqlite_db, preset_name="seed-001", fresh=True)
     assert fresh.table_id != first.table_id
     assert f"New table #{fresh.table_id} (seed-001)" in buf3.getvalue()
-    status = fresh.service.cached_status(fresh.table_id or 0)
+    status = fresh.service.queries.cached_status(fresh.table_id or 0)
     assert status is not None and status.table.rules.name == "seed-001"
 
 
@@ -189,7 +189,7 @@ async def test_commands_during_the_deal_do_not_deal_on(tmp_path: Path) -> None:
         try:
             table, _ = await console_table(db, seed=seed, preset_name="classic")
             asked = await table.pump()
-            view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+            view = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
             assert view is not None
             if asked != "declare" or view.dealt == view.deal_total:
                 continue
@@ -197,11 +197,11 @@ async def test_commands_during_the_deal_do_not_deal_on(tmp_path: Path) -> None:
             for cmd in ("help", "s", "h", "hint", "last", "progress", "kitty", "zz"):
                 await table.handle(cmd, asked)
                 assert await table.pump() == "declare", cmd
-                now = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+                now = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
                 assert now is not None and now.dealt == dealt, cmd
             await table.handle("", asked)  # Enter: deal on
             await table.pump()
-            now = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+            now = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
             assert now is not None and now.dealt > dealt
             return
         finally:
@@ -227,7 +227,7 @@ async def test_override_asks_everyone_to_pass_again(tmp_path: Path) -> None:
             table, _ = await console_table(db, seed=seed, preset_name="classic")
             for _ in range(60):
                 asked = await table.pump()
-                view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+                view = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
                 assert view is not None
                 if asked == "declare":
                     opts = table._declaration_options()
@@ -257,7 +257,7 @@ async def test_dealer_not_decided_yet_is_said_in_words(tmp_path: Path) -> None:
     await db.upgrade()
     try:
         table, buf = await console_table(db, preset_name="classic")
-        view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+        view = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
         assert view is not None and view.dealer is None
         table.show_status()
         assert "dealer ?" not in buf.getvalue()
@@ -303,7 +303,7 @@ async def you_lead_a_later_trick(tmp_path: Path) -> tuple[ConsoleTable, StringIO
         table, buf = await console_table(db, seed=seed)
         for _ in range(200):
             asked = await table.pump()
-            view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+            view = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
             if asked == "play" and view is not None and view.trick_no > 1 and not view.current:
                 return table, buf, db
             if asked in ("next", "over", None):
@@ -316,7 +316,7 @@ async def you_lead_a_later_trick(tmp_path: Path) -> tuple[ConsoleTable, StringIO
 async def test_console_prints_plays_sorted_and_keeps_the_last_trick(tmp_path: Path) -> None:
     table, buf, db = await you_lead_a_later_trick(tmp_path)
     await db.dispose()
-    view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+    view = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
     assert view is not None
     ctx = view.context
     plays = re.findall(r"^(?:North|East|South|West) \((?:AI|you)\): (.+)$", buf.getvalue(), re.M)
@@ -354,7 +354,7 @@ async def dealer_at_bury(tmp_path: Path) -> tuple[ConsoleTable, Database]:
                 return table, db
             if asked not in ("declare", "declare_or_pass"):
                 break
-            view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+            view = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
             opts = table._declaration_options()
             if opts and view is not None and not view.declarations:
                 await table.handle("declare " + format_cards(opts[0].cards), asked)
@@ -368,7 +368,7 @@ async def test_dealer_bury_refusals_and_kitty(tmp_path: Path) -> None:
     table, db = await dealer_at_bury(tmp_path)
     try:
         out = table.out.file
-        view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+        view = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
         assert view is not None and view.hand is not None and view.kitty_taken is not None
         mark = len(out.getvalue())  # type: ignore[attr-defined]
         await table.handle("play " + format_cards(view.hand[:1]), "bury")
@@ -400,7 +400,7 @@ async def test_dealer_bury_refusals_and_kitty(tmp_path: Path) -> None:
         taken = format_cards(ctx.sort_cards(view.kitty_taken))
         assert f"The kitty you took: {taken}" in out.getvalue()[mark:]  # type: ignore[attr-defined]
         await table.handle("go", "bury")  # bury the suggestion
-        after = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+        after = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
         assert after is not None and after.buried is not None
         mark = len(out.getvalue())  # type: ignore[attr-defined]
         await table.handle("k", None)

@@ -52,7 +52,7 @@ async def test_console_failed_throw_shows_who_beats_it(sqlite_db: Database) -> N
     table, buf = await console_table(sqlite_db, locale="zh-CN", preset_name="classic")
     for _ in range(400):
         asked = await table.pump()
-        match = table.service.match_of(table.table_id or 0)
+        match = table.service.queries.match_of(table.table_id or 0)
         cards = failing_throw(match, YOUR_SEAT) if asked == "play" and match else None
         if cards is not None:
             break
@@ -82,7 +82,7 @@ async def test_declare_and_bury_prompts_give_examples_you_can_play(tmp_path: Pat
             table, _ = await console_table(db, locale="zh-CN", seed=seed, preset_name="classic")
             for _ in range(200):
                 asked = await table.pump()
-                view = table.service.seat_view(table.table_id or 0, YOUR_SEAT)
+                view = table.service.queries.seat_view(table.table_id or 0, YOUR_SEAT)
                 assert view is not None
                 if asked in ("declare", "declare_or_pass"):
                     options = table._declaration_options()

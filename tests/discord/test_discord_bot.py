@@ -75,7 +75,7 @@ def assert_table_embed_current(w: World, embed: dict[str, Any]) -> None:
     """The table embed, as last sent, shows the table as it is now."""
     m = w.match
     view = m.view_for(None)
-    seats = w.bot.service.cached_status(w.table_id).table.seats
+    seats = w.bot.service.queries.cached_status(w.table_id).table.seats
 
     def who(seat: int) -> str:  # how a player is named: "East (bob)", "West (AI)"
         return "AI" if seats[seat].is_ai else str(seats[seat].display_name)
@@ -519,11 +519,13 @@ async def test_double_clicks_and_retries_change_nothing_twice(tmp_path: Path) ->
     async with make_world(tmp_path) as w:
         await open_table_with_buttons(w)
         lobby = w.lobby_message()
-        seats = [s.user_id for s in w.bot.service.cached_status(w.table_id).table.seats]
+        seats = [s.user_id for s in w.bot.service.queries.cached_status(w.table_id).table.seats]
         r = await w.members[1].click(lobby, custom_id=f"sj:join:{w.table_id}:1")
         assert r.response.ephemeral and "already sit" in r.response.content
         r = await w.members[1].click(lobby, custom_id=f"sj:join:{w.table_id}:1")
-        assert [s.user_id for s in w.bot.service.cached_status(w.table_id).table.seats] == seats
+        assert [
+            s.user_id for s in w.bot.service.queries.cached_status(w.table_id).table.seats
+        ] == seats
 
         start = await start_with_button(w)
         state = w.match.to_dict()
@@ -589,12 +591,14 @@ async def test_retried_table_new_and_addbot_do_nothing_twice(tmp_path: Path) -> 
         problems = []
         r = await w.slash(w.members[0], "table new")
         await w.redeliver(r)
-        if len(w.bot.service.table_ids()) != 1 or w.channel.threads:
-            problems.append(f"/table new twice: {len(w.bot.service.table_ids())} tables")
-        table_id = w.bot.service.table_ids()[0]
+        if len(w.bot.service.core.table_ids()) != 1 or w.channel.threads:
+            problems.append(f"/table new twice: {len(w.bot.service.core.table_ids())} tables")
+        table_id = w.bot.service.core.table_ids()[0]
 
         def ai_seats() -> int:
-            return sum(1 for s in w.bot.service.cached_status(table_id).table.seats if s.is_ai)
+            return sum(
+                1 for s in w.bot.service.queries.cached_status(table_id).table.seats if s.is_ai
+            )
 
         r = await w.members[0].slash(w.channel, "table addbot")
         await w.redeliver(r)
@@ -620,16 +624,16 @@ async def test_table_end_only_creator_or_manage_channels(tmp_path: Path) -> None
             r = await w.slash(member, "table end")
             assert r.response.ephemeral
             assert "Only the table's creator or a moderator" in r.response.content
-            assert w.bot.service.table_ids() == [table_id]
+            assert w.bot.service.core.table_ids() == [table_id]
         r = await w.slash(mod, "table end")
         assert not r.response.ephemeral and r.response.content == "Table ended."
-        assert w.bot.service.table_ids() == []
+        assert w.bot.service.core.table_ids() == []
         assert w.bot_messages()[-1].content == "The table is closed."
         # the creator may end their own table
         await w.slash(w.members[1], "table new")
         r = await w.slash(w.members[1], "table end")
         assert r.response.content == "Table ended."
-        assert w.bot.service.table_ids() == []
+        assert w.bot.service.core.table_ids() == []
 
 
 # ---- 8. a second table in a busy channel goes to a thread ----
@@ -644,21 +648,21 @@ async def test_table_new_in_busy_channel_opens_a_thread(tmp_path: Path) -> None:
         assert len(threads) == 1
         thread = threads[0]
         assert thread.mention in r.response.content
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert w.table_id != first and status.table.channel_id == thread.id
         lobby = w.lobby_message(thread)
         res = await w.members[2].click(lobby, custom_id=f"sj:join:{w.table_id}:2")
         assert res.response is not None and "sits" in res.response.content
         r = await w.members[3].slash(thread, "table join")
         assert "sits" in r.response.content
-        seats = w.bot.service.cached_status(w.table_id).table.seats
+        seats = w.bot.service.queries.cached_status(w.table_id).table.seats
         assert [s.user_id for s in seats] == [
             w.members[1].id,
             w.members[3].id,
             w.members[2].id,
             None,
         ]
-        first_seats = w.bot.service.cached_status(first).table.seats
+        first_seats = w.bot.service.queries.cached_status(first).table.seats
         assert [s.user_id for s in first_seats] == [w.members[0].id, None, None, None]
 
 
@@ -807,8 +811,8 @@ async def test_slow_service_keeps_hand_and_errors_private(
 
             return call
 
-        monkeypatch.setattr(service, "view", slow(service.view))
-        monkeypatch.setattr(service, "play", slow(service.play))
+        monkeypatch.setattr(service.queries, "view", slow(service.queries.view))
+        monkeypatch.setattr(service.moves, "play", slow(service.moves.play))
         waiting = w.member_at((w.match.turn + 1) % 4)
         r = await w.slash(waiting, "hand")
         leaks.check()
@@ -912,7 +916,7 @@ async def test_one_human_three_ai_with_timers(tmp_path: Path) -> None:
             elif m.phase == "playing" and m.turn == 0:
                 await play_one(w)
             else:
-                deadline = w.bot.service.next_deadline()
+                deadline = w.bot.service.automation.next_deadline()
                 assert deadline is not None, f"stuck in {m.phase}"
                 w.clock.advance(max(0.0, (deadline - w.clock.now()).total_seconds()))
                 assert await w.bot.tick_now() >= 1

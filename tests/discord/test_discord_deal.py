@@ -47,7 +47,7 @@ async def test_table_new_deal_deals_a_finished_hand_again(tmp_path: Path) -> Non
         r = await w.slash(bob, "table new", deal=hand.hand_id, players=6)
         assert r.response is not None and "4 players with 1 deck(s)" in r.response.content
         with pytest.raises(ServiceError):
-            await svc.status(w.channel.id)  # no table was opened
+            await svc.queries.status(w.channel.id)  # no table was opened
 
         await open_with_bots(w, 1, deal=hand.hand_id)
         assert w.table_id != first

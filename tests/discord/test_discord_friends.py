@@ -24,7 +24,7 @@ async def test_friends_lobby_has_a_button_per_seat_and_starts_when_full(
         alice = w.members[0]
         r = await w.slash(alice, "table new", mode="friends", players=6)
         assert r.response is not None and "Table opened" in r.response.content
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert len(status.table.seats) == 6 and status.table.rules.friends is not None
         lobby = w.lobby_message()
         seats = [c for c in custom_ids(lobby) if c.startswith("sj:join:")]
@@ -42,7 +42,7 @@ async def test_friends_lobby_has_a_button_per_seat_and_starts_when_full(
         assert "Seat 1 is taken" in r.response.content and "North" not in r.response.content
         r = await w.members[0].click(w.lobby_message(), custom_id=f"sj:start:{w.table_id}")
         assert r.response is not None and "6" in r.response.content  # 2/6 filled
-        assert w.bot.service.match_of(w.table_id) is None
+        assert w.bot.service.queries.match_of(w.table_id) is None
         for _ in range(4):
             r = await w.slash(alice, "table addbot")
             assert r.response is not None and "AI player" in r.response.content
@@ -57,15 +57,15 @@ async def test_friends_presets_and_ten_seats_fit_discord(tmp_path: Path) -> None
     async with make_world(tmp_path) as w:
         r = await w.slash(w.members[0], "table new", preset="friends-8")
         assert r.response is not None and "Table opened" in r.response.content
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert (len(status.table.seats), status.table.rules.decks) == (8, 4)
         await w.slash(w.members[0], "table end")
         r = await w.slash(w.members[0], "table new", decks=5)  # fixed partners: ≤ 4
         assert r.response is not None and r.response.ephemeral
-        assert "找朋友" in r.response.content and not w.bot.service.table_ids()
+        assert "找朋友" in r.response.content and not w.bot.service.core.table_ids()
         r = await w.slash(w.members[0], "table new", players=10)
         assert r.response is not None and "Table opened" in r.response.content
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert (status.table.rules.decks, status.table.rules.kitty_size) == (5, 10)
         ids = [c for c in custom_ids(w.lobby_message()) if c.startswith("sj:join:")]
         assert len(ids) == 10
@@ -96,7 +96,7 @@ async def open_six(w: World, ai_seats: tuple[int, ...] = ()) -> None:
 
 
 async def wait_for_others(w: World, m: Match) -> None:
-    deadline = w.bot.service.next_deadline()
+    deadline = w.bot.service.automation.next_deadline()
     assert deadline is not None, f"stuck in {m.phase}"
     w.clock.advance(max(0.0, (deadline - w.clock.now()).total_seconds()))
     await w.bot.tick_now()
@@ -118,7 +118,7 @@ async def call_friends(w: World, dealer: int) -> None:
     assert r.response is not None and r.response.ephemeral and w.match.phase == "calling"
     choices = await member.autocomplete(w.channel, "call", "calls", "")
     assert choices and "suggested" in choices[0]["name"]
-    suggested = w.bot.service.suggested_call(w.table_id, dealer)
+    suggested = w.bot.service.queries.suggested_call(w.table_id, dealer)
     assert choices[0]["name"].startswith(suggested)
     r = await w.slash(member, "call", calls=choices[0]["value"])
     assert r.response is not None and r.response.ephemeral, r.response
@@ -128,7 +128,7 @@ async def call_friends(w: World, dealer: int) -> None:
 
 
 def is_ai(w: World, seat: int) -> bool:
-    return bool(w.bot.service.cached_status(w.table_id).table.seats[seat].is_ai)
+    return bool(w.bot.service.queries.cached_status(w.table_id).table.seats[seat].is_ai)
 
 
 async def play_hand(w: World, stop_at_calling: bool = False) -> None:
@@ -194,7 +194,7 @@ async def test_six_seats_humans_and_ai_mixed_levels_advance_per_player(tmp_path:
     levels go up."""
     async with make_world(tmp_path, names=SIX[:3], seed=MIXED_SEED) as w:
         await open_six(w, ai_seats=(1, 3, 5))
-        seats = w.bot.service.cached_status(w.table_id).table.seats
+        seats = w.bot.service.queries.cached_status(w.table_id).table.seats
         assert [s.is_ai for s in seats] == [False, True, False, True, False, True]
         before = w.match.levels
         await play_hand(w)

@@ -27,7 +27,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def rules_of(w: World) -> Any:
-    return w.bot.service.cached_status(w.table_id).table.rules
+    return w.bot.service.queries.cached_status(w.table_id).table.rules
 
 
 def selects(message: Any) -> dict[str, dict[str, Any]]:
@@ -245,7 +245,7 @@ async def test_a_moderator_may_change_a_tables_rules_as_the_refusal_says(
             r.response.content
         )
         r = await w.slash(mod, "cardmemory", mode="on")
-        assert w.bot.service.cached_status(w.table_id).options.card_memory is True
+        assert w.bot.service.queries.cached_status(w.table_id).options.card_memory is True
 
 
 async def test_rules_export_is_named_after_the_set(tmp_path: Path) -> None:

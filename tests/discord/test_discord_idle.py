@@ -28,15 +28,15 @@ async def test_pause_and_close_are_posted_once(tmp_path: Path) -> None:
         assert r.response is not None
         await w.bot.tick_now()
         assert posts_with(w, PAUSED) == 1 and posts_with(w, CLOSED) == 0
-        played = len(w.bot.service.match_of(table_id).hand_log)
+        played = len(w.bot.service.queries.match_of(table_id).hand_log)
         w.clock.advance(29 * 60)
         await w.bot.tick_now()
-        assert len(w.bot.service.match_of(table_id).hand_log) == played  # paused
+        assert len(w.bot.service.queries.match_of(table_id).hand_log) == played  # paused
         w.clock.advance(60)
         await w.bot.tick_now()
         await w.bot.tick_now()
         assert posts_with(w, CLOSED) == 1 and posts_with(w, PAUSED) == 1
-        assert w.bot.service.table_ids() == []
+        assert w.bot.service.core.table_ids() == []
 
 
 async def test_the_cap_on_tables_per_user_is_answered(tmp_path: Path) -> None:
@@ -44,9 +44,9 @@ async def test_the_cap_on_tables_per_user_is_answered(tmp_path: Path) -> None:
         alice = w.members[0]
         for n in range(3):  # the default cap: 3 (the second and third open threads)
             await w.slash(alice, "table new")
-            assert len(w.bot.service.table_ids()) == n + 1
+            assert len(w.bot.service.core.table_ids()) == n + 1
         r = await w.slash(alice, "table new")
         assert r.response is not None and r.response.ephemeral
         assert "3 open tables" in r.response.content and "/table end" in r.response.content
-        assert len(w.bot.service.table_ids()) == 3
+        assert len(w.bot.service.core.table_ids()) == 3
         assert len(w.channel.threads) == 2  # no thread opened for the refused table

@@ -46,7 +46,7 @@ async def test_a_steal_from_the_dm_buttons_and_a_rebury(tmp_path: Path) -> None:
     async with make_world(tmp_path, seed="discord-theft-3") as w:
         leaks = LeakWatch(w)  # no public message names a buried or held card
         await open_table_with_buttons(w)
-        await set_rules(w.bot.service, w.channel.id, w.members[0].id, {"kitty_theft": "on"})
+        await set_rules(w.bot.service.core, w.channel.id, w.members[0].id, {"kitty_theft": "on"})
         await start_with_button(w)
         await finish_declaring(w)
         dealer = w.match.dealer
@@ -109,7 +109,7 @@ async def test_a_steal_from_the_dm_buttons_and_a_rebury(tmp_path: Path) -> None:
 async def test_the_panel_offers_the_steals_a_pass_and_the_thief_s_bury(tmp_path: Path) -> None:
     async with make_world(tmp_path, seed="discord-theft-3") as w:
         await open_table_with_buttons(w)
-        await set_rules(w.bot.service, w.channel.id, w.members[0].id, {"kitty_theft": "on"})
+        await set_rules(w.bot.service.core, w.channel.id, w.members[0].id, {"kitty_theft": "on"})
         await start_with_button(w)
         await finish_declaring(w)
         dealer = w.match.dealer

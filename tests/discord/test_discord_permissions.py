@@ -75,7 +75,7 @@ async def test_table_new_refused_naming_the_permission(
             name = text(lang, f"perm.{perm}")
             expected = text(lang, "perm_refused", missing=name)
             assert r.response.content == expected
-            assert not w.bot.service.table_ids()
+            assert not w.bot.service.core.table_ids()
             assert channel_posts(w, mark) == 0
 
 
@@ -90,7 +90,7 @@ async def test_busy_channel_refused_without_thread_permissions(tmp_path: Path, p
             assert r.response.content == text(
                 "en", "perm_refused", missing=text("en", f"perm.{perm}")
             )
-            assert len(w.bot.service.table_ids()) == 1
+            assert len(w.bot.service.core.table_ids()) == 1
             assert not w.guild.threads if hasattr(w.guild, "threads") else True
 
 
@@ -159,7 +159,7 @@ async def test_thread_refused_by_discord_is_answered(tmp_path: Path) -> None:
         assert r.response is not None and r.response.ephemeral
         missing = text("en", "perm.create_public_threads")
         assert r.response.content == text("en", "perm_refused", missing=missing)
-        assert len(w.bot.service.table_ids()) == 1
+        assert len(w.bot.service.core.table_ids()) == 1
 
 
 async def test_unexpected_refusal_is_not_retried_in_a_burst(tmp_path: Path) -> None:

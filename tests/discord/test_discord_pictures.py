@@ -72,7 +72,7 @@ async def test_table_message_has_the_picture_and_the_countdown(tmp_path: Path) -
         assert [a.filename for a in msg.attachments] == ["table.png"]
         embed = msg.embeds[0]
         assert embed.image.url and embed.image.url.endswith("table.png")
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         # The picture is the public table as the presenter saw it at this edit.
         assert png_of(w, msg.attachments[0]) == render_table(status.view)
         # Whose turn and when their time runs out, as a Discord relative timestamp.
@@ -85,7 +85,7 @@ async def test_table_message_has_the_picture_and_the_countdown(tmp_path: Path) -
         before = w.match.turn
         r = await play_one(w)
         assert r.response is not None
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         if w.match.turn != before and status.deadline_kind == "turn":
             assert RELATIVE.findall(r.response.content) == [
                 str(int(status.deadline_at.timestamp()))
@@ -131,7 +131,7 @@ async def test_hand_dm_has_the_hand_picture(tmp_path: Path) -> None:
             dm = w.dm_messages(member)[0]
             assert [a.filename for a in dm.attachments] == ["hand.png"]
             png = png_of(w, dm.attachments[0])
-            view = w.bot.service.seat_view(w.table_id, seat)
+            view = w.bot.service.queries.seat_view(w.table_id, seat)
             assert png == render_hand(view)  # this seat's own cards, nobody else's
             assert Image.open(io.BytesIO(png)).width <= 400  # a phone shows it whole
 
@@ -236,7 +236,7 @@ async def test_pictures_draw_words_in_the_tables_language(tmp_path: Path) -> Non
     async with make_world(tmp_path, guild_locale="zh-CN") as w:
         await playing(w)
         msg = w.table_messages()[-1]
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert status.options.language == "zh-CN"
         png = png_of(w, msg.attachments[0])
         assert png == render_table(status.view, (), "zh-CN")
@@ -264,7 +264,7 @@ async def test_four_deck_hands_with_faces_fit_discord_limits(tmp_path: Path) -> 
         panel = Panel.of(w.env, member, await w.slash(member, "play"))
         assert len(panel.content) <= 2000
         options = [o for s in panel.selects() for o in s["options"]]
-        view = w.bot.service.seat_view(w.table_id, seat)
+        view = w.bot.service.queries.seat_view(w.table_id, seat)
         assert len(options) == len(view.hand) >= 54
         assert all("emoji" in o for o in options)  # select options always carry the face
 
@@ -279,7 +279,7 @@ async def test_the_creator_turns_the_four_colour_deck_on(tmp_path: Path) -> None
         r = await w.slash(w.members[0], "cardcolours", mode="on")
         assert r.response is not None and "on" in r.response.content
         await w.bot.presenter.flush_all()
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert status.options.four_colour
         msg = w.table_messages()[-1]
         png = png_of(w, msg.attachments[0])
@@ -288,4 +288,4 @@ async def test_the_creator_turns_the_four_colour_deck_on(tmp_path: Path) -> None
             c.suit in (2, 3) for _, cs in status.view.current for c in cs
         )
         await w.restart()  # stored with the table
-        assert w.bot.service.cached_status(w.table_id).options.four_colour
+        assert w.bot.service.queries.cached_status(w.table_id).options.four_colour

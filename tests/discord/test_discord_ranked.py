@@ -35,9 +35,9 @@ async def test_a_ranked_table_is_locked_people_only_and_moves_the_ladder(tmp_pat
         r = await w.slash(alice, "table new", ranked=True, preset="tournament")
         assert r.response is not None and r.response.ephemeral
         assert "server's ranked rules" in r.response.content
-        assert w.bot.service.table_ids() == []
+        assert w.bot.service.core.table_ids() == []
         await open_ranked(w)
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert status.options.ranked and status.table.rules.name == "classic"
         r = await w.slash(alice, "table addbot")
         assert r.response is not None and "people only" in r.response.content
@@ -54,7 +54,7 @@ async def test_a_ranked_table_is_locked_people_only_and_moves_the_ladder(tmp_pat
         assert penalty in custom_ids(panel)
         r = await alice.select(panel, ["30"], custom_id=penalty)
         assert r.response is not None and "server's ranked rules" in r.response.content
-        assert w.bot.service.cached_status(w.table_id).table.rules.throw_penalty == 10
+        assert w.bot.service.queries.cached_status(w.table_id).table.rules.throw_penalty == 10
         r = await w.slash(alice, "table start")
         assert r.response is not None
         await finish_declaring(w)
@@ -95,10 +95,10 @@ async def test_a_ranked_table_is_locked_people_only_and_moves_the_ladder(tmp_pat
         left = [m.content for m in w.bot_messages() if "left a ranked match" in m.content]
         assert left and left[-1].startswith("bob left a ranked match: counted as ")
         hands = int(left[-1].split("counted as ")[1].split()[0])
-        m = w.bot.service.match_of(w.table_id)
+        m = w.bot.service.queries.match_of(w.table_id)
         dealer_level = m.levels[0]  # N/S won or lost: bob (E) faces N/S
         assert hands == len(m.rules.levels) - m.rules.levels.index(dealer_level)
-        card = await w.bot.service.rank_card(w.guild.id, bob.id)
+        card = await w.bot.service.ranked.rank_card(w.guild.id, bob.id)
         assert card.standing is not None and card.standing.hands == 1 + hands
 
         # /season: Manage Server only; a new season starts an empty board.
@@ -168,7 +168,7 @@ async def test_tier_roles_are_given_kept_current_and_removed(tmp_path: Path) -> 
         set_bot_permission(w, "manage_roles", False)
         r = await w.slash(mod, "ladder roles", mode="on")
         assert r.response is not None and "I need the Manage Roles permission" in r.response.content
-        assert await w.bot.service.tier_roles(w.guild.id) is None
+        assert await w.bot.service.ranked.tier_roles(w.guild.id) is None
         set_bot_permission(w, "manage_roles", True)
         r = await w.slash(mod, "ladder roles", mode="on")
         assert r.response is not None and "Tier roles are on: 4 players" in r.response.content
@@ -190,7 +190,7 @@ async def test_tier_roles_are_given_kept_current_and_removed(tmp_path: Path) -> 
         await bury(w)
         await play_until(w, lambda _m: False)
         await w.bot.after_change()
-        card = await w.bot.service.rank_card(w.guild.id, alice.id)
+        card = await w.bot.service.ranked.rank_card(w.guild.id, alice.id)
         assert card.standing is not None and card.standing.tier in (3, 4)
         want = "Shengji Level 6" if card.standing.tier == 4 else "Shengji Level 5"
         assert tier_roles_of(w, alice.id) == [want]  # the old tier's role taken away
@@ -214,7 +214,7 @@ async def test_a_refused_ranked_table_opens_no_thread(tmp_path: Path) -> None:
             assert r.response is not None and r.response.ephemeral, extra
             assert "server's ranked rules" in r.response.content, extra
             assert w.channel.threads == [], extra
-        assert len(w.bot.service.table_ids()) == 1
+        assert len(w.bot.service.core.table_ids()) == 1
 
 
 async def test_a_ranked_hand_in_chinese_has_no_english(tmp_path: Path) -> None:
@@ -264,11 +264,11 @@ async def test_ending_ones_own_ranked_match_is_leaving_it(tmp_path: Path) -> Non
         left = [m.content for m in w.bot_messages() if "left a ranked match" in m.content]
         assert left and left[-1].startswith("alice left a ranked match: counted as "), left
         hands = int(left[-1].split("counted as ")[1].split()[0])
-        card = await w.bot.service.rank_card(w.guild.id, alice.id)
+        card = await w.bot.service.ranked.rank_card(w.guild.id, alice.id)
         assert card.standing is not None and card.standing.hands == hands
         assert card.standing.wins == 0
         for other in w.members[1:4]:  # the others are charged nothing
-            assert (await w.bot.service.rank_card(w.guild.id, other.id)).standing is None
+            assert (await w.bot.service.ranked.rank_card(w.guild.id, other.id)).standing is None
 
         # A moderator not at the table ends the next one: nobody is charged.
         await open_ranked(w)
@@ -278,9 +278,9 @@ async def test_ending_ones_own_ranked_match_is_leaving_it(tmp_path: Path) -> Non
         r = await w.slash(mod, "table end")
         assert r.response is not None
         await w.env.settle()
-        again = await w.bot.service.rank_card(w.guild.id, alice.id)
+        again = await w.bot.service.ranked.rank_card(w.guild.id, alice.id)
         assert again.standing == card.standing
-        assert (await w.bot.service.rank_card(w.guild.id, w.members[1].id)).standing is None
+        assert (await w.bot.service.ranked.rank_card(w.guild.id, w.members[1].id)).standing is None
 
 
 async def test_season_news_is_public_in_the_servers_language(tmp_path: Path) -> None:
@@ -326,7 +326,7 @@ async def test_the_ranked_rule_set_is_the_servers_default(tmp_path: Path) -> Non
         await saved.set_default(w.guild.id, "tournament", can_manage=True)
         r = await w.slash(w.members[0], "table new", ranked=True)
         assert r.response is not None
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert status.options.ranked and status.table.rules.name == "tournament"
         await w.slash(w.members[0], "table end")
         from rules.presets import friends_rules
@@ -335,7 +335,7 @@ async def test_the_ranked_rule_set_is_the_servers_default(tmp_path: Path) -> Non
         await saved.set_default(w.guild.id, "ours5", can_manage=True)
         r = await w.slash(w.members[0], "table new", ranked=True)
         assert r.response is not None
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert status.options.ranked and status.table.rules.friends is not None
         assert len(status.table.seats) == status.table.rules.players > 4
 
@@ -370,7 +370,7 @@ async def test_the_leaderboard_picture_names_players_with_no_member_cached(
         r = await w.slash(carol, "leaderboard")
         assert r.response is not None and r.response.attachments
         by_id = {str(m.id): name for m, name in zip(w.members, NAMES, strict=True)}
-        board = await w.bot.service.ladder_board(w.guild.id, carol.id)
+        board = await w.bot.service.ranked.ladder_board(w.guild.id, carol.id)
         (lines,) = drawn
         assert [line.name for line in lines] == [by_id[p.player] for p in board.top]
         assert sorted(line.name for line in lines) == sorted(NAMES)

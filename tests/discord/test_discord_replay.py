@@ -314,7 +314,7 @@ async def test_no_hand_of_a_console_table_from_a_direct_message(tmp_path: Path) 
     from tests.support.replay_helpers import open_match, play_hands
 
     async with make_world(tmp_path) as w:
-        store = Store(w.bot.service.db)
+        store = Store(w.bot.service.core.db)
         table, match = await open_match(
             store,
             guild=None,
@@ -354,7 +354,7 @@ async def test_record_names_the_players_of_a_closed_table_after_a_restart(
         r = await w.slash(alice, "table end")
         assert r.response is not None
         await w.restart()
-        assert w.bot.service.table_ids() == []
+        assert w.bot.service.core.table_ids() == []
         r = await w.slash(bob, "record")
         assert r.response is not None
         (html,) = [a for a in r.response.attachments if a.filename.endswith(".html")]

@@ -20,7 +20,7 @@ INTEGER = 4  # Discord's option type
 
 
 def seats(w: World) -> tuple[SeatInfo, ...]:
-    return tuple(w.bot.service.cached_status(w.table_id).table.seats)
+    return tuple(w.bot.service.queries.cached_status(w.table_id).table.seats)
 
 
 async def offered(w: World, member_no: int, command: str, typed: str = "") -> list[Any]:

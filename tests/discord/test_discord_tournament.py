@@ -84,7 +84,7 @@ async def test_a_swiss_event_from_new_to_final_standings_through_a_restart(
         await w.restart()
         await w.env.settle()
         assert thread_names(w) == ["T1-R1-1", "T1-R1-2", "T1-R2-1", "T1-R2-2"]
-        ev = await w.bot.service.tournaments.event(1)
+        ev = await w.bot.service.tournaments.events.event(1)
         cog = w.bot.get_cog("TournamentCog")
         before = {t.name: t.id for t in w.channel.threads}
         # A thread made but its table not stored (a crash between): found, not made again.
@@ -99,7 +99,7 @@ async def test_a_swiss_event_from_new_to_final_standings_through_a_restart(
         ranking = [line for line in final[0].content.splitlines()[1:] if line]
         assert [line.split(".")[0] for line in ranking] == ["1", "2", "3", "4"]
         assert len(posts(w, "**Cup** — round 2:")) == 1  # paired once, not again on resume
-        standings = await w.bot.service.tournaments.standings(1)
+        standings = await w.bot.service.tournaments.events.standings(1)
         assert sum(s.points for s in standings) == 2 * 2 * 2  # two matches a round, 2 points each
 
         r = await w.slash(p[3], "tournament status")
@@ -187,7 +187,7 @@ async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: P
             preset="one-deck", grace=1, win=3, draw=1, loss=0,
         )  # fmt: skip
         assert r.response is not None and "Tournament #1" in r.response.content
-        ev = await w.bot.service.tournaments.event(1)
+        ev = await w.bot.service.tournaments.events.event(1)
         assert ev.settings["grace"] == 60 and ev.settings["points"]["win"] == 3
         for i in (0, 2, 4):
             await w.slash(p[i], "tournament join", partner=p[i + 1])
@@ -211,11 +211,11 @@ async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: P
         assert r.response is not None and "p6 plays instead of p1" in r.response.content
         r = await w.slash(td, "tournament replace", team=1, old=p[1], new=p[7], reason="again")
         assert r.response is not None and "not on that team" in r.response.content
-        entries = await w.bot.service.tournaments.entries(1)
+        entries = await w.bot.service.tournaments.events.entries(1)
         assert list(entries[0].names) == ["p0", "p6"]
         r = await w.slash(td, "tournament drop", team=3)
         assert r.response is not None and "Team 3 has left" in r.response.content
-        assert [e.dropped for e in await w.bot.service.tournaments.entries(1)] == [
+        assert [e.dropped for e in await w.bot.service.tournaments.events.entries(1)] == [
             False, False, True,
         ]  # fmt: skip
         for i in (0, 2):
@@ -226,7 +226,7 @@ async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: P
         r = await w.slash(td, "tournament replace", team=2, old=p[3], new=p[7], reason="late")
         assert r.response is not None and "p7 plays instead of p3" in r.response.content
         table_id = (await w.bot.service.tournaments.store.pairings(1, 1))[0].table_id
-        status = w.bot.service.cached_status(table_id)
+        status = w.bot.service.queries.cached_status(table_id)
         assert status is not None
         assert p[7].id in [s.user_id for s in status.table.seats]
         assert p[3].id not in [s.user_id for s in status.table.seats]
@@ -239,7 +239,7 @@ async def test_the_director_replaces_adjusts_drops_and_reads_the_log(tmp_path: P
         assert r.response is not None and "Only the tournament's director" in r.response.content
         r = await w.slash(td, "tournament adjust", round=1, table=1, margin=2, reason="a revoke")
         assert r.response is not None and "the result is now +2" in r.response.content
-        top = (await w.bot.service.tournaments.standings(1))[0]
+        top = (await w.bot.service.tournaments.events.standings(1))[0]
         assert top.team == 0 and top.points == 3 and top.level_diff == 2  # win: 3 points
 
         r = await w.slash(td, "tournament log")
@@ -269,7 +269,7 @@ async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
         r = await w.slash(p[6], "tournament join", partner=p[7])
         assert r.response is not None and r.response.ephemeral
         assert "找朋友比賽一人報名" in r.response.content
-        assert len(await w.bot.service.tournaments.entries(1)) == 6
+        assert len(await w.bot.service.tournaments.events.entries(1)) == 6
         r = await w.slash(
             td, "tournament new", name="Pairs", format="knockout", rounds=1, hands=1,
             preset="friends-6",
@@ -283,7 +283,7 @@ async def test_a_finding_friends_event_is_entered_alone(tmp_path: Path) -> None:
         r = await w.slash(td, "tournament start")
         assert r.response is not None and not r.response.ephemeral, r.response
         assert thread_names(w) == ["T1-R1-1"]  # six players, one table of six
-        status = w.bot.service.cached_status(
+        status = w.bot.service.queries.cached_status(
             (await w.bot.service.tournaments.store.pairings(1, 1))[0].table_id
         )
         assert status is not None and len(status.table.seats) == 6
@@ -335,7 +335,7 @@ async def test_a_duplicate_event_through_a_restart(tmp_path: Path) -> None:
         assert thread_names(w) == ["T1-R1-1", "T1-R1-2"]
         threads = {t.name: t.id for t in w.channel.threads}
         cog = w.bot.get_cog("TournamentCog")
-        ev = await w.bot.service.tournaments.event(1)
+        ev = await w.bot.service.tournaments.events.event(1)
         assert (await cog.news.thread_for(ev, 1, 2)) == (threads["T1-R1-2"], w.channel.id)
         w.clock.advance(GRACE_SECONDS + 1)
         await drive(w, "over", 1)
@@ -348,7 +348,7 @@ async def test_a_duplicate_event_through_a_restart(tmp_path: Path) -> None:
         assert (
             "1. p0 & p1 & p2 & p3" in final[0].content or "1. p4 & p5 & p6 & p7" in final[0].content
         )
-        standings = await w.bot.service.tournaments.standings(1)
+        standings = await w.bot.service.tournaments.events.standings(1)
         assert sorted(s.team for s in standings) == [0, 1]
         # The result is the match's IMPs, once (not each table's levels).
         (results,) = posts(w, "**Dup** — results of round 1:")

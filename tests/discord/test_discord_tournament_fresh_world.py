@@ -30,16 +30,16 @@ async def test_a_swiss_resumed_in_a_fresh_world_runs_to_the_end(tmp_path: Path) 
         await drive(w, "open", 2)
     async with make_world(tmp_path, names=PLAYERS, check_errors=False) as w:
         tours = w.bot.service.tournaments
-        assert (await tours.event(1)).status != "finished"
+        assert (await tours.events.event(1)).status != "finished"
         w.clock.advance(GRACE_SECONDS + 1)
         for _ in range(3000):
-            if (await tours.event(1)).status == "finished":
+            if (await tours.events.event(1)).status == "finished":
                 break
             await w.bot.tick_now()
             await w.env.settle()
             w.clock.advance(5)
-        assert (await tours.event(1)).status == "finished"
-        standings = await tours.standings(1)
+        assert (await tours.events.event(1)).status == "finished"
+        standings = await tours.events.standings(1)
         assert len(standings) == 4
         assert sum(s.points for s in standings) == 3 * 2 * 2  # 2 matches a round, 2 points each
         tables = await tours.store.pairings(1)

@@ -80,24 +80,24 @@ def child(tmp_path: Path, offset: int) -> tuple[int, str]:
 async def finish_in_a_fresh_world(tmp_path: Path) -> None:
     async with make_world(tmp_path, names=PLAYERS, check_errors=False) as w:
         tours = w.bot.service.tournaments
-        event = await tours.event(1)
+        event = await tours.events.event(1)
         assert event.status == "running"
         rounds = await tours.store.rounds(1)
         assert [r.round_no for r in rounds] == [1, 2], rounds  # killed in round 2
         w.clock.advance(GRACE_SECONDS + 1)
         for _ in range(6000):
-            if (await tours.event(1)).status == "finished":
+            if (await tours.events.event(1)).status == "finished":
                 break
             await w.bot.tick_now()
             await w.env.settle()
             w.clock.advance(5)
-        assert (await tours.event(1)).status == "finished"
+        assert (await tours.events.event(1)).status == "finished"
         tables = await tours.store.pairings(1)
         assert [t.round_no for t in tables] == [r for r in range(1, ROUNDS + 1) for _ in range(4)]
         assert all(t.status == "done" and t.hands == 1 for t in tables), tables
         met = [frozenset((t.ns_team, t.ew_team)) for t in tables]
         assert len(set(met)) == len(met), "a rematch"
-        standings = await tours.standings(1)
+        standings = await tours.events.standings(1)
         assert len(standings) == TEAMS
         assert sum(s.points for s in standings) == ROUNDS * (TEAMS // 2) * 2
         final = posts(w, "**Cup** is over. Final ranking:")

@@ -280,7 +280,7 @@ async def test_auto_on_then_off(tmp_path: Path) -> None:
         r = await w.slash(member, "auto", mode="on")
         assert r.response is not None and not r.response.ephemeral and "AI" in r.response.content
         assert len(w.match.hand_log) == log + 1 and w.match.turn != seat  # the AI played
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert status.table.seats[seat].is_ai and status.table.seats[seat].user_id == member.id
         desc = w.table_messages()[-1].embeds[0].description or ""
         assert f"({member.name}, 🤖 auto)" in desc, desc  # the table shows who is on auto
@@ -288,13 +288,13 @@ async def test_auto_on_then_off(tmp_path: Path) -> None:
         assert r.response is not None and r.response.ephemeral and "already" in r.response.content
         # Durable: a restarted bot still plays the seat for the player.
         await w.restart()
-        status = w.bot.service.cached_status(w.table_id) or await w.bot.service.status_for_table(
+        status = w.bot.service.queries.cached_status(
             w.table_id
-        )
+        ) or await w.bot.service.queries.status_for_table(w.table_id)
         assert status.table.seats[seat].is_ai
         r = await w.slash(member, "auto", mode="off")
         assert r.response is not None and "back" in r.response.content
-        status = w.bot.service.cached_status(w.table_id)
+        status = w.bot.service.queries.cached_status(w.table_id)
         assert not status.table.seats[seat].is_ai and status.table.seats[seat].user_id == member.id
         # Their turn comes back to them: the AI no longer plays it.
         for _ in range(8):
@@ -313,7 +313,7 @@ async def test_auto_changes_the_seat_and_its_timer_in_one_write(tmp_path: Path) 
         await playing_world(w)
         seat = w.match.turn
         member = w.member_at(seat)
-        store = w.bot.service.store
+        store = w.bot.service.core.store
         writes: list[dict[str, object]] = []
         original = store.update_table
 

@@ -26,7 +26,7 @@ from tests.support.panel import Panel
 async def _playing(w: World, rules: dict[str, str]) -> None:
     await open_table_with_buttons(w)
     if rules:
-        await set_rules(w.bot.service, w.channel.id, w.members[0].id, rules)
+        await set_rules(w.bot.service.core, w.channel.id, w.members[0].id, rules)
     await start_with_button(w)
     await finish_declaring(w)
     await bury(w)
@@ -120,7 +120,7 @@ async def test_the_next_card_removes_the_button_and_a_late_click_is_refused(
 async def test_withdraw_bid_buttons(tmp_path: Path) -> None:
     async with make_world(tmp_path) as w:
         await open_table_with_buttons(w)
-        await set_rules(w.bot.service, w.channel.id, w.members[0].id, {"bid_takeback": "on"})
+        await set_rules(w.bot.service.core, w.channel.id, w.members[0].id, {"bid_takeback": "on"})
         await start_with_button(w)
         for seat in range(4):
             member = w.member_at(seat)

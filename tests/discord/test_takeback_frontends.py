@@ -20,7 +20,7 @@ async def test_takeback_slash_command(tmp_path: Path) -> None:
     async with make_world(tmp_path) as w:
         await open_table_with_buttons(w)
         await set_rules(
-            w.bot.service, w.channel.id, w.members[0].id, {"play_takeback": "last-player"}
+            w.bot.service.core, w.channel.id, w.members[0].id, {"play_takeback": "last-player"}
         )
         await start_with_button(w)
         await finish_declaring(w)
@@ -53,20 +53,20 @@ async def test_console_undo_takes_back_and_help_lists_it(sqlite_db) -> None:  # 
     await to_my_turn(table)
     await table.handle("帮助", "play")
     for _ in range(12):  # take back a play that does not end the trick: wait for a lead
-        live = svc.match_of(table.table_id or 0)
+        live = svc.queries.match_of(table.table_id or 0)
         assert live is not None and live.hand.current is not None
         if len(live.hand.current.plays) < 3:
             break
         await table.handle("go", "play")  # one suggested move (托管 plays on)
         await to_my_turn(table)
     assert "悔牌（或 悔）" in buf.getvalue()
-    match = svc.match_of(table.table_id or 0)
+    match = svc.queries.match_of(table.table_id or 0)
     assert match is not None
     held = len(match.hand_of(0))
     await table.handle("go", "play")  # one suggested move (托管 plays on)
     await table.handle("悔牌", "play")
     await table.pump()
-    match = svc.match_of(table.table_id or 0)
+    match = svc.queries.match_of(table.table_id or 0)
     assert match is not None and len(match.hand_of(0)) == held, buf.getvalue()[-3000:]
     assert "悔牌，收回" in buf.getvalue()
     await table.handle("undo", "play")  # nothing left to take back: one translated refusal
@@ -76,7 +76,7 @@ async def test_console_undo_takes_back_and_help_lists_it(sqlite_db) -> None:  # 
 async def test_unbid_slash_command_withdraws_the_winning_bid(tmp_path: Path) -> None:
     async with make_world(tmp_path) as w:
         await open_table_with_buttons(w)
-        await set_rules(w.bot.service, w.channel.id, w.members[0].id, {"bid_takeback": "on"})
+        await set_rules(w.bot.service.core, w.channel.id, w.members[0].id, {"bid_takeback": "on"})
         await start_with_button(w)
         for seat in range(4):
             member = w.member_at(seat)
@@ -117,9 +117,9 @@ async def test_console_unbid_withdraws_and_help_lists_it(sqlite_db) -> None:  # 
     await table.handle("帮助", asked)
     assert "撤回" in buf.getvalue()
     await table.handle("亮 " + format_cards(options[0].cards, "ascii"), asked)
-    match = svc.match_of(table.table_id or 0)
+    match = svc.queries.match_of(table.table_id or 0)
     assert match is not None and match.hand.declarations[-1].seat == 0
     await table.handle("撤回", asked)
-    match = svc.match_of(table.table_id or 0)
+    match = svc.queries.match_of(table.table_id or 0)
     assert match is not None and not any(d.seat == 0 for d in match.hand.declarations)
     assert "撤回亮主" in buf.getvalue()

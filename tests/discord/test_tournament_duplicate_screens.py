@@ -34,17 +34,17 @@ async def test_a_board_starts_at_both_tables_together(sqlite_db: Database) -> No
     assert one.table_id is not None and two.table_id is not None
     # Table 1's players leave (AI seats play at once); table 2's stay away until
     # the grace time.
-    live = svc.live_table(one.table_id)
+    live = svc.core.live_table(one.table_id)
     assert live is not None
     for s in list(live.table.seats):
         assert s.user_id is not None
-        await svc.leave(live.table.channel_id, s.user_id)
+        await svc.lifecycle.leave(live.table.channel_id, s.user_id)
     for _ in range(200):
         await svc.tick()
         clock.advance(1)
     assert len(await store.table_hands(one.table_id)) == 1  # board 1 played at table 1 …
     assert len(await store.table_hands(two.table_id)) == 0  # … not at table 2 (away)
-    live = svc.live_table(one.table_id)
+    live = svc.core.live_table(one.table_id)
     assert live is not None and live.match is not None and live.match.phase == "scored"
     clock.advance(600)  # table 2's grace: AI seats play its board 1, then both play board 2
     for _ in range(400):
@@ -67,7 +67,7 @@ async def test_duplicate_tables_play_in_private_threads(tmp_path: Path) -> None:
         store = w.bot.service.tournaments.store
         for t, pairing in zip(threads, await store.pairings(1, 1), strict=True):
             assert pairing.table_id is not None
-            live = w.bot.service.live_table(pairing.table_id)
+            live = w.bot.service.core.live_table(pairing.table_id)
             assert live is not None and live.table.channel_id == t.id
             seated = {s.user_id for s in live.table.seats}
             assert len(seated) == 4 and w.bot_messages(t)

@@ -19,18 +19,18 @@ def test_reader_format_names_the_jokers_in_the_readers_notation() -> None:
 
 async def test_an_english_hand_dm_writes_bj_and_lj(sqlite_db: Database) -> None:
     svc = new_service(sqlite_db)
-    await svc.create_table(guild_id=1, channel_id=5, creator_id=1, creator_name="Ann")
+    await svc.lifecycle.create_table(guild_id=1, channel_id=5, creator_id=1, creator_name="Ann")
     for _ in range(3):
-        await svc.add_ai(5, 1)
-    status = await svc.start_game(5, 1)
-    match = svc.match_of(status.table.id)
+        await svc.lifecycle.add_ai(5, 1)
+    status = await svc.lifecycle.start_game(5, 1)
+    match = svc.queries.match_of(status.table.id)
     assert match is not None
     # Find a seat that holds a joker once everything is dealt.
     if match.hand.dealt < match.deal_total:
         match.apply(DealCards(match.deal_total - match.hand.dealt))
     seat = next(s for s in range(4) if match.hand.hands[s][Card.BJ] or match.hand.hands[s][Card.LJ])
     view = match.view_for(seat)
-    status = await svc.status(5)
+    status = await svc.queries.status(5)
     english, chinese = dm_text("en", status, view), dm_text("zh-CN", status, view)
     assert "大王" not in english and "小王" not in english
     assert "BJ" in english or "LJ" in english
@@ -76,11 +76,11 @@ async def test_the_table_message_trick_lines_name_the_jokers_in_the_tables_langu
     from bot.discord_app.table_message import embed_text, table_embed
 
     svc = new_service(sqlite_db)
-    await svc.create_table(guild_id=1, channel_id=6, creator_id=1, creator_name="Ann")
+    await svc.lifecycle.create_table(guild_id=1, channel_id=6, creator_id=1, creator_name="Ann")
     for _ in range(3):
-        await svc.add_ai(6, 1)
-    status = await svc.start_game(6, 1)
-    match = svc.match_of(status.table.id)
+        await svc.lifecycle.add_ai(6, 1)
+    status = await svc.lifecycle.start_game(6, 1)
+    match = svc.queries.match_of(status.table.id)
     assert match is not None
     joker = {Card.BJ, Card.LJ}
     for _ in range(2000):

@@ -115,15 +115,15 @@ async def test_a_broken_import_is_refused_in_the_readers_words(sqlite_db: Databa
 
 async def test_a_lobby_setting_refused_by_the_engine_says_why(sqlite_db: Database) -> None:
     svc = new_service(sqlite_db)
-    await svc.create_table(guild_id=1, channel_id=5, creator_id=1, creator_name="Ann")
+    await svc.lifecycle.create_table(guild_id=1, channel_id=5, creator_id=1, creator_name="Ann")
     with pytest.raises(ServiceError) as err:
-        await set_rules(svc, 5, 1, {"bombs": "any-suit"})
+        await set_rules(svc.core, 5, 1, {"bombs": "any-suit"})
     assert err.value.code == "setting_conflict_reason"
     for lang in LANGS:
         _check_words(lang, err.value.message(lang))
     assert "炸弹至少要 4 副牌" in err.value.message("zh-CN")
     assert "4 or more decks" in err.value.message("en")
-    status = await svc.status(5)
+    status = await svc.queries.status(5)
     assert status.table.rules.bombs == "off"  # nothing changed
 
 

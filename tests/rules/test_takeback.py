@@ -171,27 +171,29 @@ async def test_the_service_takes_back_and_a_restarted_service_still_can(db) -> N
     ch, users = 300, (11, 12, 13, 14)
     clock = FakeClock()
     svc = new_service(db, clock)
-    st = await svc.create_table(guild_id=1, channel_id=ch, creator_id=users[0], creator_name="A")
+    st = await svc.lifecycle.create_table(
+        guild_id=1, channel_id=ch, creator_id=users[0], creator_name="A"
+    )
     for u, n in zip(users[1:], "BCD", strict=True):
-        await svc.join(ch, u, n)
-    await set_rules(svc, ch, users[0], {"play_takeback": "penalty"})
-    await svc.start_game(ch, users[0])
+        await svc.lifecycle.join(ch, u, n)
+    await set_rules(svc.core, ch, users[0], {"play_takeback": "penalty"})
+    await svc.lifecycle.start_game(ch, users[0])
     tid = st.table.id
     m = await play_on(svc, clock, tid, ch, lambda m: m.phase == "playing")
     seat = m.turn
     assert seat is not None
     lead = m.suggest(seat)
     assert isinstance(lead, Play)
-    await svc.play(ch, users[seat], lead.cards)
+    await svc.moves.play(ch, users[seat], lead.cards)
     with pytest.raises(ServiceError) as err:
-        await svc.take_back(ch, users[(seat + 1) % 4])
+        await svc.moves.take_back(ch, users[(seat + 1) % 4])
     assert err.value.code == "takeback_not_last"
     assert "悔牌" in err.value.message("zh-CN")
     again = new_service(db, clock)  # a restart: the snapshot keeps the hand before the play
     await again.start()
-    events = await again.take_back(ch, users[seat])
+    events = await again.moves.take_back(ch, users[seat])
     assert [type(e) for e in events] == [TookBack]
-    after = again.match_of(tid)
+    after = again.queries.match_of(tid)
     assert (
         after is not None
         and after.turn == seat

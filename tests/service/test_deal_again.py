@@ -68,14 +68,14 @@ async def test_deal_again_deals_the_same_cards_to_the_same_seats(
     hand = (await finished_hands(svc, clock, 2))[hand_no - 1]
     record = parse_record(hand.record)
 
-    st = await svc.create_table(
+    st = await svc.lifecycle.create_table(
         guild_id=GUILD, channel_id=CH2, creator_id=BOB, creator_name=NAMES[1], deal=hand.hand_id
     )
     assert st.table.rules == record.rules() == ONE_DECK  # not the server's default
     await fill(svc, CH2, BOB)
-    await svc.start_game(CH2, BOB)
+    await svc.lifecycle.start_game(CH2, BOB)
     tid = st.table.id
-    m = svc.match_of(tid)
+    m = svc.queries.match_of(tid)
     assert m is not None
     same_start(m, record.start())
     if hand_no == 2:  # a known dealer: the same one
@@ -94,22 +94,22 @@ async def test_deal_again_survives_restarts(db: Database) -> None:
     svc = new_service(db, clock, seed="first")
     (hand,) = await finished_hands(svc, clock, 1)
     # A restart in the lobby: the deal is kept with the table.
-    st = await svc.create_table(
+    st = await svc.lifecycle.create_table(
         guild_id=GUILD, channel_id=CH2, creator_id=BOB, creator_name=NAMES[1], deal=hand.hand_id
     )
     await fill(svc, CH2, BOB)
     tid = st.table.id
     svc = new_service(db, clock, seed="other")
     assert await svc.start() == 2
-    await svc.start_game(CH2, BOB)
-    m = svc.match_of(tid)
+    await svc.lifecycle.start_game(CH2, BOB)
+    m = svc.queries.match_of(tid)
     assert m is not None
     same_start(m, parse_record(hand.record).start())
     # A restart once it has started: the stored match goes on with the same cards.
     before = m.to_dict()
     svc = new_service(db, clock, seed="other")
     assert await svc.start() == 2
-    m = svc.match_of(tid)
+    m = svc.queries.match_of(tid)
     assert m is not None and m.to_dict() == before
     m = await play_on(svc, clock, tid, CH2, dealt)
     same_deal(m, after_deal(hand.record))
@@ -122,12 +122,12 @@ async def test_deal_refusals_change_nothing(db: Database) -> None:
 
     async def refused(code: str, **kw: object) -> ServiceError:
         with pytest.raises(ServiceError) as err:
-            await svc.create_table(
+            await svc.lifecycle.create_table(
                 guild_id=kw.pop("guild", GUILD), channel_id=CH3, creator_id=BOB, **kw
             )  # type: ignore[arg-type]
         assert err.value.code == code, err.value.params
         with pytest.raises(ServiceError):
-            await svc.status(CH3)  # no table was opened
+            await svc.queries.status(CH3)  # no table was opened
         return err.value
 
     unknown = await refused("replay_not_found", deal=hand.hand_id + 1000)
@@ -140,7 +140,7 @@ async def test_deal_refusals_change_nothing(db: Database) -> None:
     await refused("deal_rules_differ", deal=hand.hand_id, preset_name="classic")  # 2 decks
     await refused("deal_rules_differ", deal=hand.hand_id, decks=2)
     # Agreeing counts are fine (the hand's own rules are used).
-    st = await svc.create_table(
+    st = await svc.lifecycle.create_table(
         guild_id=GUILD, channel_id=CH3, creator_id=BOB, deal=hand.hand_id, players=4, decks=1
     )
     assert st.table.rules == ONE_DECK

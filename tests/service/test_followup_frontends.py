@@ -32,7 +32,7 @@ async def test_console_says_the_move_stands_and_the_next_step_is_late(
     assert isinstance(action, Play)
     outage = Outage(svc, StorageFull(), reads=False)
     said = len(buf.getvalue())
-    events = await svc.play(CONSOLE_CHANNEL, CONSOLE_USER, action.cards)
+    events = await svc.moves.play(CONSOLE_CHANNEL, CONSOLE_USER, action.cards)
     out = buf.getvalue()[said:]
     assert events and outage.failed >= 1
     assert "The last move is saved" in out

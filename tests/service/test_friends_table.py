@@ -30,30 +30,30 @@ class FriendHumans(Humans):
 
     async def move(self, m: Match) -> bool:
         if m.phase == "calling" and m.dealer in self.seats:
-            text = self.svc.suggested_call(self.table_id, m.dealer)
+            text = self.svc.queries.suggested_call(self.table_id, m.dealer)
             assert text and text.startswith("#")
-            await self.svc.call_friends(CH, self.seats[m.dealer], text)
+            await self.svc.moves.call_friends(CH, self.seats[m.dealer], text)
             self.called.append(m.dealer)
             return True
         return await super().move(m)
 
 
 async def six_seats(svc: TableService) -> int:
-    st = await svc.create_table(
+    st = await svc.lifecycle.create_table(
         guild_id=GUILD, channel_id=CH, creator_id=USERS[0], creator_name="Ann",
         preset_name="friends-6",
     )  # fmt: skip
     assert len(st.table.seats) == 6 and st.table.rules.players == 6
-    await svc.join(CH, USERS[1], "Bob")
-    await svc.join(CH, USERS[2], "Cai")
+    await svc.lifecycle.join(CH, USERS[1], "Bob")
+    await svc.lifecycle.join(CH, USERS[2], "Cai")
     for level in ("basic", "random"):
-        await svc.add_ai(CH, USERS[0], level=level)
+        await svc.lifecycle.add_ai(CH, USERS[0], level=level)
     with pytest.raises(ServiceError) as info:  # five of six seats filled
-        await svc.start_game(CH, USERS[0])
+        await svc.lifecycle.start_game(CH, USERS[0])
     assert info.value.code == "need_players"
     assert "5/6" in info.value.message("en") and HAN.search(info.value.message("zh-CN"))
-    await svc.add_ai(CH, USERS[0], level="simple")
-    await svc.start_game(CH, USERS[0])
+    await svc.lifecycle.add_ai(CH, USERS[0], level="simple")
+    await svc.lifecycle.start_game(CH, USERS[0])
     return st.table.id
 
 
@@ -61,7 +61,7 @@ async def test_six_seat_table_with_humans_and_ai_calls_friends(db: Database) -> 
     clock = FakeClock()
     svc = new_service(db, clock)
     rec = Recorder()
-    svc.subscribe(rec)
+    svc.core.subscribe(rec)
     tid = await six_seats(svc)
     humans = FriendHumans(svc, {0: USERS[0], 1: USERS[1], 2: USERS[2]}, tid)
     scored = 0
@@ -74,28 +74,28 @@ async def test_six_seat_table_with_humans_and_ai_calls_friends(db: Database) -> 
         assert len(m.history[-1].levels_after) == 6 and m.history[-1].team
         if humans.called or m.phase == "finished":
             break
-        await svc.next_hand(CH, USERS[0])
+        await svc.lifecycle.next_hand(CH, USERS[0])
     assert humans.called, "no human dealt in six hands"
     calls = rec.public_events(FriendsCalled)
     assert len(calls) == scored
     assert len(rec.public_events(HandScored)) == scored
     nudges = [n for n in rec.notices if isinstance(n, Private) and n.kind == "call_now"]
     assert nudges and all(n.user_id in USERS for n in nudges)
-    progress = await svc.progress(CH)
+    progress = await svc.queries.progress(CH)
     assert len(progress) == scored
     # Statistics per player: a seat defends when it ended on the dealer's team.
-    history = svc.match_of(tid).history  # type: ignore[union-attr]
+    history = svc.queries.match_of(tid).history  # type: ignore[union-attr]
     for seat, user in enumerate(USERS):
-        st = await svc.player_stats(user, GUILD)
+        st = await svc.queries.player_stats(user, GUILD)
         assert st.hands_played == scored
         assert st.hands_defending == sum(seat in h.team for h in history)
         won = sum((seat in h.team) == (h.winner == "defenders") for h in history)
         assert st.hands_won == won
     # Storage keeps six seats and the match: a restarted service has the same state.
-    again = TableService(db, clock=clock, defaults=svc.defaults)
+    again = TableService(db, clock=clock, defaults=svc.core.defaults)
     await again.start()
-    assert again.match_of(tid).to_dict() == svc.match_of(tid).to_dict()  # type: ignore[union-attr]
-    assert len(again.cached_status(tid).table.seats) == 6  # type: ignore[union-attr]
+    assert again.queries.match_of(tid).to_dict() == svc.queries.match_of(tid).to_dict()  # type: ignore[union-attr]
+    assert len(again.queries.cached_status(tid).table.seats) == 6  # type: ignore[union-attr]
 
 
 async def test_bad_friend_calls_are_refused_in_three_languages(db: Database) -> None:
@@ -118,14 +118,14 @@ async def test_bad_friend_calls_are_refused_in_three_languages(db: Database) -> 
         ("#1 ♥Z, #1 ♠A", "bad_call"),
     ]:
         with pytest.raises(ServiceError) as info:
-            await svc.call_friends(CH, user, text)
+            await svc.moves.call_friends(CH, user, text)
         assert info.value.code == code, text
         assert HAN.search(info.value.message("zh-CN")) and HAN.search(info.value.message("zh-TW"))
         assert info.value.message("en") != code
     with pytest.raises(ServiceError) as info:  # another seat may not call
-        await svc.call_friends(CH, seats[(m.dealer + 1) % 3], "#1 ♥A, #1 ♠A")
+        await svc.moves.call_friends(CH, seats[(m.dealer + 1) % 3], "#1 ♥A, #1 ♠A")
     assert info.value.code in ("not_dealer_call", "not_seated")
-    assert svc.match_of(tid).to_dict() == before  # type: ignore[union-attr]
+    assert svc.queries.match_of(tid).to_dict() == before  # type: ignore[union-attr]
 
 
 async def test_console_plays_a_six_player_hand(db: Database) -> None:
@@ -196,7 +196,7 @@ async def test_console_opens_any_friends_table_by_name(db: Database) -> None:
     and N − 1 AI players and plays on to your first decision."""
     table, buf = await console_table(db, preset_name="friends-10", seed="ten")
     assert "you sit in seat 1 of 10" in buf.getvalue().replace("\n", " ")
-    assert table.service.match_of(table.table_id).rules.decks == 5  # type: ignore[union-attr]
+    assert table.service.queries.match_of(table.table_id).rules.decks == 5  # type: ignore[union-attr]
     asked = await table.pump()
     expected = ("declare_or_pass", "declare", "play", "bury", "call", "next")
     assert asked in expected, buf.getvalue()[-1500:]
@@ -212,7 +212,7 @@ async def test_console_progress_lists_every_seats_level(sqlite_db: Database) -> 
             break
         assert asked not in (None, "over", "stalled"), buf.getvalue()[-2000:]
         await table.handle("" if asked in ("call", "declare") else "go", asked)
-    m = table.service.match_of(table.table_id or 0)
+    m = table.service.queries.match_of(table.table_id or 0)
     assert m is not None and m.phase == "scored"
     h = m.history[-1]
     mark = len(buf.getvalue())

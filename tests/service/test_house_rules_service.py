@@ -22,7 +22,7 @@ ANN, BOB = 1, 2
 
 
 async def _lobby(svc, channel: int = CH, preset_name: str | None = None):  # type: ignore[no-untyped-def]
-    return await svc.create_table(
+    return await svc.lifecycle.create_table(
         guild_id=GUILD,
         channel_id=channel,
         creator_id=ANN,
@@ -34,23 +34,23 @@ async def _lobby(svc, channel: int = CH, preset_name: str | None = None):  # typ
 async def test_the_creator_edits_the_lobby_rules_and_the_lobby_says_so(db: Database) -> None:
     svc = new_service(db)
     await _lobby(svc)
-    rules = await set_rules(svc, CH, ANN, {"throw_penalty": "20"})
+    rules = await set_rules(svc.core, CH, ANN, {"throw_penalty": "20"})
     assert rules.throw_penalty == 20
-    status = await svc.status(CH)
+    status = await svc.queries.status(CH)
     assert status.table.rules.throw_penalty == 20  # stored with the table
     assert house_rule_lines("en", status.table.rules) == ["Failed throw penalty: 20"]
     assert house_rule_lines("zh-CN", status.table.rules) == ["甩牌失败罚分：20"]
     # A restarted service reads the same rules back.
     again = new_service(db)
     await again.start()
-    assert (await again.status(CH)).table.rules.throw_penalty == 20
+    assert (await again.queries.status(CH)).table.rules.throw_penalty == 20
 
 
 async def test_others_bad_values_and_a_started_match_change_nothing(db: Database) -> None:
     svc = new_service(db)
     await _lobby(svc)
-    await svc.join(CH, BOB, "Bob")
-    before = (await svc.status(CH)).table
+    await svc.lifecycle.join(CH, BOB, "Bob")
+    before = (await svc.queries.status(CH)).table
     for who, changes, code in (
         (BOB, {"throw_penalty": "20"}, "not_creator"),
         (ANN, {"throw_penalty": "lots"}, "setting_bad_value"),
@@ -58,29 +58,29 @@ async def test_others_bad_values_and_a_started_match_change_nothing(db: Database
         (ANN, {"no_such_rule": "1"}, "setting_unknown"),
     ):
         with pytest.raises(ServiceError) as err:
-            await set_rules(svc, CH, who, changes)
+            await set_rules(svc.core, CH, who, changes)
         assert err.value.code == code
         message = err.value.message("zh-CN")
         assert "{" not in message and "setting" not in message, message
-    after = (await svc.status(CH)).table
+    after = (await svc.queries.status(CH)).table
     assert after.rules == before.rules and after.version == before.version
     # The refusal names the setting in the reader's language.
     with pytest.raises(ServiceError) as err:
-        await set_rules(svc, CH, ANN, {"throw_penalty": "lots"})
+        await set_rules(svc.core, CH, ANN, {"throw_penalty": "lots"})
     assert "甩牌失败罚分" in err.value.message("zh-CN")
-    await svc.add_ai(CH, ANN)
-    await svc.add_ai(CH, ANN)
-    await svc.start_game(CH, ANN)
+    await svc.lifecycle.add_ai(CH, ANN)
+    await svc.lifecycle.add_ai(CH, ANN)
+    await svc.lifecycle.start_game(CH, ANN)
     with pytest.raises(ServiceError) as err:
-        await set_rules(svc, CH, ANN, {"throw_penalty": "30"})
+        await set_rules(svc.core, CH, ANN, {"throw_penalty": "30"})
     assert err.value.code == "rules_locked"
 
 
 async def test_a_saved_set_opens_a_table_and_is_the_default(db: Database) -> None:
     svc = new_service(db)
     await _lobby(svc)
-    await set_rules(svc, CH, ANN, {"throw_penalty": "30"})
-    table_rules = (await svc.status(CH)).table.rules
+    await set_rules(svc.core, CH, ANN, {"throw_penalty": "30"})
+    table_rules = (await svc.queries.status(CH)).table.rules
     saved = await svc.saved_rules.save(GUILD, ANN, "ourrules", table_rules)
     assert saved.rules.throw_penalty == 30
     assert [s.name for s in await svc.saved_rules.list(GUILD)] == ["ourrules"]
@@ -98,7 +98,7 @@ async def test_a_saved_set_opens_a_table_and_is_the_default(db: Database) -> Non
         await svc.saved_rules.set_default(GUILD, "ourrules", can_manage=False)
     assert err.value.code == "needs_manage_server"
     await svc.saved_rules.set_default(GUILD, "ourrules", can_manage=True)
-    await svc.end_table(CH2, ANN, False)
+    await svc.lifecycle.end_table(CH2, ANN, False)
     st = await _lobby(svc, CH2)
     assert st.table.rules.throw_penalty == 30
     # Names: no built-in preset names, no spaces.

@@ -96,8 +96,8 @@ class Auditor:
     def check(self, n: Notice) -> None:
         if n.table_id != self.tid or not self.tid:
             return
-        m = self.svc.match_of(self.tid)
-        status = self.svc.cached_status(self.tid)
+        m = self.svc.queries.match_of(self.tid)
+        status = self.svc.queries.cached_status(self.tid)
         if isinstance(n, Public):
             self.counts[f"public:{n.kind}"] += 1
             assert not cards_in(n.params), "a public parameter carries a card"
@@ -196,23 +196,25 @@ class RandomHumans:
                 options = possible_declarations(m.rules, m.hand.level_rank, seat, hand, current)
                 chance = 0.15 if m.phase == "dealing" else 0.3
                 if self.declare and options and rng.random() < chance:
-                    await self._try(svc.declare(CH, user, format_cards(rng.choice(options).cards)))
+                    await self._try(
+                        svc.moves.declare(CH, user, format_cards(rng.choice(options).cards))
+                    )
                     return True
                 if m.phase == "declaring" and seat not in m.hand.passes:
                     if self._idle(m, seat, 0.2):
                         continue
-                    await self._try(svc.pass_(CH, user))
+                    await self._try(svc.moves.pass_(CH, user))
                     return True
             elif m.phase == "burying" and seat == m.dealer:
                 if self._idle(m, seat, 0.3):
                     continue
                 cards = rng.sample(m.hand_of(seat), m.rules.kitty_size)
-                await self._try(svc.bury(CH, user, format_cards(cards, "ascii")))
+                await self._try(svc.moves.bury(CH, user, format_cards(cards, "ascii")))
                 return True
             elif m.phase == "playing" and seat == m.turn:
                 if self._idle(m, seat, 0.08):
                     continue
-                await self._try(svc.play(CH, user, format_cards(self._play(m, seat))))
+                await self._try(svc.moves.play(CH, user, format_cards(self._play(m, seat))))
                 return True
         return False
 
@@ -280,8 +282,8 @@ async def test_notices_never_leak(
     )
     svc = TableService(sqlite_db, clock=clock, defaults=opts, seed_source=lambda: f"leak{seed}")
     audit = Auditor(svc)
-    svc.subscribe(audit)
-    st = await svc.create_table(
+    svc.core.subscribe(audit)
+    st = await svc.lifecycle.create_table(
         guild_id=1,
         channel_id=CH,
         creator_id=USERS[0],
@@ -298,27 +300,27 @@ async def test_notices_never_leak(
         if seat == 0 and humans:
             continue
         if len(human_seats) < humans:
-            await svc.join(CH, USERS[seat], f"h{seat}", seat=seat)
+            await svc.lifecycle.join(CH, USERS[seat], f"h{seat}", seat=seat)
             human_seats[seat] = USERS[seat]
         else:
-            await svc.add_ai(CH, USERS[0], seat=seat, level=rng.choice(levels))
-    await svc.start_game(CH, USERS[0])
+            await svc.lifecycle.add_ai(CH, USERS[0], seat=seat, level=rng.choice(levels))
+    await svc.lifecycle.start_game(CH, USERS[0])
     players = RandomHumans(svc, human_seats, rng)
     players.declare = declare
     hands = 3 if SLOW else 2
     leave_at = rng.randint(5, 40) if humans >= 2 and declare else None
     for step in range(20_000):
-        m = svc.match_of(tid)
+        m = svc.queries.match_of(tid)
         if m is None or m.hand_no > hands:
             break
         if leave_at is not None and step == leave_at and m.phase != "finished":
             seat = max(players.seats)
-            await svc.leave(CH, players.seats.pop(seat))  # an AI takes over mid-hand
+            await svc.lifecycle.leave(CH, players.seats.pop(seat))  # an AI takes over mid-hand
             leave_at = None
             continue
         if await players.move(m):
             continue
-        deadline = svc.next_deadline()
+        deadline = svc.automation.next_deadline()
         assert deadline is not None, f"stuck in {m.phase}"
         clock.advance(max(0.0, (deadline - clock.now()).total_seconds()))
         await svc.tick()
@@ -344,11 +346,11 @@ async def test_the_auditor_catches_leaks(sqlite_db: Database) -> None:
     svc = TableService(
         sqlite_db, clock=FakeClock(), defaults=TableOptions(ai_delay=0, deal_seconds=0)
     )
-    st = await svc.create_table(guild_id=1, channel_id=CH, creator_id=USERS[0], sit=False)
+    st = await svc.lifecycle.create_table(guild_id=1, channel_id=CH, creator_id=USERS[0], sit=False)
     for _ in range(4):
-        await svc.add_ai(CH, USERS[0])
-    await svc.start_game(CH, USERS[0])
-    m = svc.match_of(st.table.id)
+        await svc.lifecycle.add_ai(CH, USERS[0])
+    await svc.lifecycle.start_game(CH, USERS[0])
+    m = svc.queries.match_of(st.table.id)
     assert m is not None
     audit = Auditor(svc)
     audit.tid = st.table.id

@@ -18,8 +18,8 @@ async def test_a_records_seed_does_not_foretell_the_hand_in_progress(db: Databas
     clock = FakeClock()
     svc = new_service(db, clock, seed="first")
     (hand,) = await finished_hands(svc, clock, 1)
-    await svc.next_hand(CH, ANN)
-    m = svc.match_of(hand.table_id)
+    await svc.lifecycle.next_hand(CH, ANN)
+    m = svc.queries.match_of(hand.table_id)
     assert m is not None and m.hand_no == 2 and not scored(m)
     record = parse_record(hand.record)
     foretold = shuffled_deck(record.rules(), record.headers["Seed"], 2, 0)
@@ -32,19 +32,19 @@ async def test_a_deal_table_goes_on_with_cards_nobody_knows(db: Database) -> Non
     clock = FakeClock()
     svc = new_service(db, clock, seed="first")
     (hand,) = await finished_hands(svc, clock, 1)
-    await svc.next_hand(CH, ANN)
-    original = svc.match_of(hand.table_id)
+    await svc.lifecycle.next_hand(CH, ANN)
+    original = svc.queries.match_of(hand.table_id)
     assert original is not None and original.hand_no == 2
-    st = await svc.create_table(
+    st = await svc.lifecycle.create_table(
         guild_id=GUILD, channel_id=CH2, creator_id=BOB, creator_name=NAMES[1], deal=hand.hand_id
     )
     await fill(svc, CH2, BOB)
-    await svc.start_game(CH2, BOB)
+    await svc.lifecycle.start_game(CH2, BOB)
     tid = st.table.id
     m = await play_on(svc, clock, tid, CH2, scored)
     assert m.hand.deck == parse_record(hand.record).start().hand.deck  # the deal again
-    await svc.next_hand(CH2, BOB)
-    m2 = svc.match_of(tid)
+    await svc.lifecycle.next_hand(CH2, BOB)
+    m2 = svc.queries.match_of(tid)
     assert m2 is not None and m2.hand_no == 2
     # not the original table's hand 2, which is being played now
     assert m2.hand.deck != original.hand.deck
@@ -83,13 +83,13 @@ async def test_the_secret_survives_a_restart(db: Database) -> None:
     clock = FakeClock()
     svc = new_service(db, clock, seed="first")
     (hand,) = await finished_hands(svc, clock, 1)
-    before = svc.match_of(hand.table_id)
+    before = svc.queries.match_of(hand.table_id)
     assert before is not None and before.secret is not None
     secret = before.secret
     svc = new_service(db, clock, seed="other")
     assert await svc.start() == 1
-    await svc.next_hand(CH, ANN)
-    m = svc.match_of(hand.table_id)
+    await svc.lifecycle.next_hand(CH, ANN)
+    m = svc.queries.match_of(hand.table_id)
     assert m is not None and m.hand_no == 2 and m.secret == secret
     rules = parse_record(hand.record).rules()
     assert m.hand.deck == shuffled_deck(rules, hand_seed(secret, 2), 2, 0)

@@ -27,12 +27,12 @@ def scored(m: Match) -> bool:
 async def open_table(
     svc: TableService, channel: int = CH, guild: int | None = GUILD, user: int = ANN
 ) -> int:
-    st = await svc.create_table(
+    st = await svc.lifecycle.create_table(
         guild_id=guild, channel_id=channel, creator_id=user, creator_name=NAMES[0]
     )
     for _ in range(3):
-        await svc.add_ai(channel, user)
-    await svc.start_game(channel, user)
+        await svc.lifecycle.add_ai(channel, user)
+    await svc.lifecycle.start_game(channel, user)
     return st.table.id
 
 
@@ -82,7 +82,7 @@ async def test_last_finished_hand_of_the_channel(db: Database) -> None:
     await refused("replay_none", r.finished(guild_id=OTHER_GUILD, channel_id=CH, hand_id=None))
 
     # The second hand in progress: /replay still shows the first one.
-    await svc.next_hand(CH, ANN)
+    await svc.lifecycle.next_hand(CH, ANN)
     await play_on(svc, clock, tid, CH, lambda m: m.hand_no == 2 and m.phase == "playing")
     again, _ = await r.finished(guild_id=GUILD, channel_id=CH, hand_id=None)
     assert again.hand_id == hand.hand_id

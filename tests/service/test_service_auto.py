@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import FakeClock, Notice, TableService
+from bot.service.ai_seats import rng_for
 from bot.service.auto import set_auto
-from bot.service.automation import rng_for
 from bot.service.state import LiveTable
 from rules.actions import Action, DealCards, Declare, Pass
 from rules.ai import make_player
@@ -22,12 +22,12 @@ LEVEL = "simple"  # the table's AI players' level (not the default, basic)
 
 async def open_table(svc: TableService) -> int:
     """Ann in seat 0 (North) and three AI players at ``LEVEL``; started."""
-    status = await svc.create_table(
+    status = await svc.lifecycle.create_table(
         guild_id=1, channel_id=CH, creator_id=ANN, creator_name="Ann", preset_name="one-deck"
     )
     for _ in range(3):
-        await svc.add_ai(CH, ANN, level=LEVEL)
-    await svc.start_game(CH, ANN)
+        await svc.lifecycle.add_ai(CH, ANN, level=LEVEL)
+    await svc.lifecycle.start_game(CH, ANN)
     return status.table.id
 
 
@@ -36,7 +36,7 @@ def spy_on_seat(
 ) -> list[tuple[Action, Action | None]]:
     """Every move of ``seat`` (without its bids and passes unless ``bids``), with
     what an AI player of ``LEVEL`` chooses on the state it was made in."""
-    real = svc.commit
+    real = svc.changes.commit
     moves: list[tuple[Action, Action | None]] = []
 
     async def commit(live: LiveTable, action: Action, *a: Any, **kw: Any) -> Any:
@@ -48,18 +48,18 @@ def spy_on_seat(
             moves.append((action, wanted))
         return await real(live, action, *a, **kw)
 
-    svc.commit = commit  # type: ignore[method-assign]
+    svc.changes.commit = commit  # type: ignore[method-assign]
     return moves
 
 
 async def play_hand(svc: TableService, clock: FakeClock, table_id: int) -> None:
     """Only timers act (nobody types) until the first hand is scored."""
     for _ in range(2_000):
-        m = svc.match_of(table_id)
+        m = svc.queries.match_of(table_id)
         assert m is not None
         if m.phase == "scored":
             return
-        deadline = svc.next_deadline()
+        deadline = svc.automation.next_deadline()
         assert deadline is not None, f"stuck in {m.phase}"
         clock.advance(max(0.0, (deadline - clock.now()).total_seconds()))
         await svc.tick()
@@ -72,15 +72,15 @@ async def test_auto_plays_at_the_tables_ai_level(sqlite_db: Database) -> None:
     table_id = await open_table(svc)
     moves = spy_on_seat(svc, 0)
     levels: list[str | None] = []
-    real = svc.commit
+    real = svc.changes.commit
 
     async def commit(live: LiveTable, action: Action, *a: Any, **kw: Any) -> Any:
         if getattr(action, "seat", None) == 0:
             levels.append(live.table.seats[0].ai_level)  # the seat as it plays
         return await real(live, action, *a, **kw)
 
-    svc.commit = commit  # type: ignore[method-assign]
-    await set_auto(svc, CH, ANN, True)
+    svc.changes.commit = commit  # type: ignore[method-assign]
+    await set_auto(svc.core, svc.changes, CH, ANN, True)
     await play_hand(svc, clock, table_id)
     assert levels and set(levels) == {LEVEL}  # stored at the table's level, Ann's seat
     plays = [made for made, _ in moves if made.kind == "play"]
@@ -108,12 +108,12 @@ async def test_auto_ends_with_the_hand(sqlite_db: Database) -> None:
     svc = new_service(sqlite_db, clock, seed="auto-service")
     table_id = await open_table(svc)
     told: list[Notice] = []
-    svc.subscribe(told.append)
-    await set_auto(svc, CH, ANN, True)
+    svc.core.subscribe(told.append)
+    await set_auto(svc.core, svc.changes, CH, ANN, True)
     await play_hand(svc, clock, table_id)
-    status = await svc.status(CH)
+    status = await svc.queries.status(CH)
     assert status.table.seats[0].ai_level is None and status.table.seats[0].user_id == ANN
     ended = [n for n in told if n.kind == "auto_ended"]
     assert [n.params["seat"] for n in ended] == [0]
-    stored = await svc.store.get_table(table_id)  # durable, not only in memory
+    stored = await svc.core.store.get_table(table_id)  # durable, not only in memory
     assert stored.seats[0].ai_level is None

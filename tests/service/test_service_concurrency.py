@@ -30,7 +30,7 @@ def service(db: Database, clock: FakeClock, **kw: Any) -> TableService:
 
 async def playing_table(svc: TableService) -> int:
     """Four humans, dealt, trump fixed, kitty buried: the dealer is to lead."""
-    st = await svc.create_table(
+    st = await svc.lifecycle.create_table(
         guild_id=1,
         channel_id=CH,
         creator_id=USERS[0],
@@ -38,8 +38,8 @@ async def playing_table(svc: TableService) -> int:
         preset_name="one-deck",
     )
     for user, name in zip(USERS[1:], NAMES[1:], strict=True):
-        await svc.join(CH, user, name)
-    await svc.start_game(CH, USERS[0])
+        await svc.lifecycle.join(CH, user, name)
+    await svc.lifecycle.start_game(CH, USERS[0])
     tid = st.table.id
     for _ in range(100):
         m = match(svc, tid)
@@ -47,18 +47,18 @@ async def playing_table(svc: TableService) -> int:
             return tid
         if m.phase == "declaring":
             seat = next(s for s in range(4) if s not in m.hand.passes)
-            await svc.pass_(CH, USERS[seat])
+            await svc.moves.pass_(CH, USERS[seat])
         elif m.phase == "burying":
             assert m.dealer is not None
             a = m.suggest(m.dealer)
-            await svc.bury(CH, USERS[m.dealer], format_cards(a.cards))  # type: ignore[union-attr]
+            await svc.moves.bury(CH, USERS[m.dealer], format_cards(a.cards))  # type: ignore[union-attr]
         else:
             raise AssertionError(m.phase)
     raise AssertionError("no play phase")
 
 
 def match(svc: TableService, tid: int) -> Match:
-    m = svc.match_of(tid)
+    m = svc.queries.match_of(tid)
     assert m is not None
     return m
 
@@ -72,8 +72,8 @@ def lead_choices(m: Match, seat: int) -> tuple[str, str]:
 
 
 async def stored(svc: TableService, tid: int) -> list[Any]:
-    info = await svc.store.get_table(tid)
-    return await svc.store.match_actions(info.current_match_id or 0)
+    info = await svc.core.store.get_table(tid)
+    return await svc.core.store.match_actions(info.current_match_id or 0)
 
 
 def split(results: list[Any]) -> tuple[list[Any], list[ServiceError]]:
@@ -98,8 +98,8 @@ async def test_two_plays_for_one_seat(db: Database, keys: bool) -> None:
     a, b = lead_choices(m, leader)
     before = await stored(svc, tid)
     results = await asyncio.gather(
-        svc.play(CH, USERS[leader], a, key="k-a" if keys else None),
-        svc.play(CH, USERS[leader], b, key="k-b" if keys else None),
+        svc.moves.play(CH, USERS[leader], a, key="k-a" if keys else None),
+        svc.moves.play(CH, USERS[leader], b, key="k-b" if keys else None),
         return_exceptions=True,
     )
     ok, errors = split(results)
@@ -129,7 +129,7 @@ async def test_same_move_delivered_twice(db: Database) -> None:
     cards, _ = lead_choices(m, leader)
     before = await stored(svc, tid)
     results = await asyncio.gather(
-        *(svc.play(CH, USERS[leader], cards, key="interaction-1") for _ in range(3)),
+        *(svc.moves.play(CH, USERS[leader], cards, key="interaction-1") for _ in range(3)),
         return_exceptions=True,
     )
     ok, errors = split(results)
@@ -141,7 +141,7 @@ async def test_same_move_delivered_twice(db: Database) -> None:
     assert await other.start() == 1
     for s in (svc, other):
         with pytest.raises(ServiceError) as err:
-            await s.play(CH, USERS[leader], cards, key="interaction-1")
+            await s.moves.play(CH, USERS[leader], cards, key="interaction-1")
         assert err.value.code == "duplicate"
     assert len(await stored(svc, tid)) == len(before) + 1
     assert match(other, tid).to_dict() == m.to_dict()
@@ -160,13 +160,13 @@ async def test_stale_process_is_refused_and_reloaded(db: Database) -> None:
     leader = m.turn
     assert leader is not None
     cards, _ = lead_choices(m, leader)
-    await svc.play(CH, USERS[leader], cards, key="first")
+    await svc.moves.play(CH, USERS[leader], cards, key="first")
     count = len(await stored(svc, tid))
     # ``other`` still believes the leader is to play.
     assert match(other, tid).turn == leader
     _, again = lead_choices(match(other, tid), leader)
     with pytest.raises(ServiceError) as err:
-        await other.play(CH, USERS[leader], again, key="second")
+        await other.moves.play(CH, USERS[leader], again, key="second")
     assert err.value.code == "not_your_turn"
     assert len(await stored(svc, tid)) == count
     assert match(other, tid).to_dict() == m.to_dict()  # reloaded from storage
@@ -174,7 +174,7 @@ async def test_stale_process_is_refused_and_reloaded(db: Database) -> None:
     assert nxt is not None
     follow = m.suggest(nxt)
     assert isinstance(follow, Play)
-    await other.play(CH, USERS[nxt], format_cards(follow.cards))
+    await other.moves.play(CH, USERS[nxt], format_cards(follow.cards))
     assert len(await stored(svc, tid)) == count + 1
 
 
@@ -187,7 +187,7 @@ async def test_play_races_the_turn_timer(db: Database, order: str, key: str | No
     clock = FakeClock()
     svc = service(db, clock, turn_seconds=30)
     notices: list[Notice] = []
-    svc.subscribe(notices.append)
+    svc.core.subscribe(notices.append)
     tid = await playing_table(svc)
     m = match(svc, tid)
     leader = m.turn
@@ -196,7 +196,7 @@ async def test_play_races_the_turn_timer(db: Database, order: str, key: str | No
     before = len(await stored(svc, tid))
     mark = len(notices)
     clock.advance(31)  # the leader's time is up
-    play = svc.play(CH, USERS[leader], cards, key=key)
+    play = svc.moves.play(CH, USERS[leader], cards, key=key)
     calls = [play, svc.tick()] if order == "play_first" else [svc.tick(), play]
     results = await asyncio.gather(*calls, return_exceptions=True)
     played_result, fired = (results[0], results[1]) if order == "play_first" else results[::-1]
@@ -215,7 +215,7 @@ async def test_play_races_the_turn_timer(db: Database, order: str, key: str | No
         assert fired == 0 and not auto
         assert format_cards(plays[0].cards) == cards
     # The next seat got a fresh, full turn.
-    st = await svc.status(CH)
+    st = await svc.queries.status(CH)
     assert st.deadline_kind == "turn"
     assert st.deadline_at is not None
     assert (st.deadline_at - clock.now()).total_seconds() == 30
@@ -238,7 +238,7 @@ async def test_many_races_leave_a_consistent_log(sqlite_db: Database) -> None:
         a = m.suggest(turn)
         assert isinstance(a, Play)
         clock.advance(10 if i % 3 else 9)
-        calls = [svc.play(CH, USERS[turn], format_cards(a.cards)), svc.tick()]
+        calls = [svc.moves.play(CH, USERS[turn], format_cards(a.cards)), svc.tick()]
         if i % 2:
             calls.reverse()
         split(await asyncio.gather(*calls, return_exceptions=True))
@@ -256,35 +256,37 @@ async def test_many_races_leave_a_consistent_log(sqlite_db: Database) -> None:
 
 async def test_two_players_take_one_seat(db: Database) -> None:
     svc = service(db, FakeClock())
-    await svc.create_table(guild_id=1, channel_id=CH, creator_id=USERS[0], creator_name="A")
+    await svc.lifecycle.create_table(
+        guild_id=1, channel_id=CH, creator_id=USERS[0], creator_name="A"
+    )
     results = await asyncio.gather(
-        svc.join(CH, USERS[1], NAMES[1], seat=2),
-        svc.join(CH, USERS[2], NAMES[2], seat=2),
+        svc.lifecycle.join(CH, USERS[1], NAMES[1], seat=2),
+        svc.lifecycle.join(CH, USERS[2], NAMES[2], seat=2),
         return_exceptions=True,
     )
     ok, errors = split(results)
     assert ok == [2] and [e.code for e in errors] == ["seat_taken"]
-    st = await svc.status(CH)
+    st = await svc.queries.status(CH)
     assert st.table.seats[2].user_id in (USERS[1], USERS[2])
 
 
 async def test_two_tables_for_one_channel(db: Database) -> None:
     svc = service(db, FakeClock())
     results = await asyncio.gather(
-        svc.create_table(guild_id=1, channel_id=CH, creator_id=USERS[0]),
-        svc.create_table(guild_id=1, channel_id=CH, creator_id=USERS[1]),
+        svc.lifecycle.create_table(guild_id=1, channel_id=CH, creator_id=USERS[0]),
+        svc.lifecycle.create_table(guild_id=1, channel_id=CH, creator_id=USERS[1]),
         return_exceptions=True,
     )
     ok, errors = split(results)
     assert len(ok) == 1 and [e.code for e in errors] == ["table_exists"]
-    st = await svc.status(CH)
+    st = await svc.queries.status(CH)
     assert st.table.id == ok[0].table.id
 
 
 async def test_all_pass_at_once(db: Database) -> None:
     clock = FakeClock()
     svc = service(db, clock)
-    await svc.create_table(
+    await svc.lifecycle.create_table(
         guild_id=1,
         channel_id=CH,
         creator_id=USERS[0],
@@ -292,11 +294,11 @@ async def test_all_pass_at_once(db: Database) -> None:
         preset_name="one-deck",
     )
     for user, name in zip(USERS[1:], NAMES[1:], strict=True):
-        await svc.join(CH, user, name)
-    st = await svc.start_game(CH, USERS[0])
+        await svc.lifecycle.join(CH, user, name)
+    st = await svc.lifecycle.start_game(CH, USERS[0])
     tid = st.table.id
     results = await asyncio.gather(
-        *(svc.pass_(CH, u, key=f"pass-{u}") for u in USERS), return_exceptions=True
+        *(svc.moves.pass_(CH, u, key=f"pass-{u}") for u in USERS), return_exceptions=True
     )
     ok, errors = split(results)
     assert not errors and len(ok) == 4
@@ -320,14 +322,16 @@ async def test_leave_after_own_play(db: Database) -> None:
     assert leader is not None
     cards, _ = lead_choices(m, leader)
     results = await asyncio.gather(
-        svc.play(CH, USERS[leader], cards), svc.leave(CH, USERS[leader]), return_exceptions=True
+        svc.moves.play(CH, USERS[leader], cards),
+        svc.lifecycle.leave(CH, USERS[leader]),
+        return_exceptions=True,
     )
     _, errors = split(results)
     assert not errors
     acts = await stored(svc, tid)
     assert isinstance(acts[-1], Play) and acts[-1].seat == leader
     assert format_cards(acts[-1].cards) == cards
-    st = await svc.status(CH)
+    st = await svc.queries.status(CH)
     assert st.table.seats[leader].is_ai
 
 
@@ -341,20 +345,22 @@ async def test_other_player_leaves_while_a_move_is_made(db: Database) -> None:
     leaver = (leader + 2) % 4
     cards, _ = lead_choices(m, leader)
     results = await asyncio.gather(
-        svc.leave(CH, USERS[leaver]), svc.play(CH, USERS[leader], cards), return_exceptions=True
+        svc.lifecycle.leave(CH, USERS[leaver]),
+        svc.moves.play(CH, USERS[leader], cards),
+        return_exceptions=True,
     )
     ok, errors = split(results)
     assert not errors and ok[0] == leaver
-    st = await svc.status(CH)
+    st = await svc.queries.status(CH)
     assert st.table.seats[leaver].is_ai
     assert m.turn == (leader + 1) % 4 and st.deadline_kind is None  # a human is next
     # When its turn comes the AI seat moves on its timer.
     nxt = m.turn
     assert nxt is not None
     follow = m.suggest(nxt)
-    await svc.play(CH, USERS[nxt], format_cards(follow.cards))  # type: ignore[union-attr]
+    await svc.moves.play(CH, USERS[nxt], format_cards(follow.cards))  # type: ignore[union-attr]
     assert m.turn == leaver
-    st = await svc.status(CH)
+    st = await svc.queries.status(CH)
     assert st.deadline_kind == "ai"
     clock.advance(1)
     assert await svc.tick() == 1
@@ -371,10 +377,12 @@ async def test_play_after_leave_is_refused(db: Database) -> None:
     cards, _ = lead_choices(m, leader)
     before = len(await stored(svc, tid))
     results = await asyncio.gather(
-        svc.leave(CH, USERS[leader]), svc.play(CH, USERS[leader], cards), return_exceptions=True
+        svc.lifecycle.leave(CH, USERS[leader]),
+        svc.moves.play(CH, USERS[leader], cards),
+        return_exceptions=True,
     )
     assert results[0] == leader  # the leave was first in line and took effect
-    st = await svc.status(CH)
+    st = await svc.queries.status(CH)
     assert st.table.seats[leader].is_ai
     assert isinstance(results[1], ServiceError), results[1]
     assert results[1].code == "not_seated"

@@ -79,15 +79,17 @@ async def main():
     clock = FakeClock()
     svc = new_service(db, clock, turn_seconds=30, next_hand_seconds=5)
     step("create")
-    st = await svc.create_table(guild_id=1, channel_id=CH, creator_id=ANN, creator_name="Ann")
+    st = await svc.lifecycle.create_table(
+        guild_id=1, channel_id=CH, creator_id=ANN, creator_name="Ann"
+    )
     step("join")
-    await svc.join(CH, BOB, "Bob")
-    await svc.add_ai(CH, ANN)
-    await svc.add_ai(CH, ANN)
+    await svc.lifecycle.join(CH, BOB, "Bob")
+    await svc.lifecycle.add_ai(CH, ANN)
+    await svc.lifecycle.add_ai(CH, ANN)
     step("start")
-    await svc.start_game(CH, ANN)
+    await svc.lifecycle.start_game(CH, ANN)
     step("leave")
-    await svc.leave(CH, BOB)
+    await svc.lifecycle.leave(CH, BOB)
     step("hand")
     tid = st.table.id
     await play_on(svc, clock, tid, CH, lambda m: m.phase == "scored")
@@ -109,7 +111,7 @@ async def _restart_and_play(url: str) -> None:
         svc = new_service(db, clock, turn_seconds=30, next_hand_seconds=5)
         await svc.start()
         try:
-            st = await svc.status(CH)
+            st = await svc.queries.status(CH)
         except ServiceError as exc:
             assert exc.code == "no_table"  # killed before the table was stored
             return
@@ -118,8 +120,8 @@ async def _restart_and_play(url: str) -> None:
             assert st.table.seat_of(ANN) == 0  # a table is never stored without its creator
             for seat in st.table.seats:
                 if seat.empty:
-                    await svc.add_ai(CH, ANN)
-            await svc.start_game(CH, ANN)
+                    await svc.lifecycle.add_ai(CH, ANN)
+            await svc.lifecycle.start_game(CH, ANN)
         # play_on fails on a table in play that waits with no timer and no move.
         await play_on(svc, clock, tid, CH, lambda m: m.hand_no >= 2 and m.phase == "playing")
     finally:
@@ -156,9 +158,11 @@ async def test_table_in_play_without_timer_gets_it_back(sqlite_db: Database) -> 
     store = Store(sqlite_db)
     clock = FakeClock()
     svc = new_service(sqlite_db, clock, turn_seconds=30)
-    st = await svc.create_table(guild_id=1, channel_id=CH, creator_id=ANN, creator_name="Ann")
+    st = await svc.lifecycle.create_table(
+        guild_id=1, channel_id=CH, creator_id=ANN, creator_name="Ann"
+    )
     for _ in range(3):
-        await svc.add_ai(CH, ANN)
+        await svc.lifecycle.add_ai(CH, ANN)
     t = await store.get_table(st.table.id)
     await store.start_match(t.id, t.version, Match(t.rules, "old-crash"))
     t = await store.get_table(t.id)

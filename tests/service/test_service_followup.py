@@ -27,11 +27,13 @@ async def test_move_done_follow_up_delayed_then_retried(
     clock = FakeClock()
     svc = new_service(sqlite_db, clock)
     notices: list[Notice] = []
-    svc.subscribe(notices.append)
-    st = await svc.create_table(guild_id=1, channel_id=CH, creator_id=ANN, creator_name="Ann")
+    svc.core.subscribe(notices.append)
+    st = await svc.lifecycle.create_table(
+        guild_id=1, channel_id=CH, creator_id=ANN, creator_name="Ann"
+    )
     for _ in range(3):
-        await svc.add_ai(CH, ANN)
-    await svc.start_game(CH, ANN)
+        await svc.lifecycle.add_ai(CH, ANN)
+    await svc.lifecycle.start_game(CH, ANN)
     tid = st.table.id
     m = await play_on(
         svc,
@@ -42,12 +44,12 @@ async def test_move_done_follow_up_delayed_then_retried(
     )
     action = m.suggest(0)
     assert isinstance(action, Play)
-    before = await svc.store.action_count(tid)
+    before = await svc.core.store.action_count(tid)
 
     outage = Outage(svc, error, reads)
-    events = await svc.play(CH, ANN, action.cards)  # no "nothing was changed"
+    events = await svc.moves.play(CH, ANN, action.cards)  # no "nothing was changed"
     assert events and outage.failed >= 1
-    assert await outage.real_get(tid) and await svc.store.action_count(tid) == before + 1
+    assert await outage.real_get(tid) and await svc.core.store.action_count(tid) == before + 1
     delayed = [n for n in notices if isinstance(n, Public) and n.kind == "followup_delayed"]
     assert len(delayed) == 1 and delayed[0].params["reason"] == error.code  # type: ignore[attr-defined]
     for locale in ("en", "zh-CN", "zh-TW"):
@@ -62,12 +64,12 @@ async def test_move_done_follow_up_delayed_then_retried(
             attempts = outage.failed
             assert await svc.tick() == 0
             assert outage.failed > attempts  # it tried
-            assert svc.live_table(tid) is not None
+            assert svc.core.live_table(tid) is not None
             attempts = outage.failed
             for _ in range(5):  # no spinning before the back-off ends
                 assert await svc.tick() == 0
             assert outage.failed == attempts
-            upcoming = svc.next_deadline()
+            upcoming = svc.automation.next_deadline()
             assert upcoming is not None
             assert (upcoming - clock.now()).total_seconds() == pytest.approx(delay)
             clock.advance(delay)
@@ -77,9 +79,9 @@ async def test_move_done_follow_up_delayed_then_retried(
         outage.end()
         assert await svc.tick() >= 1  # the AI's turn, retried
         assert any("works again" in r.getMessage() for r in caplog.records)
-    assert await svc.store.action_count(tid) > before + 1  # the AI seats played on
-    m = svc.match_of(tid)
+    assert await svc.core.store.action_count(tid) > before + 1  # the AI seats played on
+    m = svc.queries.match_of(tid)
     assert m is not None
-    stored = await svc.store.load_match(tid)
+    stored = await svc.core.store.load_match(tid)
     assert stored is not None and stored.to_dict() == m.to_dict()
     await play_on(svc, clock, tid, CH, lambda m: m.phase == "scored")

@@ -28,19 +28,19 @@ class TheftTable(Table):
         svc = TableService(
             self.db, clock=self.clock, defaults=self.opts, seed_source=lambda: self.seed
         )
-        svc.subscribe(self.notices.append)
+        svc.core.subscribe(self.notices.append)
         return svc
 
 
 async def _open(t: Table) -> None:
-    st = await t.svc.create_table(
+    st = await t.svc.lifecycle.create_table(
         guild_id=1, channel_id=CH, creator_id=USERS[0], creator_name=NAMES[0], preset_name="classic"
     )
     t.tid = st.table.id
     for user, name in list(zip(USERS, NAMES, strict=True))[1:]:
-        await t.svc.join(CH, user, name)
-    await set_rules(t.svc, CH, USERS[0], {"kitty_theft": "on"})
-    await t.svc.start_game(CH, USERS[0])
+        await t.svc.lifecycle.join(CH, user, name)
+    await set_rules(t.svc.core, CH, USERS[0], {"kitty_theft": "on"})
+    await t.svc.lifecycle.start_game(CH, USERS[0])
 
 
 async def test_steal_turn_timer_auto_pass_and_a_thief_s_bury_timer(sqlite_db: Database) -> None:
@@ -77,11 +77,11 @@ async def steal_scenario(db: Database, seed: str) -> None:
     second = m.steal_turn
     assert second == (first + 1) % 4
     mark = len(t.notices)
-    await set_auto(t.svc, CH, USERS[second], True)
+    await set_auto(t.svc.core, t.svc.changes, CH, USERS[second], True)
     await t.wait(0)
     m = t.match
     assert m.steal_turn != second and t.events(StealPassed, mark) == [StealPassed(second)]
-    await set_auto(t.svc, CH, USERS[second], False)
+    await set_auto(t.svc.core, t.svc.changes, CH, USERS[second], False)
     # Then a real steal, typed by a player, if a later seat has one; else all pass.
     stolen = False
     for _ in range(8):
@@ -93,7 +93,7 @@ async def steal_scenario(db: Database, seed: str) -> None:
         steals = m.declaration_options(seat)
         if steals and not stolen:
             mark = len(t.notices)
-            await t.svc.declare(CH, USERS[seat], format_cards(steals[-1].cards))
+            await t.svc.moves.declare(CH, USERS[seat], format_cards(steals[-1].cards))
             stolen = True
             m = t.match
             assert (m.phase, m.burier, m.dealer) == ("burying", seat, dealer)
@@ -109,12 +109,12 @@ async def steal_scenario(db: Database, seed: str) -> None:
             assert m.view_for(seat).buried is not None
             assert m.view_for(dealer).buried is None
         else:
-            await t.svc.pass_(CH, USERS[seat])
+            await t.svc.moves.pass_(CH, USERS[seat])
     assert stolen, SEED_FOUND_A_STEAL
     while t.match.phase == "stealing":
         seat = t.match.steal_turn
         assert seat is not None
-        await t.svc.pass_(CH, USERS[seat])
+        await t.svc.moves.pass_(CH, USERS[seat])
     m = t.match
     assert m.phase == "playing" and m.turn == dealer
     assert t.events(StealingOver)

@@ -250,14 +250,16 @@ async def test_dm_status_of_another_shards_table_is_current(sqlite_db: Database)
     from tests.support.service_helpers import new_service
 
     owner = new_service(sqlite_db, FakeClock())
-    owner.shards = Shards(2, frozenset({1}))
+    owner.core.shards = Shards(2, frozenset({1}))
     dm = new_service(sqlite_db, FakeClock())
-    dm.shards = Shards(2, frozenset({0}))
-    st = await owner.create_table(guild_id=GUILD1, channel_id=5, creator_id=1, creator_name="A")
-    seen = await dm.status_for_table(st.table.id)
+    dm.core.shards = Shards(2, frozenset({0}))
+    st = await owner.lifecycle.create_table(
+        guild_id=GUILD1, channel_id=5, creator_id=1, creator_name="A"
+    )
+    seen = await dm.queries.status_for_table(st.table.id)
     assert seen is not None and seen.table.seats[1].empty
-    await owner.join(5, 2, "B")
-    seen = await dm.status_for_table(st.table.id)
+    await owner.lifecycle.join(5, 2, "B")
+    seen = await dm.queries.status_for_table(st.table.id)
     assert seen is not None and seen.table.seats[1].user_id == 2
-    await owner.end_table(5, 1)
-    assert await dm.status_for_table(st.table.id) is None
+    await owner.lifecycle.end_table(5, 1)
+    assert await dm.queries.status_for_table(st.table.id) is None

@@ -103,7 +103,7 @@ async def test_turn_timer_off(sqlite_db: Database) -> None:
     await t.open()
     await to_phase(t, "playing")
     st = await t.status()
-    assert st.deadline_kind is None and t.svc.next_deadline() is None
+    assert st.deadline_kind is None and t.svc.automation.next_deadline() is None
     turn = t.match.turn
     assert await t.wait(3600) == 0
     assert t.match.turn == turn and not t.public("auto_acted")
@@ -128,12 +128,12 @@ async def window_ends_early(t: Table) -> None:
         await t.wait(1)
         if seat == 2:
             await t.restart()
-        await t.svc.pass_(CH, USERS[seat])
+        await t.svc.moves.pass_(CH, USERS[seat])
         st = await t.status()
         assert (st.deadline_kind, st.deadline_at) == ("declare", window)  # a pass does not extend
     await t.wait(1)
     mark = len(t.notices)
-    await t.svc.pass_(CH, USERS[3])  # the last pass ends the window at once
+    await t.svc.moves.pass_(CH, USERS[3])  # the last pass ends the window at once
     assert t.clock.now() < window
     (fixed,) = t.events(TrumpFixed, mark)
     assert fixed.dealer == declarer and fixed.how == "declared"
@@ -153,7 +153,7 @@ async def window_deadline(t: Table) -> None:
     declarer = await t.declare_any()
     other = (declarer + 1) % 4
     await t.wait(2)
-    await t.svc.pass_(CH, USERS[other])
+    await t.svc.moves.pass_(CH, USERS[other])
     st = await t.status()
     assert st.deadline_kind == "declare"
     await t.restart()
@@ -330,7 +330,7 @@ async def test_next_hand_by_hand_cancels_the_timer(sqlite_db: Database) -> None:
     await t.open(humans=0, sit=False)  # AI seats without delay play hand 1 at once
     assert t.match.phase == "scored"
     await t.wait(5)
-    await t.svc.next_hand(CH, USERS[0])
+    await t.svc.lifecycle.next_hand(CH, USERS[0])
     # Hand 2 was played out at once as well; the timer of hand 1 is gone with it.
     assert t.match.hand_no == 2 and t.match.phase == "scored"
     assert len(t.events(HandStarted)) == 1
@@ -339,7 +339,7 @@ async def test_next_hand_by_hand_cancels_the_timer(sqlite_db: Database) -> None:
     assert st.deadline_at == t.clock.now() + timedelta(seconds=15)
     assert await t.wait(10) == 0  # hand 1's timer (due now) no longer exists
     with pytest.raises(ServiceError) as err:
-        await t.svc.next_hand(CH, USERS[1])  # not a member
+        await t.svc.lifecycle.next_hand(CH, USERS[1])  # not a member
     assert err.value.code == "not_seated"
 
 
@@ -348,7 +348,7 @@ async def test_next_hand_by_hand_cancels_the_timer(sqlite_db: Database) -> None:
 
 async def random_ai_hand(t: Table) -> None:
     """One human and three rng-driven AI seats; a restart in the middle of the play."""
-    st = await t.svc.create_table(
+    st = await t.svc.lifecycle.create_table(
         guild_id=1,
         channel_id=CH,
         creator_id=USERS[0],
@@ -357,8 +357,8 @@ async def random_ai_hand(t: Table) -> None:
     )
     t.tid = st.table.id
     for _ in range(3):
-        await t.svc.add_ai(CH, USERS[0], level="random")
-    await t.svc.start_game(CH, USERS[0])
+        await t.svc.lifecycle.add_ai(CH, USERS[0], level="random")
+    await t.svc.lifecycle.start_game(CH, USERS[0])
     for _ in range(1_000):
         m = t.match
         if m.phase == "scored":

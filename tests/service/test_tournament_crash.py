@@ -90,7 +90,7 @@ async def finish_after_restart(url: str) -> None:
         assert all(p.status == "done" and p.hands == 2 for p in tables), tables
         met = [frozenset((p.ns_team, p.ew_team)) for p in tables]
         assert len(set(met)) == len(met), "a rematch"
-        final = await svc.tournaments.standings(ev.id)
+        final = await svc.tournaments.events.standings(ev.id)
         assert sum(s.points for s in final) == 3 * 3 * 2
     finally:
         await db.dispose()

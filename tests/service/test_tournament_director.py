@@ -44,63 +44,67 @@ async def test_director_replaces_players_and_adjusts_a_result(sqlite_db: Databas
     (p, _) = await t.store.pairings(ev.id, 1)
     assert p.table_id is not None
     old, new = user(2 * p.ns_team), user(500)
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None and live.table.seats[0].user_id == old
 
     # Refused for a player, without a reason, for someone not on the team: nothing changes.
     common = {"team_no": p.ns_team, "old_id": old, "new_id": new, "new_name": "Sub"}
-    await refused("tournament_not_director", t.replace_player(ev.id, old, **common, reason="ill"))
     await refused(
-        "tournament_reason_needed", t.replace_player(ev.id, DIRECTOR, **common, reason=" ")
+        "tournament_not_director", t.director.replace_player(ev.id, old, **common, reason="ill")
+    )
+    await refused(
+        "tournament_reason_needed", t.director.replace_player(ev.id, DIRECTOR, **common, reason=" ")
     )
     await refused(
         "tournament_not_on_team",
-        t.replace_player(ev.id, DIRECTOR, **{**common, "old_id": user(99)}, reason="ill"),
+        t.director.replace_player(ev.id, DIRECTOR, **{**common, "old_id": user(99)}, reason="ill"),
     )
     await refused(
         "tournament_already_entered",
-        t.replace_player(ev.id, DIRECTOR, **{**common, "new_id": user(7)}, reason="ill"),
+        t.director.replace_player(ev.id, DIRECTOR, **{**common, "new_id": user(7)}, reason="ill"),
     )
-    assert await t.log(ev.id) == []
-    assert old in (await t.entries(ev.id))[p.ns_team].user_ids
+    assert await t.director.log(ev.id) == []
+    assert old in (await t.events.entries(ev.id))[p.ns_team].user_ids
 
     # During the round: the seat at the running table is the substitute's at once.
-    table_id = await t.replace_player(ev.id, DIRECTOR, **common, reason="went home ill")
+    table_id = await t.director.replace_player(ev.id, DIRECTOR, **common, reason="went home ill")
     assert table_id == p.table_id
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None
     assert (live.table.seats[0].user_id, live.table.seats[0].display_name) == (new, "Sub")
-    assert (await svc.store.get_table(p.table_id)).seats[0].user_id == new  # stored too
-    team = (await t.entries(ev.id))[p.ns_team]
+    assert (await svc.core.store.get_table(p.table_id)).seats[0].user_id == new  # stored too
+    team = (await t.events.entries(ev.id))[p.ns_team]
     assert new in team.user_ids and old not in team.user_ids and "Sub" in team.names
 
     # A finished table's result cannot be adjusted before it is one.
     await refused(
         "tournament_no_table",
-        t.adjust_result(ev.id, DIRECTOR, round_no=1, table_no=1, margin=3, reason="x"),
+        t.director.adjust_result(ev.id, DIRECTOR, round_no=1, table_no=1, margin=3, reason="x"),
     )
 
     async def round_one_done() -> bool:
         return any(r.status == "finished" for r in await t.store.rounds(ev.id))
 
     await drive(svc, clock, round_one_done)
-    before = {s.team: s.points for s in await t.standings(ev.id)}
+    before = {s.team: s.points for s in await t.events.standings(ev.id)}
     (p1, _) = await t.store.pairings(ev.id, 1)
     margin = 2 if (p1.level_diff or 0) <= 0 else -2  # the other way round
     await refused(
         "tournament_not_director",
-        t.adjust_result(ev.id, new, round_no=1, table_no=1, margin=margin, reason="x"),
+        t.director.adjust_result(ev.id, new, round_no=1, table_no=1, margin=margin, reason="x"),
     )
     await refused(
         "tournament_no_table",
-        t.adjust_result(ev.id, DIRECTOR, round_no=1, table_no=9, margin=margin, reason="x"),
+        t.director.adjust_result(
+            ev.id, DIRECTOR, round_no=1, table_no=9, margin=margin, reason="x"
+        ),
     )
-    await t.adjust_result(
+    await t.director.adjust_result(
         ev.id, user(0), round_no=1, table_no=1, margin=margin, reason="misdeal", manage=True
     )
     (p1, _) = await t.store.pairings(ev.id, 1)
     assert p1.level_diff == margin
-    after = {s.team: s.points for s in await t.standings(ev.id)}
+    after = {s.team: s.points for s in await t.events.standings(ev.id)}
     winner, loser = (p1.ns_team, p1.ew_team) if margin > 0 else (p1.ew_team, p1.ns_team)
     assert (after[winner], after[loser]) == (2, 0) and after != before
     assert sum(after.values()) == sum(before.values())
@@ -110,17 +114,17 @@ async def test_director_replaces_players_and_adjusts_a_result(sqlite_db: Databas
     (q,) = [q for q in await t.store.pairings(ev.id, 2) if p.ns_team in (q.ns_team, q.ew_team)]
     again = user(501)
     swap = {"team_no": p.ns_team, "old_id": new, "new_id": again, "new_name": "Sub2"}
-    assert await t.replace_player(ev.id, DIRECTOR, **swap, reason="swap") == q.table_id
-    assert q.table_id is not None and svc.live_table(q.table_id) is not None
-    assert again in [s.user_id for s in svc.live_table(q.table_id).table.seats]  # type: ignore[union-attr]
+    assert await t.director.replace_player(ev.id, DIRECTOR, **swap, reason="swap") == q.table_id
+    assert q.table_id is not None and svc.core.live_table(q.table_id) is not None
+    assert again in [s.user_id for s in svc.core.live_table(q.table_id).table.seats]  # type: ignore[union-attr]
     await drive(svc, clock, finished(svc, ev.id))
     await refused(
         "tournament_finished",
-        t.replace_player(
+        t.director.replace_player(
             ev.id, DIRECTOR, **{**swap, "old_id": again, "new_id": user(502)}, reason="x"
         ),
     )
-    log = await t.log(ev.id)
+    log = await t.director.log(ev.id)
     assert [(e.action, e.actor_id, e.reason) for e in log] == [
         ("replace", DIRECTOR, "went home ill"),
         ("adjust", user(0), "misdeal"),

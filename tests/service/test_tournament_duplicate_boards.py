@@ -40,7 +40,7 @@ async def move_everyone(
     every seat passes, buries and plays as suggested."""
     boards = {key: b for b, key in (await svc.tournaments.store.boards(ev.id)).items()}
     for p in await svc.tournaments.store.pairings(ev.id, ev.current_round or 1):
-        live = svc.live_table(p.table_id) if p.table_id is not None else None
+        live = svc.core.live_table(p.table_id) if p.table_id is not None else None
         m = live.match if live is not None else None
         if live is None or m is None or m.seed not in boards:
             continue
@@ -51,7 +51,7 @@ async def move_everyone(
             done.add((p.table_no, board))
             for seat, user in seats.items():
                 if options := m.declaration_options(seat):
-                    await svc.declare(live.table.channel_id, user, options[0].cards)
+                    await svc.moves.declare(live.table.channel_id, user, options[0].cards)
                     break
             continue
         await human_move(svc, live.table.channel_id, m, seats)
@@ -84,9 +84,9 @@ async def test_twins_hold_the_same_deal_whoever_declares(
     for _ in range(5_000):
         if await is_done():
             break
-        await move_everyone(svc, await svc.tournaments.event(ev.id), bidder, done)
+        await move_everyone(svc, await svc.tournaments.events.event(ev.id), bidder, done)
         await svc.tick()
-        deadline = svc.next_deadline()
+        deadline = svc.automation.next_deadline()
         step = 5.0 if deadline is None else min(5.0, (deadline - clock.now()).total_seconds())
         clock.advance(max(step, 0.01))
     assert await is_done()

@@ -59,7 +59,7 @@ async def test_a_friends_event_of_twelve_players_runs_two_rounds(sqlite_db: Data
     assert [p.seats for p in one] == [tuple(range(6)), tuple(range(6, 12))]
     for p in one:  # six seats, one player each, the event's rules
         assert p.table_id is not None
-        live = svc.live_table(p.table_id)
+        live = svc.core.live_table(p.table_id)
         assert live is not None and live.table.rules == FRIENDS_6
         assert [s.user_id for s in live.table.seats] == [user(e) for e in p.seats]
 
@@ -72,9 +72,9 @@ async def test_a_friends_event_of_twelve_players_runs_two_rounds(sqlite_db: Data
         gained = [b - a for a, b in zip(hand.levels_before, hand.levels_after, strict=True)]
         assert list(p.seat_levels) == gained and len(gained) == 6
     assert any(any(p.seat_levels) for p in tables)  # the fixed seed's deals gain levels
-    results = await t.results(ev.id)
+    results = await t.events.results(ev.id)
     assert len(results) == 24 and all(r.opponent == TABLE for r in results)
-    final = await t.standings(ev.id)
+    final = await t.events.standings(ev.id)
     assert len(final) == 12
     assert sum(s.points for s in final) == sum(sum(p.seat_levels) for p in tables)
     assert [s.points for s in final] == sorted((s.points for s in final), reverse=True)

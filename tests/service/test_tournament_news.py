@@ -28,7 +28,7 @@ def recorder(svc: TableService, news: News, crash_on: tuple[str, int] | None = N
             raise Crash
         news.append((what, round_no))
 
-    svc.tournaments.announce = announce
+    svc.tournaments.rounds.announce = announce
 
 
 async def started(url: str, news: News, crash_on: tuple[str, int] | None = None) -> TableService:
@@ -51,25 +51,25 @@ async def test_news_lost_in_a_crash_is_posted_on_the_next_start(
     ev = await one_deck_event(svc, name="News", format="swiss", rounds=2, hands=1, grace_seconds=20)
     await register(svc, ev, 4, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
-    clock = svc.clock
+    clock = svc.core.clock
     assert isinstance(clock, FakeClock)
     with pytest.raises(Crash):
         await drive(svc, clock, finished(svc, ev.id))
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     assert lost not in first
 
     again: News = []
     svc = await started(url, again)
     assert again[:1] == [lost], again  # the lost post first, and only it
     if lost != ("final", 2):
-        clock = svc.clock
+        clock = svc.core.clock
         assert isinstance(clock, FakeClock)
         await drive(svc, clock, finished(svc, ev.id))
     everything = first + again
     assert sorted(everything) == sorted(
         [("paired", 1), ("finished", 1), ("paired", 2), ("finished", 2), ("final", 2)]
     ), everything
-    await svc.db.dispose()
+    await svc.core.db.dispose()
 
 
 async def test_an_upgrade_posts_no_old_news(tmp_path: Path) -> None:
@@ -85,12 +85,12 @@ async def test_an_upgrade_posts_no_old_news(tmp_path: Path) -> None:
     await register(svc, ev, 4, 2)
     with pytest.raises(Crash):
         await svc.tournaments.start(ev.id, DIRECTOR)
-    async with svc.db.engine.begin() as conn:
+    async with svc.core.db.engine.begin() as conn:
         await conn.execute(text("ALTER TABLE tournament_rounds DROP COLUMN news"))
         await conn.execute(text("ALTER TABLE hand_players DROP COLUMN display_name"))  # 0010
         await conn.execute(text("DROP TABLE table_links"))  # 0011
         await conn.execute(text("UPDATE alembic_version SET version_num = '0007'"))
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     db = Database(url)
     await db.upgrade()
     (r,) = await Tournaments(db).rounds(ev.id)
@@ -98,7 +98,7 @@ async def test_an_upgrade_posts_no_old_news(tmp_path: Path) -> None:
     await db.dispose()
     svc = await started(url, news)
     assert news == []  # round 1's pairing was "posted" before the upgrade
-    await svc.db.dispose()
+    await svc.core.db.dispose()
 
 
 async def test_an_event_ended_mid_round_posts_no_results_after_a_crash(tmp_path: Path) -> None:
@@ -113,8 +113,8 @@ async def test_an_event_ended_mid_round_posts_no_results_after_a_crash(tmp_path:
     await svc.tournaments.start(ev.id, DIRECTOR)
     with pytest.raises(Crash):  # the director ends it in round 1; the bot dies posting
         await svc.tournaments.end(ev.id, DIRECTOR)
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     again: News = []
     svc = await started(url, again)
     assert again == [("final", 1)]  # the ranking, not results of a round never finished
-    await svc.db.dispose()
+    await svc.core.db.dispose()

@@ -69,4 +69,4 @@ async def test_an_event_with_the_forfeit_rule(sqlite_db: Database) -> None:
     await drive(svc, clock, finished(svc, ev.id))
     (t,) = await svc.tournaments.store.pairings(ev.id, 1)
     assert sorted(t.no_shows) == [0, 1, 2, 3]  # nobody came: both teams forfeit
-    assert [s.points for s in await svc.tournaments.standings(ev.id)] == [0, 0]
+    assert [s.points for s in await svc.tournaments.events.standings(ev.id)] == [0, 0]

@@ -20,7 +20,7 @@ async def test_the_next_hand_waits_the_tables_pause(sqlite_db: Database) -> None
     assert table.table_id is not None
 
     def phase() -> tuple[str | None, int]:
-        live = svc.live_table(table.table_id)
+        live = svc.core.live_table(table.table_id)
         assert live is not None and live.match is not None
         return live.match.phase, live.match.hand_no
 

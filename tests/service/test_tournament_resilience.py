@@ -33,7 +33,7 @@ async def test_the_grace_time_counts_from_the_restart(tmp_path: Path) -> None:
     ev = await one_deck_event(svc, name="G", format="swiss", rounds=1, hands=1, grace_seconds=60)
     await register(svc, ev, 2, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     clock.advance(300)  # the bot was down past the grace time
     svc = new_service(Database(url), clock)
     await svc.start()
@@ -47,7 +47,7 @@ async def test_the_grace_time_counts_from_the_restart(tmp_path: Path) -> None:
     await svc.tick()
     (p,) = await store.pairings(ev.id, 1)
     assert sorted(p.no_shows) == [0, 1, 2, 3]
-    await svc.db.dispose()
+    await svc.core.db.dispose()
 
 
 async def test_a_refused_write_delays_the_event_and_never_stalls_it(
@@ -59,7 +59,7 @@ async def test_a_refused_write_delays_the_event_and_never_stalls_it(
     ev = await one_deck_event(svc, name="S", format="swiss", rounds=2, hands=1, grace_seconds=0)
     await register(svc, ev, 4, 2)
     tours = svc.tournaments
-    real = tours._next_round
+    real = tours.rounds.next_round
     refused = []
 
     async def flaky(e):  # type: ignore[no-untyped-def]
@@ -68,7 +68,7 @@ async def test_a_refused_write_delays_the_event_and_never_stalls_it(
             raise ServiceError("storage_unavailable")
         return await real(e)
 
-    monkeypatch.setattr(tours, "_next_round", flaky)
+    monkeypatch.setattr(tours.rounds, "next_round", flaky)
     assert await tours.start(ev.id, DIRECTOR) is False  # started; round 1 opens later
     await drive(svc, clock, finished(svc, ev.id))
     assert refused == [0, 0]
@@ -102,7 +102,7 @@ async def test_private_threads_after_a_crash_and_a_restart(tmp_path: Path) -> No
         store = w.bot.service.tournaments.store
         one = (await store.pairings(1, 1))[0]
         assert one.table_id is not None
-        live = w.bot.service.live_table(one.table_id)
+        live = w.bot.service.core.live_table(one.table_id)
         assert live is not None
         for s in live.table.seats:
             member = next(m for m in p if m.id == s.user_id)
@@ -134,7 +134,7 @@ async def test_a_playing_director_sees_only_their_own_table(tmp_path: Path) -> N
         sees = []
         for pairing in await store.pairings(1, 1):
             assert pairing.table_id is not None
-            live = w.bot.service.live_table(pairing.table_id)
+            live = w.bot.service.core.live_table(pairing.table_id)
             assert live is not None
             sees.append(can_access_channel(w.env, live.table.channel_id, td))
             seated = {s.user_id for s in live.table.seats}

@@ -18,7 +18,7 @@ from simcord.enums import OverwriteType
 
 from bot.service import FakeClock, ServiceError, TableService
 from bot.service.tournament.pairing import BYE
-from bot.service.tournament.service import synthetic_channel
+from bot.service.tournament.rounds import synthetic_channel
 from rules.presets import preset
 from storage import Database
 from storage.tournaments import EventInfo
@@ -103,26 +103,26 @@ async def test_one_failing_event_neither_stops_another_nor_the_start(
     await svc.tournaments.start(bad.id, DIRECTOR)
     await svc.tournaments.start(good.id, DIRECTOR)
     broken = True
-    real = type(svc.tournaments)._next_round
+    real = type(svc.tournaments.rounds).next_round
 
     async def next_round(self: object, ev: EventInfo) -> bool:
         if ev.id == bad.id and broken:
             raise RuntimeError("a bug")
-        return await real(svc.tournaments, ev)
+        return await real(svc.tournaments.rounds, ev)
 
-    monkeypatch.setattr(type(svc.tournaments), "_next_round", next_round)
+    monkeypatch.setattr(type(svc.tournaments.rounds), "next_round", next_round)
     caplog.set_level(logging.ERROR, "bot.service.tournament")
     await drive(svc, clock, finished(svc, good.id))
     assert (await svc.tournaments.store.event(bad.id)).status == "running"
     assert f"tournament {bad.id}: not driven" in caplog.text
     # A restart with the broken event: the bot starts, the event stays in hand.
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
-    monkeypatch.setattr(type(svc.tournaments), "_next_round", next_round)
+    monkeypatch.setattr(type(svc.tournaments.rounds), "next_round", next_round)
     await svc.start()
     assert f"tournament {bad.id}: not resumed" in caplog.text
-    assert bad.id in svc.tournaments._running
+    assert bad.id in svc.tournaments.rounds.running
     broken = False  # fixed: the tick opens its round 2 and the event ends
     await drive(svc, clock, finished(svc, bad.id))
     assert len(await svc.tournaments.store.rounds(bad.id)) == 2
@@ -148,7 +148,7 @@ async def test_tables_whose_thread_failed_open_later_without_hammering(
     async def announce(e: EventInfo, what: str, round_no: int) -> None:
         news.append((what, round_no))
 
-    svc.tournaments.channels, svc.tournaments.announce = channels, announce
+    svc.tournaments.rounds.channels, svc.tournaments.rounds.announce = channels, announce
     caplog.set_level(logging.WARNING, "bot.service.tournament")
     assert await svc.tournaments.start(ev.id, DIRECTOR) is False  # round 1 is paired ...
     tables = await svc.tournaments.store.pairings(ev.id, 1)
@@ -163,12 +163,12 @@ async def test_tables_whose_thread_failed_open_later_without_hammering(
     await svc.tick()
     assert len(calls) == 2
     # A restart: the start tries again at once (and fails), then the tick.
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
-    svc.tournaments.channels, svc.tournaments.announce = channels, announce
+    svc.tournaments.rounds.channels, svc.tournaments.rounds.announce = channels, announce
     await svc.start()
-    assert len(calls) == 3 and ev.id in svc.tournaments._running
+    assert len(calls) == 3 and ev.id in svc.tournaments.rounds.running
     for _ in range(31):
         await svc.tick()
         clock.advance(1)
@@ -196,7 +196,7 @@ async def test_dropping_a_team_that_is_not_there_is_refused(sqlite_db: Database)
     await refused("tournament_no_team", t.drop(ev.id, DIRECTOR, 57, manage=True))
     assert await t.drop(ev.id, DIRECTOR, 1, manage=True) == 1
     await refused("tournament_already_dropped", t.drop(ev.id, DIRECTOR, 1, manage=True))
-    assert [e.dropped for e in await t.entries(ev.id)] == [False, True]
+    assert [e.dropped for e in await t.events.entries(ev.id)] == [False, True]
     words = ServiceError("tournament_already_dropped", team=2).message("zh-CN")
     assert words == "第 2 队已经退赛了。"
     # A 找朋友 event: its entries are players.
@@ -223,14 +223,14 @@ async def test_a_friends_table_result_cannot_be_adjusted(sqlite_db: Database) ->
     await t.start(ev.id, DIRECTOR)
     await drive(svc, clock, finished(svc, ev.id))
     (table,) = await t.store.pairings(ev.id, 1)
-    before = await t.standings(ev.id)
+    before = await t.events.standings(ev.id)
     await refused(
         "tournament_adjust_friends",
-        t.adjust_result(ev.id, DIRECTOR, round_no=1, table_no=1, margin=3, reason="x"),
+        t.director.adjust_result(ev.id, DIRECTOR, round_no=1, table_no=1, margin=3, reason="x"),
     )
-    assert await t.log(ev.id) == []
+    assert await t.director.log(ev.id) == []
     assert (await t.store.pairings(ev.id, 1))[0] == table
-    assert await t.standings(ev.id) == before
+    assert await t.events.standings(ev.id) == before
 
 
 async def test_discord_start_without_thread_permission_says_so_and_opens_later(
@@ -287,7 +287,7 @@ async def test_the_no_show_check_is_not_made_again_after_a_restart(tmp_path: Pat
     await svc.tournaments.start(ev.id, DIRECTOR)
     (p,) = await svc.tournaments.store.pairings(ev.id, 1)
     assert p.table_id is not None and not p.checked
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None and live.match is not None
     seats = {s.seat: s.user_id for s in live.table.seats if s.user_id is not None}
     # Everyone passes in the declaring: all four have moved by the grace time.
@@ -300,17 +300,17 @@ async def test_the_no_show_check_is_not_made_again_after_a_restart(tmp_path: Pat
     assert p.checked and p.no_shows == ()
     # A substitute sits down, then the bot restarts before they move.
     sub = user(500)
-    await svc.tournaments.replace_player(
+    await svc.tournaments.director.replace_player(
         ev.id, DIRECTOR, team_no=0, old_id=seats[0], new_id=sub, new_name="Sub", reason="ill"
     )
-    await svc.db.dispose()
+    await svc.core.db.dispose()
     db = Database(url)
     svc = new_service(db, clock)
     await svc.start()
     for _ in range(3):
         await svc.tick()
         clock.advance(1)
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None and live.table.seats[0].user_id == sub  # not an AI seat
     (p,) = await svc.tournaments.store.pairings(ev.id, 1)
     assert p.no_shows == ()

@@ -16,7 +16,7 @@ from bot.service import FakeClock, ServiceError, TableService
 from bot.service.tournament.duplicate import two_table_imps
 from bot.service.tournament.pairing import BYE
 from bot.service.tournament.results import board_result
-from bot.service.tournament.service import deal_key
+from bot.service.tournament.rounds import deal_key
 from rules.actions import DealCards
 from rules.presets import preset
 from rules.record import parse_record
@@ -54,7 +54,7 @@ async def test_swiss_of_eight_teams_runs_to_the_end_across_a_restart(tmp_path: P
     assert len(round1) == 4
     for p in round1:  # N/S is team A, E/W team B, all seated, the event's rules
         assert p.table_id is not None
-        live = svc.live_table(p.table_id)
+        live = svc.core.live_table(p.table_id)
         assert live is not None and live.table.rules == ONE_DECK
         assert live.options.event == ev.id
         seats = [s.user_id for s in live.table.seats]
@@ -92,11 +92,11 @@ async def test_swiss_of_eight_teams_runs_to_the_end_across_a_restart(tmp_path: P
         assert len(hands) == 2
         first, last = hands[0].levels_before, hands[-1].levels_after
         assert p.level_diff == (last[0] - first[0]) - (last[1] - first[1])
-        assert svc.live_table(p.table_id) is None  # the table is closed
-    results = await svc.tournaments.results(ev.id)
+        assert svc.core.live_table(p.table_id) is None  # the table is closed
+    results = await svc.tournaments.events.results(ev.id)
     assert len(results) == 3 * 8 and all(r.opponent != BYE for r in results)
     assert sum(r.level_diff for r in results) == 0
-    final = await svc.tournaments.standings(ev.id)
+    final = await svc.tournaments.events.standings(ev.id)
     assert sum(s.points for s in final) == 3 * 4 * 2  # every match gives 2 points in all
     assert [s.place for s in final] == list(range(1, 9))
     assert all(len(s.opponents) == 3 for s in final)
@@ -124,12 +124,12 @@ async def test_duplicate_tables_of_a_board_hold_the_same_cards(sqlite_db: Databa
     assert one.table_id is not None and two.table_id is not None
     # Team A's first pair N/S at table 1, its second pair E/W at table 2.
     a, b = (await store.entries(ev.id))[0].user_ids, (await store.entries(ev.id))[1].user_ids
-    t1, t2 = svc.live_table(one.table_id), svc.live_table(two.table_id)
+    t1, t2 = svc.core.live_table(one.table_id), svc.core.live_table(two.table_id)
     assert t1 is not None and t2 is not None
     assert [s.user_id for s in t1.table.seats] == [a[0], b[2], a[1], b[3]]
     assert [s.user_id for s in t2.table.seats] == [b[0], a[2], b[1], a[3]]
     # Dealt at once (pace 0), nobody has declared: the engine holds the same cards.
-    m1, m2 = svc.match_of(one.table_id), svc.match_of(two.table_id)
+    m1, m2 = svc.queries.match_of(one.table_id), svc.queries.match_of(two.table_id)
     assert m1 is not None and m2 is not None and m1.phase == m2.phase == "declaring"
     for seat in range(4):
         assert m1.hand_of(seat) == m2.hand_of(seat) and len(m1.hand_of(seat)) > 0
@@ -162,7 +162,7 @@ async def test_duplicate_tables_of_a_board_hold_the_same_cards(sqlite_db: Databa
         for i, (x, y) in enumerate(zip(h1, h2, strict=True))
     )
     assert (one.ns_raw, two.ns_raw) == (won, -won)
-    final = await svc.tournaments.standings(ev.id)
+    final = await svc.tournaments.events.standings(ev.id)
     assert sum(s.points for s in final) == 2
     if won:
         assert final[0].team == (0 if won > 0 else 1) and final[0].points == 2
@@ -196,7 +196,7 @@ async def test_knockout_plays_the_bracket_down_to_one(sqlite_db: Database) -> No
     assert len(rounds) == 2  # semi-finals, then the final, whatever ``rounds`` said
     semis, final = await store.pairings(ev.id, 1), await store.pairings(ev.id, 2)
     assert [(p.ns_team, p.ew_team) for p in semis] == [(0, 3), (1, 2)]
-    results = await svc.tournaments.results(ev.id)
+    results = await svc.tournaments.events.results(ev.id)
     won = {r.team for r in results if r.round_no == 1 and r.level_diff > 0}
     won |= {min(p.ns_team, p.ew_team) for p in semis if p.level_diff == 0}
     assert {final[0].ns_team, final[0].ew_team} == won
@@ -214,7 +214,7 @@ async def test_round_robin_meets_everyone_once_with_byes(sqlite_db: Database) ->
     assert [r.bye_team for r in await store.rounds(ev.id)] == byes
     played = [frozenset((p.ns_team, p.ew_team)) for p in tables if p.ew_team != BYE]
     assert sorted(map(sorted, played)) == [[0, 1], [0, 2], [1, 2]]
-    final = await svc.tournaments.standings(ev.id)
+    final = await svc.tournaments.events.standings(ev.id)
     assert sum(s.points for s in final) == 3 * 2 + 3 * 2  # three matches, three byes
 
 
@@ -247,9 +247,9 @@ async def test_bad_entries_are_refused_and_change_nothing(sqlite_db: Database) -
     await refused("tournament_not_director", t.start(ev.id, user(1)))
     await t.check_in(ev.id, user(1))
     await refused("tournament_too_few", t.start(ev.id, DIRECTOR))
-    await refused("tournament_not_found", t.event(ev.id + 1))
-    assert len(await t.entries(ev.id)) == 1
-    assert (await t.event(ev.id)).status == "registering"
+    await refused("tournament_not_found", t.events.event(ev.id + 1))
+    assert len(await t.events.entries(ev.id)) == 1
+    assert (await t.events.event(ev.id)).status == "registering"
     await t.end(ev.id, DIRECTOR)
     await refused("tournament_finished", t.drop(ev.id, user(1)))
 
@@ -276,11 +276,11 @@ async def test_a_round_by_minutes_ends_its_tables_between_hands(sqlite_db: Datab
     await drive(svc, clock, finished(svc, ev.id))
     (r,) = await store.rounds(ev.id)
     (p,) = await store.pairings(ev.id, 1)
-    info = await svc.store.get_table(p.table_id)  # type: ignore[arg-type]
+    info = await svc.core.store.get_table(p.table_id)  # type: ignore[arg-type]
     assert p.hands >= 2 and p.status == "done", (p, info.status)
     if info.status == "ended":  # not a match won early: it played past the 2 minutes
         assert r.finished_at is not None and (r.finished_at - r.started_at).total_seconds() >= 120
-    m = await svc.store.load_match(info.id)
+    m = await svc.core.store.load_match(info.id)
     assert m is not None and m.phase in ("scored", "finished")  # never cut in mid-hand
 
 
@@ -335,7 +335,7 @@ async def test_duplicate_event_resumes_after_a_restart(tmp_path: Path) -> None:
             seeds.append(parse_record(stored.record).headers["Seed"])
         assert p.board_no is not None
         assert seeds == [boards[p.board_no], boards[p.board_no + 1]]
-    assert sum(s.points for s in await svc.tournaments.standings(ev.id)) == 2 * 2
+    assert sum(s.points for s in await svc.tournaments.events.standings(ev.id)) == 2 * 2
     await db.dispose()
 
 
@@ -410,7 +410,7 @@ async def test_a_board_is_not_replayed_before_its_round_ends(sqlite_db: Database
     token = await Replays(sqlite_db).create_link(played.hand_id, player)  # made behind its back
     assert await svc.replays.by_token(token) is None
     with pytest.raises(ServiceError):
-        await svc.deal_rules(GUILD, played.hand_id, None)
+        await svc.lifecycle.deal_rules(GUILD, played.hand_id, None)
 
     await drive(svc, clock, finished(svc, ev.id))
     hand, replay = await svc.replays.finished(

@@ -27,7 +27,9 @@ from tests.support.tournament_helpers import (
 async def event_table(db: Database, **kw: object) -> tuple[TableService, FakeClock, int, int]:
     clock = FakeClock()
     svc = new_service(db, clock, turn_seconds=20, **kw)
-    svc.limits = TableLimits()  # production's: pause after two timed-out turns, close in 30 min
+    svc.core.limits = (
+        TableLimits()
+    )  # production's: pause after two timed-out turns, close in 30 min
     await svc.start()
     ev = await one_deck_event(
         svc, name="Idle", format="swiss", rounds=1, hands=2, grace_seconds=3600
@@ -43,7 +45,7 @@ async def played_out(svc: TableService, clock: FakeClock, event_id: int, table_i
     kinds: set[str | None] = set()
 
     async def done() -> bool:
-        live = svc.live_table(table_id)
+        live = svc.core.live_table(table_id)
         if live is not None:
             kinds.add(live.table.deadline_kind)
         return await finished(svc, event_id)()
@@ -56,9 +58,9 @@ async def played_out(svc: TableService, clock: FakeClock, event_id: int, table_i
 
 async def test_an_afk_player_never_pauses_a_tournament_table(sqlite_db: Database) -> None:
     svc, clock, event_id, table_id = await event_table(sqlite_db)
-    live = svc.live_table(table_id)
+    live = svc.core.live_table(table_id)
     assert live is not None
-    await svc.pass_(live.table.channel_id, user(0))  # one move, then gone
+    await svc.moves.pass_(live.table.channel_id, user(0))  # one move, then gone
     await played_out(svc, clock, event_id, table_id)
 
 
@@ -66,16 +68,16 @@ async def test_everyone_leaving_neither_pauses_it_nor_lets_a_stranger_in(
     sqlite_db: Database,
 ) -> None:
     svc, clock, event_id, table_id = await event_table(sqlite_db)
-    live = svc.live_table(table_id)
+    live = svc.core.live_table(table_id)
     assert live is not None
     channel = live.table.channel_id
     for s in list(live.table.seats):
         assert s.user_id is not None
-        await svc.leave(channel, s.user_id)
-    live = svc.live_table(table_id)
+        await svc.lifecycle.leave(channel, s.user_id)
+    live = svc.core.live_table(table_id)
     assert live is not None and live.table.deadline_kind != IDLE
     with pytest.raises(ServiceError) as refused:
-        await svc.join(channel, user(999), "stranger")
+        await svc.lifecycle.join(channel, user(999), "stranger")
     assert refused.value.code == "already_started"
     assert all(s.user_id != user(999) for s in live.table.seats)
     await played_out(svc, clock, event_id, table_id)
@@ -83,7 +85,7 @@ async def test_everyone_leaving_neither_pauses_it_nor_lets_a_stranger_in(
 
 async def test_table_next_is_refused_at_a_tournament_table(sqlite_db: Database) -> None:
     svc, clock, event_id, table_id = await event_table(sqlite_db, next_hand_seconds=15)
-    live = svc.live_table(table_id)
+    live = svc.core.live_table(table_id)
     assert live is not None
     for _ in range(20000):
         if live.match is not None and live.match.phase == "scored":
@@ -94,7 +96,7 @@ async def test_table_next_is_refused_at_a_tournament_table(sqlite_db: Database) 
     hand_no = live.match.hand_no
     for who in (user(0), DIRECTOR):  # a seated player; the director who made the table
         with pytest.raises(ServiceError) as refused:
-            await svc.next_hand(live.table.channel_id, who)
+            await svc.lifecycle.next_hand(live.table.channel_id, who)
         assert refused.value.code in ("tournament_next_hand", "not_seated"), refused.value.code
     assert live.match.phase == "scored" and live.match.hand_no == hand_no  # unchanged
     await played_out(svc, clock, event_id, table_id)
@@ -115,10 +117,10 @@ async def test_a_ranked_event_plays_the_ladders_rules(sqlite_db: Database) -> No
         guild_id=GUILD, director_id=DIRECTOR, name="Ranked", format="swiss", rounds=1,
         hands=1, ranked=True,
     )  # fmt: skip
-    assert ev.ranked and ev.rules == await svc._rules_named(GUILD, None, None, None)
+    assert ev.ranked and ev.rules == await svc.lifecycle.rules_named(GUILD, None, None, None)
     await register(svc, ev, 2, 2)
     await svc.tournaments.start(ev.id, DIRECTOR)
     (p,) = await svc.tournaments.store.pairings(ev.id, 1)
     assert p.table_id is not None
-    live = svc.live_table(p.table_id)
+    live = svc.core.live_table(p.table_id)
     assert live is not None and live.options.ranked and live.table.rules == ev.rules

@@ -17,21 +17,21 @@ def scored(m: Match) -> bool:
 
 
 async def fill(svc: TableService, channel: int, user: int) -> None:
-    status = await svc.status(channel)
+    status = await svc.queries.status(channel)
     for _ in range(len(status.table.seats) - 1):
-        await svc.add_ai(channel, user)
+        await svc.lifecycle.add_ai(channel, user)
 
 
 async def finished_hands(svc: TableService, clock: FakeClock, hands: int) -> list[StoredHand]:
-    st = await svc.create_table(
+    st = await svc.lifecycle.create_table(
         guild_id=GUILD, channel_id=CH, creator_id=ANN, creator_name=NAMES[0], preset_name="one-deck"
     )
     await fill(svc, CH, ANN)
-    await svc.start_game(CH, ANN)
+    await svc.lifecycle.start_game(CH, ANN)
     tid = st.table.id
     for n in range(1, hands + 1):
         if n > 1:
-            await svc.next_hand(CH, ANN)
+            await svc.lifecycle.next_hand(CH, ANN)
         await play_on(svc, clock, tid, CH, lambda m, n=n: m.hand_no == n and scored(m))
     stored = await svc.replays.history(GUILD, CH, ANN)
     assert [h.hand_no for h in stored] == list(range(hands, 0, -1))

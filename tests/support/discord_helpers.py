@@ -123,18 +123,18 @@ class World:
     # -- the table --------------------------------------------------------------------------
     @property
     def table_id(self) -> int:
-        ids = self.bot.service.table_ids()
+        ids = self.bot.service.core.table_ids()
         assert ids, "no table is open"
         return int(ids[-1])
 
     @property
     def match(self) -> Match:
-        m = self.bot.service.match_of(self.table_id)
+        m = self.bot.service.queries.match_of(self.table_id)
         assert m is not None, "the game has not started"
         return m
 
     def member_at(self, seat: int) -> MemberActor:
-        status = self.bot.service.cached_status(self.table_id)
+        status = self.bot.service.queries.cached_status(self.table_id)
         user_id = status.table.seats[seat].user_id
         return next(m for m in self.members if m.id == user_id)
 
@@ -268,14 +268,14 @@ class World:
     def _prepare(self, bot: Any) -> None:
         if self.seed is not None:
             # Deterministic deals (TableService draws a random seed per match).
-            bot.service._seed = lambda: self.seed
-        bot.service.subscribe(self._on_notice)
+            bot.service.core.seed = lambda: self.seed
+        bot.service.core.subscribe(self._on_notice)
 
     def _on_notice(self, n: Any) -> None:
         """Remember cards a public rules event showed (a failed throw, a flipped card)."""
         if not isinstance(n, Public) or n.event is None:
             return
-        match = self.bot.service.match_of(n.table_id)
+        match = self.bot.service.queries.match_of(n.table_id)
         hand_no = match.hand_no if match is not None else 0
         if isinstance(n.event, ThrowFailed):
             for c in (*n.event.attempted, *n.event.beater):  # the beater is shown too
@@ -386,7 +386,7 @@ async def open_table_with_buttons(w: World) -> None:
         res = await member.click(lobby, custom_id=f"sj:join:{w.table_id}:{seat}")
         assert res.response is not None and res.response.ephemeral, res
         lobby = w.lobby_message()
-    status = w.bot.service.cached_status(w.table_id)
+    status = w.bot.service.queries.cached_status(w.table_id)
     assert [s.user_id for s in status.table.seats] == [m.id for m in w.members[:4]]
 
 
@@ -581,8 +581,8 @@ class LeakWatch:
         requests = self.w.requests(self.cursor)
         self.cursor += len(requests)
         service = self.w.bot.service
-        ids = service.table_ids()
-        match = service.match_of(ids[-1]) if ids else None
+        ids = service.core.table_ids()
+        match = service.queries.match_of(ids[-1]) if ids else None
         seen = revealed(self.w, match) if match is not None else [0] * NUM_CARDS
         for req in requests:
             if not self._is_public(req):

@@ -129,7 +129,7 @@ class World:
     async def restart(self) -> None:
         """Stop the bot as a deploy does and start a new one on the same database."""
         await stop_bot(self)
-        self.bot = await start_bot(self.discord, self.config, self.bot.service.defaults)
+        self.bot = await start_bot(self.discord, self.config, self.bot.service.core.defaults)
 
     async def kill_child(self, options: TableOptions = FAST) -> None:
         """kill -9 the bot's process, then start a new bot (in this process) on the same
@@ -276,7 +276,7 @@ class Source:
 
     async def table_id(self) -> int | None:
         if self.w.bot is not None:
-            ids = self.w.service.table_ids()
+            ids = self.w.service.core.table_ids()
             return int(ids[-1]) if ids else None
         with contextlib.suppress(Exception):
             return await self._stored_table_id()
@@ -301,7 +301,7 @@ class Source:
 
     async def match(self, table_id: int) -> Match | None:
         if self.w.bot is not None:
-            return self.w.service.match_of(table_id)  # type: ignore[no-any-return]
+            return self.w.service.queries.match_of(table_id)  # type: ignore[no-any-return]
         for _ in range(50):  # the bot may hold the write lock a moment
             with contextlib.suppress(Exception):
                 return await self.store().load_match(table_id)  # type: ignore[no-any-return]
@@ -310,7 +310,7 @@ class Source:
 
     async def seats(self, table_id: int) -> tuple[Any, ...]:
         if self.w.bot is not None:
-            return tuple(self.w.service.cached_status(table_id).table.seats)
+            return tuple(self.w.service.queries.cached_status(table_id).table.seats)
         for _ in range(50):
             with contextlib.suppress(Exception):
                 return tuple((await self.store().get_table(table_id)).seats)

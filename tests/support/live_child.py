@@ -23,7 +23,9 @@ async def main(url: str, port: int) -> None:
     service = new_service(db, seed="restart")
     users = [FIRST_USER + i for i in range(4)]
     if await service.start() == 0:  # a fresh database: a new table
-        await service.lifecycle.create_table(guild_id=GUILD, channel_id=CHANNEL, creator_id=users[0])
+        await service.lifecycle.create_table(
+            guild_id=GUILD, channel_id=CHANNEL, creator_id=users[0]
+        )
         for user in users[1:]:
             await service.lifecycle.join(CHANNEL, user)
         await service.lifecycle.start_game(CHANNEL, users[0])

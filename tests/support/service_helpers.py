@@ -41,14 +41,14 @@ async def human_move(svc: TableService, channel_id: int, m: Match, seats: dict[i
     one; False if none has. ``seats``: seat -> user id."""
     for seat, user in seats.items():
         if m.phase == "declaring" and seat not in m.hand.passes:
-            await svc.pass_(channel_id, user)
+            await svc.moves.pass_(channel_id, user)
             return True
         a = m.suggest(seat) if m.phase in ("burying", "playing") else None
         if isinstance(a, Bury):
-            await svc.bury(channel_id, user, a.cards)
+            await svc.moves.bury(channel_id, user, a.cards)
             return True
         if isinstance(a, Play):
-            await svc.play(channel_id, user, a.cards)
+            await svc.moves.play(channel_id, user, a.cards)
             return True
     return False
 
@@ -64,11 +64,11 @@ async def play_on(
     """Humans move when they can, else the clock jumps to the next timer: until
     ``until(match)``. Fails if the table is stuck (in play with no timer)."""
     for _ in range(limit):
-        m = svc.match_of(table_id)
+        m = svc.queries.match_of(table_id)
         assert m is not None, "the table is gone"
         if until(m):
             return m
-        live = svc.live_table(table_id)
+        live = svc.core.live_table(table_id)
         assert live is not None
         humans = {s.seat: s.user_id for s in live.table.seats if s.user_id is not None}
         try:
@@ -77,7 +77,7 @@ async def play_on(
         except ServiceError as exc:
             if exc.code != "not_your_turn":
                 raise
-        deadline = svc.next_deadline()
+        deadline = svc.automation.next_deadline()
         assert deadline is not None, f"the table is stuck in {m.phase} with no timer"
         if deadline > clock.now():
             clock.advance((deadline - clock.now()).total_seconds())
@@ -90,8 +90,8 @@ class Outage:
     reads too, until ``end()``: the disk filling up right after the human's move."""
 
     def __init__(self, svc: Any, error: Exception, reads: bool) -> None:
-        self.store, self.error, self.reads = svc.store, error, reads
-        self.real_record, self.real_get = svc.store.record_action, svc.store.get_table
+        self.store, self.error, self.reads = svc.core.store, error, reads
+        self.real_record, self.real_get = svc.core.store.record_action, svc.core.store.get_table
         self.failed = 0
 
         async def record(table: Any, action: Any, match: Any, **kw: Any) -> Any:

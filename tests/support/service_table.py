@@ -83,24 +83,24 @@ class Humans:
                         m.rules, m.hand.level_rank, s, m.hand.hands[s], None
                     )
                     if opts:
-                        await svc.declare(CH, user, text_of(opts[0].cards, self.calls))
+                        await svc.moves.declare(CH, user, text_of(opts[0].cards, self.calls))
                         self.declarer = s
                         return True
             for s, user in seats.items():
                 if s not in m.hand.passes:
-                    await svc.pass_(CH, user)
+                    await svc.moves.pass_(CH, user)
                     return True
         elif m.phase in ("burying", "playing"):
             for s, user in seats.items():
                 a = m.suggest(s)
                 if isinstance(a, Bury):
-                    await svc.bury(CH, user, text_of(a.cards, self.calls))
+                    await svc.moves.bury(CH, user, text_of(a.cards, self.calls))
                     return True
                 if isinstance(a, Play):
                     cards = a.cards
                     if self.lead_pairs and not m.hand.current.plays:  # type: ignore[union-attr]
                         cards = pair_lead(m, s) or cards
-                    await svc.play(CH, user, text_of(cards, self.calls))
+                    await svc.moves.play(CH, user, text_of(cards, self.calls))
                     return True
         self.calls -= 1
         return False
@@ -125,12 +125,12 @@ async def run_until(
 ) -> Match | None:
     """Let humans move; when none can, move the clock to the next timer and tick."""
     for _ in range(limit):
-        m = svc.match_of(table_id)
+        m = svc.queries.match_of(table_id)
         if m is None or done(m):
             return m
         if humans is not None and await humans.move(m):
             continue
-        deadline = svc.next_deadline()
+        deadline = svc.automation.next_deadline()
         assert deadline is not None, f"the table is stuck in {m.phase}"
         if deadline > clock.now():
             clock.advance((deadline - clock.now()).total_seconds())

@@ -33,34 +33,34 @@ async def handle(svc: TableService, cmd: dict[str, Any]) -> dict[str, Any]:
     if op == "create":
         ch = cmd["ch"]
         humans = cmd["humans"]
-        await svc.create_table(
+        await svc.lifecycle.create_table(
             guild_id=cmd["guild"], channel_id=ch, creator_id=humans[0], creator_name="p0"
         )
         for i, user in enumerate(humans[1:], 1):
-            await svc.join(ch, user, f"p{i}")
+            await svc.lifecycle.join(ch, user, f"p{i}")
         for _ in range(4 - len(humans)):
-            await svc.add_ai(ch, humans[0])
-        st = await svc.start_game(ch, humans[0])
+            await svc.lifecycle.add_ai(ch, humans[0])
+        st = await svc.lifecycle.start_game(ch, humans[0])
         return {"ok": True, "table": st.table.id}
     if op == "move":
         ch = cmd["ch"]
         # What the player sees: the table as stored right now (the owner's message).
-        info = await svc.store.table_in_channel(ch)
+        info = await svc.core.store.table_in_channel(ch)
         assert info is not None
-        m = await svc.store.load_match(info.id)
+        m = await svc.core.store.load_match(info.id)
         assert m is not None
         for seat in range(4):
             user = info.seats[seat].user_id
             if user is None:
                 continue
             if m.phase == "declaring" and seat not in m.hand.passes:
-                call = svc.pass_(ch, user, key=cmd.get("key"))
+                call = svc.moves.pass_(ch, user, key=cmd.get("key"))
             elif m.phase in ("burying", "playing"):
                 a = m.suggest(seat)
                 if isinstance(a, Bury):
-                    call = svc.bury(ch, user, a.cards, key=cmd.get("key"))
+                    call = svc.moves.bury(ch, user, a.cards, key=cmd.get("key"))
                 elif isinstance(a, Play):
-                    call = svc.play(ch, user, a.cards, key=cmd.get("key"))
+                    call = svc.moves.play(ch, user, a.cards, key=cmd.get("key"))
                 else:
                     continue
             else:
@@ -74,10 +74,10 @@ async def handle(svc: TableService, cmd: dict[str, Any]) -> dict[str, Any]:
     if op == "tick":
         return {"ok": True, "fired": await svc.tick()}
     if op == "ids":
-        return {"ok": True, "held": svc.table_ids(), "owned": sorted(svc.live_ids())}
+        return {"ok": True, "held": svc.core.table_ids(), "owned": sorted(svc.core.live_ids())}
     if op == "phase":
-        info = await svc.store.table_in_channel(cmd["ch"])
-        m = None if info is None else await svc.store.load_match(info.id)
+        info = await svc.core.store.table_in_channel(cmd["ch"])
+        m = None if info is None else await svc.core.store.load_match(info.id)
         return {"ok": True, "phase": None if m is None else m.phase}
     raise ValueError(op)
 
@@ -87,7 +87,7 @@ async def main() -> None:
     await db.upgrade()
     shards = Shards.parse(os.environ.get("SHARD_COUNT"), os.environ.get("SHARD_IDS"))
     svc = TableService(db, defaults=OPTIONS, shards=shards)
-    svc.refresh_seconds = 0.05  # the tests move fast; a bot polls every second
+    svc.core.refresh_seconds = 0.05  # the tests move fast; a bot polls every second
     restored = await svc.start()
     print(json.dumps({"ok": True, "restored": restored}), flush=True)
     loop = asyncio.get_running_loop()

@@ -45,11 +45,11 @@ class Table:
         svc = TableService(
             self.db, clock=self.clock, defaults=self.opts, seed_source=lambda: "timers"
         )
-        svc.subscribe(self.notices.append)
+        svc.core.subscribe(self.notices.append)
         return svc
 
     async def open(self, humans: int = 4, preset_name: str = "one-deck", sit: bool = True) -> None:
-        st = await self.svc.create_table(
+        st = await self.svc.lifecycle.create_table(
             guild_id=1,
             channel_id=CH,
             creator_id=USERS[0],
@@ -59,19 +59,19 @@ class Table:
         )
         self.tid = st.table.id
         for user, name in list(zip(USERS, NAMES, strict=True))[1:humans]:
-            await self.svc.join(CH, user, name)
-        while sum(not s.empty for s in (await self.svc.status(CH)).table.seats) < 4:
-            await self.svc.add_ai(CH, USERS[0])
-        await self.svc.start_game(CH, USERS[0])
+            await self.svc.lifecycle.join(CH, user, name)
+        while sum(not s.empty for s in (await self.svc.queries.status(CH)).table.seats) < 4:
+            await self.svc.lifecycle.add_ai(CH, USERS[0])
+        await self.svc.lifecycle.start_game(CH, USERS[0])
 
     @property
     def match(self) -> Match:
-        m = self.svc.match_of(self.tid)
+        m = self.svc.queries.match_of(self.tid)
         assert m is not None
         return m
 
     async def status(self) -> TableStatus:
-        return await self.svc.status(CH)
+        return await self.svc.queries.status(CH)
 
     async def restart(self) -> None:
         """A restart in the middle (only in the restart run)."""
@@ -114,11 +114,11 @@ class Table:
         """The seat's suggested move, typed as card text."""
         a = self.match.suggest(seat)
         if isinstance(a, Play):
-            await self.svc.play(CH, USERS[seat], format_cards(a.cards))
+            await self.svc.moves.play(CH, USERS[seat], format_cards(a.cards))
         elif isinstance(a, Bury):
-            await self.svc.bury(CH, USERS[seat], format_cards(a.cards, "ascii"))
+            await self.svc.moves.bury(CH, USERS[seat], format_cards(a.cards, "ascii"))
         else:
-            await self.svc.pass_(CH, USERS[seat])
+            await self.svc.moves.pass_(CH, USERS[seat])
 
     async def declare_any(self) -> int:
         """Some seat with a level card declares; returns the seat."""
@@ -126,13 +126,15 @@ class Table:
         for s in range(4):
             found = possible_declarations(m.rules, m.hand.level_rank, s, m.hand.hands[s], None)
             if found:
-                await self.svc.declare(CH, USERS[s], format_cards(found[0].cards))
+                await self.svc.moves.declare(CH, USERS[s], format_cards(found[0].cards))
                 return s
         raise AssertionError("nobody can declare in this deal")
 
     async def result(self) -> tuple[dict[str, Any], list[Any]]:
-        info = await self.svc.store.get_table(self.tid)
-        return self.match.to_dict(), await self.svc.store.match_actions(info.current_match_id or 0)
+        info = await self.svc.core.store.get_table(self.tid)
+        return self.match.to_dict(), await self.svc.core.store.match_actions(
+            info.current_match_id or 0
+        )
 
 
 async def to_phase(t: Table, phase: str, declare: bool = True) -> None:

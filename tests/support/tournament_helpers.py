@@ -30,7 +30,7 @@ async def drive(
         if await until():
             return
         await svc.tick()
-        deadline = svc.next_deadline()
+        deadline = svc.automation.next_deadline()
         step = 5.0
         if deadline is not None:
             step = min(step, max(0.0, (deadline - clock.now()).total_seconds()))

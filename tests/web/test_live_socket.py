@@ -226,8 +226,8 @@ async def test_spectators_see_hands_one_trick_behind_only_when_the_table_allows(
         watcher = await t.connect(await t.access.spectator_link(t.table_id, t.user[1]))
         assert (await watcher.next("state"))["hands"] is None
         with pytest.raises(ServiceError):  # only the creator (or a moderator) decides
-            await set_spectator_hands(svc, CHANNEL, t.user[1], True)
-        await set_spectator_hands(svc, CHANNEL, t.user[0], True)
+            await set_spectator_hands(svc.core, CHANNEL, t.user[1], True)
+        await set_spectator_hands(svc.core, CHANNEL, t.user[0], True)
         first = next(s for s in range(4) if m.declaration_options(s))
         await svc.moves.declare(CHANNEL, t.user[first], m.declaration_options(first)[0].cards)
         for s in range(4):

@@ -25,7 +25,7 @@ class Info(commands.Cog):
     async def progress(self, interaction: discord.Interaction) -> None:
         loc = locale_of(interaction)
         hands = await run(
-            interaction, lambda: self.bot.service.progress(interaction.channel_id or 0)
+            interaction, lambda: self.bot.service.queries.progress(interaction.channel_id or 0)
         )
         if hands is None:
             return
@@ -36,7 +36,7 @@ class Info(commands.Cog):
         chart_text = progress_text(loc, hands)
         # The chart as a picture too (levels hand by hand, take-overs and captured
         # kitties marked); the text table stays for screen readers.
-        status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
+        status = self.bot.service.queries.cached_status_by_channel(interaction.channel_id or 0)
         climb = status.table.rules.levels if status is not None else tuple(range(2, 15))
         # Only the asker sees it: drawn in their language, like the text above.
         png = await asyncio.to_thread(render_progress, hands, climb, loc)
@@ -54,7 +54,9 @@ class Info(commands.Cog):
         guild_id = interaction.guild_id
         loc = locale_of(interaction)
         if user is not None:
-            s = await run(interaction, lambda: self.bot.service.player_stats(user.id, guild_id))
+            s = await run(
+                interaction, lambda: self.bot.service.queries.player_stats(user.id, guild_id)
+            )
             if s is None:
                 return
             text_ = text(
@@ -76,7 +78,7 @@ class Info(commands.Cog):
             )
             await reply(interaction, text_, ephemeral=True)
             return
-        board = await run(interaction, lambda: self.bot.service.leaderboard(guild_id))
+        board = await run(interaction, lambda: self.bot.service.queries.leaderboard(guild_id))
         if board is None:
             return
         lines = [

@@ -64,7 +64,9 @@ class LiveCog(commands.Cog):
         user, mod = interaction.user, is_moderator(interaction)
         options = await run(
             interaction,
-            lambda: set_spectator_hands(self.bot.service, channel_id, user.id, mode == "on", mod),
+            lambda: set_spectator_hands(
+                self.bot.service.core, channel_id, user.id, mode == "on", mod
+            ),
         )
         if options is None:
             return

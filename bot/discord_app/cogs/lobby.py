@@ -110,11 +110,15 @@ class Lobby(
             return
         if busy and isinstance(channel, discord.TextChannel):
             try:  # over a cap, an unknown deal: refuse before opening a thread for nothing
-                await service.may_open(interaction.user.id, interaction.guild_id)
+                await service.lifecycle.may_open(interaction.user.id, interaction.guild_id)
                 if ranked:
-                    service.check_ranked(interaction.guild_id, preset, decks, players, deal)
+                    service.lifecycle.check_ranked(
+                        interaction.guild_id, preset, decks, players, deal
+                    )
                 if deal is not None:
-                    await service.deal_rules(interaction.guild_id, deal, preset, decks, players)
+                    await service.lifecycle.deal_rules(
+                        interaction.guild_id, deal, preset, decks, players
+                    )
             except ServiceError as exc:
                 await reply(interaction, exc.message(loc), ephemeral=True)
                 return
@@ -130,7 +134,7 @@ class Lobby(
             target_id, parent_id = thread.id, channel.id
         status = await run(
             interaction,
-            lambda: service.create_table(
+            lambda: service.lifecycle.create_table(
                 guild_id=interaction.guild_id,
                 channel_id=target_id,
                 creator_id=interaction.user.id,
@@ -139,7 +143,7 @@ class Lobby(
                 decks=decks,
                 players=players,
                 turn_seconds=timer,
-                options=replace(service.defaults, language=table_lang),
+                options=replace(service.core.defaults, language=table_lang),
                 parent_channel_id=parent_id,
                 locale=loc,
                 deal=deal,
@@ -205,7 +209,7 @@ class Lobby(
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         got = await run(
             interaction,
-            lambda: self.bot.service.set_language(
+            lambda: self.bot.service.lifecycle.set_language(
                 interaction.channel_id or 0, interaction.user.id, language
             ),
         )
@@ -216,7 +220,7 @@ class Lobby(
     async def _seats(self, interaction: discord.Interaction) -> int:
         """How many seats the channel's table has (4 when it cannot be read)."""
         try:
-            status = await self.bot.service.status(interaction.channel_id or 0)
+            status = await self.bot.service.queries.status(interaction.channel_id or 0)
         except ServiceError:
             return 4
         return len(status.table.seats)
@@ -227,7 +231,7 @@ class Lobby(
         """The seat option's autocomplete: this channel's free seats (none without a
         table). Discord sends what was typed so far as text, even for a number."""
         try:
-            status = await self.bot.service.status(interaction.channel_id or 0)
+            status = await self.bot.service.queries.status(interaction.channel_id or 0)
         except ServiceError:
             return []
         pairs = seat_choices(status.table, str(typed), locale_of(interaction))
@@ -235,7 +239,7 @@ class Lobby(
 
     async def _busy(self, channel_id: int) -> bool:
         try:
-            await self.bot.service.status(channel_id)
+            await self.bot.service.queries.status(channel_id)
         except ServiceError:
             return False
         return True
@@ -247,7 +251,7 @@ class Lobby(
         loc = locale_of(interaction)
         got = await run(
             interaction,
-            lambda: self.bot.service.join(
+            lambda: self.bot.service.lifecycle.join(
                 interaction.channel_id or 0,
                 interaction.user.id,
                 interaction.user.display_name,
@@ -274,7 +278,9 @@ class Lobby(
     async def leave(self, interaction: discord.Interaction) -> None:
         got = await run(
             interaction,
-            lambda: self.bot.service.leave(interaction.channel_id or 0, interaction.user.id),
+            lambda: self.bot.service.lifecycle.leave(
+                interaction.channel_id or 0, interaction.user.id
+            ),
         )
         if got is not None:
             tloc = table_locale(interaction)
@@ -290,7 +296,7 @@ class Lobby(
     ) -> None:
         got = await run(
             interaction,
-            lambda: self.bot.service.add_ai(
+            lambda: self.bot.service.lifecycle.add_ai(
                 interaction.channel_id or 0, interaction.user.id, seat_index(seat), level
             ),
         )
@@ -310,7 +316,9 @@ class Lobby(
     async def start(self, interaction: discord.Interaction) -> None:
         got = await run(
             interaction,
-            lambda: self.bot.service.start_game(interaction.channel_id or 0, interaction.user.id),
+            lambda: self.bot.service.lifecycle.start_game(
+                interaction.channel_id or 0, interaction.user.id
+            ),
         )
         if got is not None:
             await reply(interaction, text(table_locale(interaction), "started"))
@@ -320,7 +328,7 @@ class Lobby(
     async def status(self, interaction: discord.Interaction) -> None:
         loc = locale_of(interaction)
         status = await run(
-            interaction, lambda: self.bot.service.status(interaction.channel_id or 0)
+            interaction, lambda: self.bot.service.queries.status(interaction.channel_id or 0)
         )
         if status is None:
             return
@@ -332,7 +340,7 @@ class Lobby(
     @app_commands.command(name=_("rules"), description=_("Show this table's rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         status = await run(
-            interaction, lambda: self.bot.service.status(interaction.channel_id or 0)
+            interaction, lambda: self.bot.service.queries.status(interaction.channel_id or 0)
         )
         if status is None:
             return
@@ -357,7 +365,7 @@ class Lobby(
             await self.bot.after_change()
 
     async def _end(self, channel_id: int, user_id: int, moderator: bool) -> bool:
-        await self.bot.service.end_table(channel_id, user_id, moderator)
+        await self.bot.service.lifecycle.end_table(channel_id, user_id, moderator)
         return True
 
     @app_commands.command(name=_("next"), description=_("Start the next hand now"))
@@ -370,5 +378,5 @@ class Lobby(
             await self.bot.after_change()
 
     async def _next(self, channel_id: int, user_id: int) -> bool:
-        await self.bot.service.next_hand(channel_id, user_id)
+        await self.bot.service.lifecycle.next_hand(channel_id, user_id)
         return True

@@ -25,7 +25,7 @@ async def open_panel_here(interaction: discord.Interaction) -> None:
     """The panel for the table in this channel (``/play`` with no cards)."""
     bot = bot_of(interaction)
     try:
-        status = await bot.service.status(interaction.channel_id or 0)
+        status = await bot.service.queries.status(interaction.channel_id or 0)
     except ServiceError as exc:
         await reply(interaction, exc.message(locale_of(interaction)), ephemeral=True)
         return
@@ -46,12 +46,17 @@ class PanelCog(commands.Cog):
         on = mode == "on"
         channel_id = interaction.channel_id or 0
         user = interaction.user
-        seat = await run(interaction, lambda: set_auto(self.bot.service, channel_id, user.id, on))
+        seat = await run(
+            interaction,
+            lambda: set_auto(
+                self.bot.service.core, self.bot.service.changes, channel_id, user.id, on
+            ),
+        )
         if seat is None:
             return
         tloc = table_locale(interaction)  # a public post: the table's language
         await reply(interaction, text(tloc, "auto.on" if on else "auto.off", who=user.mention))
-        status = self.bot.service.cached_status_by_channel(channel_id)
+        status = self.bot.service.queries.cached_status_by_channel(channel_id)
         if status is not None:
             self.bot.presenter.touch(status.table.id, channel_id)  # show "(auto)" at the table
         await self.bot.after_change()
@@ -68,11 +73,11 @@ class PanelCog(commands.Cog):
         user, mod = interaction.user, is_moderator(interaction)
         options = await run(
             interaction,
-            lambda: set_four_colour(self.bot.service, channel_id, user.id, mode == "on", mod),
+            lambda: set_four_colour(self.bot.service.core, channel_id, user.id, mode == "on", mod),
         )
         if options is None:
             return
-        status = await self.bot.service.status(channel_id)
+        status = await self.bot.service.queries.status(channel_id)
         self.bot.presenter.touch(status.table.id, channel_id)  # redraw the table picture
         tloc = status.options.language  # a public post: the table's language
         state = text(tloc, "memory.state.on" if options.four_colour else "memory.state.off")
@@ -92,11 +97,11 @@ class PanelCog(commands.Cog):
         user, mod = interaction.user, is_moderator(interaction)
         options = await run(
             interaction,
-            lambda: set_card_memory(self.bot.service, channel_id, user.id, value, mod),
+            lambda: set_card_memory(self.bot.service.core, channel_id, user.id, value, mod),
         )
         if options is None:
             return
-        status = await self.bot.service.status(channel_id)
+        status = await self.bot.service.queries.status(channel_id)
         tloc = status.options.language  # a public post: the table's language
         state = text(tloc, "memory.state.on" if memory_enabled(status) else "memory.state.off")
         await reply(interaction, text(tloc, "memory.option", state=state))

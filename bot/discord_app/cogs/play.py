@@ -45,7 +45,9 @@ class Play(commands.Cog):
 
     async def _own_view(self, interaction: discord.Interaction) -> View | None:
         try:
-            return await self.bot.service.view(interaction.channel_id or 0, interaction.user.id)
+            return await self.bot.service.queries.view(
+                interaction.channel_id or 0, interaction.user.id
+            )
         except ServiceError:
             return None
 
@@ -63,8 +65,8 @@ class Play(commands.Cog):
         elif kind == "bury":
             options = bury_options(view)
         else:
-            status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
-            match = self.bot.service.match_of(status.table.id) if status else None
+            status = self.bot.service.queries.cached_status_by_channel(interaction.channel_id or 0)
+            match = self.bot.service.queries.match_of(status.table.id) if status else None
             seat = view.seat
             options = (
                 [d.cards for d in match.declaration_options(seat)]
@@ -83,7 +85,7 @@ class Play(commands.Cog):
     async def declare(self, interaction: discord.Interaction, cards: str) -> None:
         events = await run(
             interaction,
-            lambda: self.bot.service.declare(
+            lambda: self.bot.service.moves.declare(
                 interaction.channel_id or 0, interaction.user.id, cards, key=key_of(interaction)
             ),
         )
@@ -113,7 +115,7 @@ class Play(commands.Cog):
         loc = locale_of(interaction)
         events = await run(
             interaction,
-            lambda: self.bot.service.pass_(
+            lambda: self.bot.service.moves.pass_(
                 interaction.channel_id or 0, interaction.user.id, key=key_of(interaction)
             ),
         )
@@ -126,7 +128,7 @@ class Play(commands.Cog):
         loc = locale_of(interaction)
         events = await run(
             interaction,
-            lambda: self.bot.service.withdraw_bid(
+            lambda: self.bot.service.moves.withdraw_bid(
                 interaction.channel_id or 0, interaction.user.id, key=key_of(interaction)
             ),
         )
@@ -144,7 +146,7 @@ class Play(commands.Cog):
         loc = locale_of(interaction)
         events = await run(
             interaction,
-            lambda: self.bot.service.bury(
+            lambda: self.bot.service.moves.bury(
                 interaction.channel_id or 0, interaction.user.id, cards, key=key_of(interaction)
             ),
         )
@@ -169,7 +171,7 @@ class Play(commands.Cog):
         loc = locale_of(interaction)
         events = await run(
             interaction,
-            lambda: self.bot.service.call_friends(
+            lambda: self.bot.service.moves.call_friends(
                 interaction.channel_id or 0, interaction.user.id, calls, key=key_of(interaction)
             ),
         )
@@ -198,7 +200,7 @@ class Play(commands.Cog):
         loc = locale_of(interaction)
         events = await run(
             interaction,
-            lambda: self.bot.service.take_back(
+            lambda: self.bot.service.moves.take_back(
                 interaction.channel_id or 0, interaction.user.id, key=key_of(interaction)
             ),
         )
@@ -220,13 +222,13 @@ class Play(commands.Cog):
         channel_id = interaction.channel_id or 0
         events = await run(
             interaction,
-            lambda: self.bot.service.play(
+            lambda: self.bot.service.moves.play(
                 channel_id, interaction.user.id, cards, key=key_of(interaction)
             ),
         )
         if events is None:
             return
-        status = self.bot.service.cached_status_by_channel(channel_id)
+        status = self.bot.service.queries.cached_status_by_channel(channel_id)
         if status is not None:
             seat = status.table.seat_of(interaction.user.id) or 0
             # The play is shown by the answer to the player's own command (not rate
@@ -236,7 +238,7 @@ class Play(commands.Cog):
             tlang = status.options.language  # a public post: the table's language
             content = play_reply(tlang, status, events, ping, self._fmt())
             await reply(interaction, content, allowed_mentions=mentions)
-            view = self.bot.service.seat_view(status.table.id, seat)
+            view = self.bot.service.queries.seat_view(status.table.id, seat)
             if view is not None and view.hand:
                 await reply(interaction, hand_followup(loc, view, self._fmt()), ephemeral=True)
         else:
@@ -255,11 +257,11 @@ class Play(commands.Cog):
         loc = locale_of(interaction)
         view = await run(
             interaction,
-            lambda: self.bot.service.view(interaction.channel_id or 0, interaction.user.id),
+            lambda: self.bot.service.queries.view(interaction.channel_id or 0, interaction.user.id),
         )
         if view is None:
             return
-        status = self.bot.service.cached_status_by_channel(interaction.channel_id or 0)
+        status = self.bot.service.queries.cached_status_by_channel(interaction.channel_id or 0)
         if status is None:
             await reply(interaction, text(loc, "no_game"), ephemeral=True)
             return

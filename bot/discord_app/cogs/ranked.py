@@ -66,7 +66,8 @@ class RankedCog(commands.Cog):
             return
         who = user or interaction.user
         card = await run(
-            interaction, lambda: self.bot.service.rank_card(guild_id, who.id, mode, season_no)
+            interaction,
+            lambda: self.bot.service.ranked.rank_card(guild_id, who.id, mode, season_no),
         )
         if card is None:
             return
@@ -117,7 +118,7 @@ class RankedCog(commands.Cog):
             return
         me = interaction.user.id
         board = await run(
-            interaction, lambda: self.bot.service.ladder_board(guild_id, me, mode, season_no)
+            interaction, lambda: self.bot.service.ranked.ladder_board(guild_id, me, mode, season_no)
         )
         if board is None:
             return
@@ -167,7 +168,7 @@ class RankedCog(commands.Cog):
         on = mode == "on"
         got = await run(
             interaction,
-            lambda: self.bot.service.ladder_roles(guild.id, on, can_manage_roles=may),
+            lambda: self.bot.service.ranked.ladder_roles(guild.id, on, can_manage_roles=may),
         )
         if got is None:
             return
@@ -199,10 +200,12 @@ class RankedCog(commands.Cog):
         service = self.bot.service
         if start:
             number = await run(
-                interaction, lambda: service.season_start(guild_id, can_manage=manage)
+                interaction, lambda: service.ranked.season_start(guild_id, can_manage=manage)
             )
         else:
-            number = await run(interaction, lambda: service.season_end(guild_id, can_manage=manage))
+            number = await run(
+                interaction, lambda: service.ranked.season_end(guild_id, can_manage=manage)
+            )
         if number is not None:
             code = "season.started" if start else "season.ended"  # news for the channel
             await reply(interaction, text(guild_language(interaction), code, season=number))

@@ -80,7 +80,7 @@ class RulesCog(
 
         async def go() -> object:
             guild = self._guild(interaction)
-            status = await self.bot.service.status(interaction.channel_id or 0)
+            status = await self.bot.service.queries.status(interaction.channel_id or 0)
             return await self.bot.service.saved_rules.save(
                 guild, interaction.user.id, name, status.table.rules
             )
@@ -191,7 +191,7 @@ class RulesCog(
     async def export(self, interaction: discord.Interaction, name: str | None = None) -> None:
         async def rules_of() -> tuple[RuleSet, str]:
             if name is None:  # this table's: named after the set it is (edited: -custom)
-                status = await self.bot.service.status(interaction.channel_id or 0)
+                status = await self.bot.service.queries.status(interaction.channel_id or 0)
                 rules = status.table.rules
                 called = await self.bot.service.saved_rules.name_of(interaction.guild_id, rules)
                 return rules, called

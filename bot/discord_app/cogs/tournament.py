@@ -46,8 +46,8 @@ class TournamentCog(commands.Cog):
         self.bot = bot
         self.news = TournamentNews(bot)
         tours = bot.service.tournaments
-        tours.channels = self.news.thread_for
-        tours.announce = self.news.announce
+        tours.rounds.channels = self.news.thread_for
+        tours.rounds.announce = self.news.announce
 
     tournament = app_commands.Group(
         name=_("tournament"), description=_("Tournaments: Swiss, round robin, knockout, duplicate")
@@ -174,7 +174,7 @@ class TournamentCog(commands.Cog):
         if ev is None:
             return
         lang = guild_language(interaction)
-        alone = self.bot.service.tournaments.individual(ev)
+        alone = self.bot.service.tournaments.events.individual(ev)
         words = text(
             lang, "tour.created_alone" if alone else "tour.created", event=ev.id, name=ev.name,
             format=text(lang, "fmt." + ev.format), rounds=ev.rounds,
@@ -212,10 +212,10 @@ class TournamentCog(commands.Cog):
                 interaction, text(locale_of(interaction), "tour.duplicate_team"), ephemeral=True
             )
             return
-        ev = await run(interaction, lambda: tours.event(event_id))
+        ev = await run(interaction, lambda: tours.events.event(event_id))
         if ev is None:
             return
-        if partner is not None and tours.individual(ev):
+        if partner is not None and tours.events.individual(ev):
             await reply(
                 interaction, text(locale_of(interaction), "tour.no_partner"), ephemeral=True
             )
@@ -231,7 +231,7 @@ class TournamentCog(commands.Cog):
         if team is None:
             return
         players = " & ".join(m.display_name for m in (me, partner, second, third) if m is not None)
-        code = "tour.joined_alone" if tours.individual(ev) else "tour.joined"
+        code = "tour.joined_alone" if tours.events.individual(ev) else "tour.joined"
         await reply(
             interaction, text(guild_language(interaction), code, team=team + 1, players=players)
         )
@@ -278,21 +278,21 @@ class TournamentCog(commands.Cog):
         if event_id is None:
             return
         tours = self.bot.service.tournaments
-        ev = await run(interaction, lambda: tours.event(event_id))
+        ev = await run(interaction, lambda: tours.events.event(event_id))
         if ev is None:
             return
         loc = locale_of(interaction)
-        entries = {e.team_no: e for e in await tours.entries(event_id)}
+        entries = {e.team_no: e for e in await tours.events.entries(event_id)}
         if ev.status == "registering":
             ready = sum(1 for e in entries.values() if e.checked_in and not e.dropped)
-            code = "tour.registering_alone" if tours.individual(ev) else "tour.registering"
+            code = "tour.registering_alone" if tours.events.individual(ev) else "tour.registering"
             words = text(
                 loc, code, name=ev.name, event=ev.id,
                 format=text(loc, "fmt." + ev.format), teams=len(entries), ready=ready,
             )  # fmt: skip
             await reply(interaction, words, ephemeral=True)
             return
-        rows = await tours.standings(event_id)
+        rows = await tours.events.standings(event_id)
         rounds = await tours.store.rounds(event_id)
         played = sum(1 for r in rounds if r.status == "finished")
         head = "tour.final" if ev.status == "finished" else "tour.standings"
@@ -348,8 +348,8 @@ class TournamentCog(commands.Cog):
 
     async def _alone(self, event_id: int, code: str) -> str:
         """``code``, or its words for a 找朋友 event (entries are players, not teams)."""
-        ev = await self.bot.service.tournaments.event(event_id)
-        return code + "_alone" if self.bot.service.tournaments.individual(ev) else code
+        ev = await self.bot.service.tournaments.events.event(event_id)
+        return code + "_alone" if self.bot.service.tournaments.events.individual(ev) else code
 
     async def _director_step(
         self,
@@ -405,7 +405,7 @@ class TournamentCog(commands.Cog):
         done = await run(
             interaction,
             lambda: _done(
-                tours.replace_player(
+                tours.director.replace_player(
                     event_id, interaction.user.id, team_no=team - 1, old_id=old.id,
                     new_id=new.id, new_name=new.display_name, reason=reason, manage=manage,
                 )
@@ -417,7 +417,7 @@ class TournamentCog(commands.Cog):
                 team=team, old=old.display_name, new=new.display_name,
             )  # fmt: skip
             await reply(interaction, words, allowed_mentions=discord.AllowedMentions.none())
-            await self.news.let_in(await tours.event(event_id), new.id)
+            await self.news.let_in(await tours.events.event(event_id), new.id)
             await self.bot.after_change()
 
     @tournament.command(
@@ -453,7 +453,7 @@ class TournamentCog(commands.Cog):
         done = await run(
             interaction,
             lambda: _done(
-                tours.adjust_result(
+                tours.director.adjust_result(
                     event_id, interaction.user.id, round_no=round, table_no=table,
                     margin=margin, reason=reason, manage=manage,
                 )
@@ -477,13 +477,13 @@ class TournamentCog(commands.Cog):
             return
         tours = self.bot.service.tournaments
         loc = locale_of(interaction)
-        ev = await run(interaction, lambda: tours.event(event_id))
+        ev = await run(interaction, lambda: tours.events.event(event_id))
         if ev is None:
             return
         if interaction.user.id != ev.director_id and not self._manages(interaction):
             await reply(interaction, text(loc, "tournament_not_director"), ephemeral=True)
             return
-        lines = await tours.log(event_id)
+        lines = await tours.director.log(event_id)
         if not lines:
             await reply(interaction, text(loc, "tour.log_empty", name=ev.name), ephemeral=True)
             return

@@ -81,7 +81,7 @@ def _state(bot: Host, status: TableStatus, seat: int, view: View) -> PanelState:
     (and its steals while stealing the kitty, 炒地皮)."""
     declarations: list[Sequence[Card]] = []
     if view.phase in ("dealing", "declaring", "stealing"):
-        match = bot.service.match_of(status.table.id)
+        match = bot.service.queries.match_of(status.table.id)
         if match is not None:
             declarations = [d.cards for d in match.declaration_options(seat)]
     tid = status.table.id
@@ -93,7 +93,7 @@ async def load(interaction: discord.Interaction, table_id: int) -> Seat | None:
     """The player's seat and view, or None after answering why there is none."""
     bot = bot_of(interaction)
     loc = locale_of(interaction)
-    status = await bot.service.status_for_table(table_id)
+    status = await bot.service.queries.status_for_table(table_id)
     if status is None or status.view is None:
         await reply(interaction, text(loc, "no_game"), ephemeral=True)
         return None
@@ -101,7 +101,7 @@ async def load(interaction: discord.Interaction, table_id: int) -> Seat | None:
     if seat is None:
         await reply(interaction, ServiceError("not_seated").message(loc), ephemeral=True)
         return None
-    view = bot.service.seat_view(table_id, seat)
+    view = bot.service.queries.seat_view(table_id, seat)
     if view is None:
         await reply(interaction, text(loc, "no_game"), ephemeral=True)
         return None
@@ -237,9 +237,13 @@ async def send_cards(interaction: discord.Interaction, s: Seat, what: str) -> No
     service = bot.service
     played = tuple(cards)
     if what == "bury":
-        events = await run(interaction, lambda: service.bury(s.channel_id, user, played, key=key))
+        events = await run(
+            interaction, lambda: service.moves.bury(s.channel_id, user, played, key=key)
+        )
     else:
-        events = await run(interaction, lambda: service.play(s.channel_id, user, played, key=key))
+        events = await run(
+            interaction, lambda: service.moves.play(s.channel_id, user, played, key=key)
+        )
     if events is None:
         await bot.after_change()
         return  # the reason was answered privately; nothing changed
@@ -281,7 +285,7 @@ async def send_pass(interaction: discord.Interaction, s: Seat) -> None:
     bot = bot_of(interaction)
     key = key_of(interaction)
     user = interaction.user.id
-    events = await run(interaction, lambda: bot.service.pass_(s.channel_id, user, key=key))
+    events = await run(interaction, lambda: bot.service.moves.pass_(s.channel_id, user, key=key))
     if events is not None:
         after = await load_quiet(interaction, s.state.table_id)
         notice = text(s.locale, "panel.passed")
@@ -301,7 +305,9 @@ async def send_declaration(
     bot = bot_of(interaction)
     key = key_of(interaction)
     user = interaction.user.id
-    events = await run(interaction, lambda: bot.service.declare(s.channel_id, user, cards, key=key))
+    events = await run(
+        interaction, lambda: bot.service.moves.declare(s.channel_id, user, cards, key=key)
+    )
     if events is None:
         await bot.after_change()
         return
@@ -326,11 +332,11 @@ async def send_declaration(
 async def load_quiet(interaction: discord.Interaction, table_id: int) -> Seat | None:
     """``load`` without answering: the table may be gone after the last play."""
     bot = bot_of(interaction)
-    status = bot.service.cached_status(table_id)
+    status = bot.service.queries.cached_status(table_id)
     if status is None or status.view is None:
         return None
     seat = status.table.seat_of(interaction.user.id)
-    view = None if seat is None else bot.service.seat_view(table_id, seat)
+    view = None if seat is None else bot.service.queries.seat_view(table_id, seat)
     if seat is None or view is None:
         return None
     state = _state(bot, status, seat, view)
@@ -345,7 +351,7 @@ async def announce(
     and pinging them only when the presenter says it helps. From the DM: the table
     message shows it at its next edit (one edit, batched with others)."""
     bot = bot_of(interaction)
-    status = bot.service.cached_status(s.state.table_id) or s.status
+    status = bot.service.queries.cached_status(s.state.table_id) or s.status
     if interaction.guild_id is not None:
         who = bot.presenter.turn_ping(s.state.table_id) if ping else None
         mentions = pinging(who) if who is not None else NO_PINGS

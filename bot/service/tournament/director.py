@@ -1,4 +1,4 @@
-"""Director tools (mixed into ``TournamentService``): replace a team's player
+"""Director tools (``TournamentService.director``): replace a team's player
 (between rounds, or during one: the seat at the running table changes hands too)
 and adjust a table's result (standings follow, as they are worked out from the
 stored tables). Only the director or someone with Manage Server; every change is
@@ -6,38 +6,32 @@ logged with who and why (``log``), for a front end to show."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from bot.service.changes import Changes
+from bot.service.core import Core
 from bot.service.errors import ServiceError, guarded
+from bot.service.tournament.events import Events
 from bot.service.tournament.pairing import BYE
 from storage import SeatInfo
 from storage.tournament_director import LogEntry, NoSuchTable, NotOnTeam, TournamentDirector
-from storage.tournaments import EntryInfo, EventInfo, Tournaments
-
-if TYPE_CHECKING:
-    from bot.service.tournament.host import TablesHost
+from storage.tournaments import EventInfo
 
 
 class DirectorTools:
-    if TYPE_CHECKING:  # provided by TournamentService
-        svc: TablesHost
-        store: Tournaments
-
-        async def event(self, event_id: int) -> EventInfo: ...
-
-        async def entries(self, event_id: int) -> list[EntryInfo]: ...
-
-        def _director(self, ev: EventInfo, user_id: int, manage: bool) -> None: ...
+    def __init__(self, core: Core, changes: Changes, events: Events) -> None:
+        self.core = core
+        self.changes = changes
+        self.events = events
+        self.store = events.store
 
     @property
     def director_store(self) -> TournamentDirector:
-        return TournamentDirector(self.svc.db)
+        return TournamentDirector(self.core.db)
 
     async def _director_change(
         self, event_id: int, user_id: int, reason: str, manage: bool
     ) -> EventInfo:
-        ev = await self.event(event_id)
-        self._director(ev, user_id, manage)
+        ev = await self.events.event(event_id)
+        self.events.check_director(ev, user_id, manage)
         if not reason.strip():
             raise ServiceError("tournament_reason_needed")
         return ev
@@ -61,7 +55,7 @@ class DirectorTools:
         ev = await self._director_change(event_id, user_id, reason, manage)
         if ev.status == "finished":
             raise ServiceError("tournament_finished")
-        for e in await self.entries(event_id):
+        for e in await self.events.entries(event_id):
             if new_id in e.user_ids and not e.dropped:
                 raise ServiceError("tournament_already_entered", user=new_id)
         try:
@@ -86,15 +80,15 @@ class DirectorTools:
                 or team_no not in (p.ns_team, p.ew_team, *p.seats)
             ):
                 continue
-            async with self.svc.locks(p.table_id):
-                live = self.svc.live_table(p.table_id)
+            async with self.core.locks(p.table_id):
+                live = self.core.live_table(p.table_id)
                 if live is None:
                     continue
                 seat = live.table.seat_of(old_id)
                 if seat is None:
                     continue
                 # ``seats_changed`` tells the table (it is a person, not an AI).
-                await self.svc._replace_seat(live, SeatInfo(seat, new_id, None, new_name))
+                await self.changes.replace_seat(live, SeatInfo(seat, new_id, None, new_name))
                 return p.table_id
         return None
 
@@ -145,6 +139,6 @@ class DirectorTools:
 
     async def log(self, event_id: int) -> list[LogEntry]:
         """The director's changes, oldest first."""
-        await self.event(event_id)
+        await self.events.event(event_id)
         found: list[LogEntry] = await guarded(self.director_store.log(event_id))
         return found

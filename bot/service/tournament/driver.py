@@ -1,4 +1,4 @@
-"""The clock of running tournaments (mixed into ``TournamentService``): each tick
+"""The clock of running tournaments (``TournamentService.driver``): each tick
 drives the current round's tables — the next hand (duplicate: the next board, a
 fresh single-hand match from its fixed deal), a table that has played enough is
 ended (the hand in progress finishes first), seated players who have not moved by
@@ -10,45 +10,42 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
+from bot.service.changes import Changes
+from bot.service.core import Core
 from bot.service.errors import ServiceError, guarded
+from bot.service.lifecycle import Lifecycle
 from bot.service.notices import Public
 from bot.service.state import LiveTable
 from bot.service.tournament.duplicate import board_match
+from bot.service.tournament.events import Events
 from bot.service.tournament.friends import seat_levels
 from bot.service.tournament.pairing import BYE
 from bot.service.tournament.results import board_imps, level_diff
+from bot.service.tournament.rounds import RETRY, Rounds
 from rules.actions import NextHand
 from storage import SeatInfo
-from storage.tournaments import EventInfo, PairingInfo, Tournaments
-
-if TYPE_CHECKING:
-    from bot.service.tournament.host import TablesHost
+from storage.tournaments import EventInfo, PairingInfo
 
 log = logging.getLogger("bot.service.tournament")
 
 GRACE_SECONDS = 180  # a seated player who has not moved by then gets an AI seat
-RETRY = timedelta(seconds=30)  # between two tries at a round's tables that failed to open
 
 
 class RoundDriver:
-    if TYPE_CHECKING:  # provided by TournamentService
-        svc: TablesHost
-        store: Tournaments
-        _running: dict[int, EventInfo]
-        _checked: set[tuple[int, int, int]]
-        _scored_seen: dict[int, tuple[int, datetime]]  # table: (hands, first seen scored)
-        _retry_at: dict[int, datetime]  # event: when to try its unopened tables again
-        _resumed_at: datetime | None  # when this service took the events up
-
-        async def event(self, event_id: int) -> EventInfo: ...
-
-        async def _next_round(self, ev: EventInfo) -> bool: ...
-
-        async def _open_tables(self, ev: EventInfo) -> bool: ...
-
-        async def _announce(self, ev: EventInfo, what: str, round_no: int) -> None: ...
+    def __init__(
+        self, core: Core, changes: Changes, lifecycle: Lifecycle, events: Events, rounds: Rounds
+    ) -> None:
+        self.core = core
+        self.changes = changes
+        self.lifecycle = lifecycle
+        self.events = events
+        self.rounds = rounds
+        self.store = events.store
+        self._checked: set[tuple[int, int, int]] = set()  # tables checked for no-shows
+        # table: (hands, first seen scored): the pause between hands
+        self._scored_seen: dict[int, tuple[int, datetime]] = {}
+        self._resumed_at: datetime | None = None  # when this service took the events up
 
     # ---- the clock --------------------------------------------------------------------
     async def resume(self) -> int:
@@ -56,79 +53,79 @@ class RoundDriver:
         news a crash kept from going out is posted."""
         # The grace time counts from now too: players could not move while the bot
         # was down (their seats are not taken the moment it is back).
-        self._resumed_at = self.svc.clock.now()
+        self._resumed_at = self.core.clock.now()
         events: list[EventInfo] = await guarded(self.store.events(statuses=("running",)))
         for ev in events:
-            if not self.svc.shards.owns(ev.guild_id):
+            if not self.core.shards.owns(ev.guild_id):
                 continue
-            self._running[ev.id] = ev  # one that fails here is tried again by ``tick``
+            self.rounds.running[ev.id] = ev  # one that fails here is tried again by ``tick``
             try:
                 await self._resume_event(ev)
             except Exception:
                 log.exception("tournament %s: not resumed (tried again on the tick)", ev.id)
-                self._retry_at.setdefault(ev.id, self.svc.clock.now())
+                self.rounds.retry_at.setdefault(ev.id, self.core.clock.now())
         for ev in await guarded(self.store.finals_unannounced()):
-            if self.svc.shards.owns(ev.guild_id):
+            if self.core.shards.owns(ev.guild_id):
                 try:
                     rounds = await guarded(self.store.rounds(ev.id))
                     last = rounds[-1] if rounds else None
                     # (an event ended by its director mid-round has no results to post)
                     if last and last.status == "finished" and "finished" not in last.news:
-                        await self._announce(ev, "finished", ev.current_round)
-                    await self._announce(ev, "final", ev.current_round)
+                        await self.rounds.post_news(ev, "finished", ev.current_round)
+                    await self.rounds.post_news(ev, "final", ev.current_round)
                 except Exception:
                     log.exception("tournament %s: final news not posted", ev.id)
-        return len(self._running)
+        return len(self.rounds.running)
 
     async def _resume_event(self, ev: EventInfo) -> None:
         rounds = await guarded(self.store.rounds(ev.id))
         for r in rounds:
             if r.status == "finished" and "finished" not in r.news:
-                await self._announce(ev, "finished", r.round_no)
+                await self.rounds.post_news(ev, "finished", r.round_no)
         if not rounds or rounds[-1].status == "finished":
-            await self._next_round(ev)  # a crash came between the two writes
-        elif await self._open_tables(ev) and "paired" not in rounds[-1].news:
-            await self._announce(ev, "paired", rounds[-1].round_no)
+            await self.rounds.next_round(ev)  # a crash came between the two writes
+        elif await self.rounds.open_tables(ev) and "paired" not in rounds[-1].news:
+            await self.rounds.post_news(ev, "paired", rounds[-1].round_no)
 
     async def tick(self) -> int:
         """Drive the running events' tables: the next hand, a finished table, the
         no-shows, the end of a round. Returns how many changes it made."""
         changed = 0
-        for ev in list(self._running.values()):
+        for ev in list(self.rounds.running.values()):
             try:
                 changed += await self._drive(ev)
             except ServiceError as exc:  # storage busy or down: tried again
                 log.warning("tournament %s: delayed: %s", ev.id, exc.code)
-                self._retry_at.setdefault(ev.id, self.svc.clock.now())
+                self.rounds.retry_at.setdefault(ev.id, self.core.clock.now())
             except Exception:  # one event's bug must not stop the others
                 log.exception("tournament %s: not driven (tried again)", ev.id)
-                self._retry_at.setdefault(ev.id, self.svc.clock.now())
+                self.rounds.retry_at.setdefault(ev.id, self.core.clock.now())
         return changed
 
     async def _drive(self, ev: EventInfo) -> int:
         rounds = await guarded(self.store.rounds(ev.id))
-        now = self.svc.clock.now()
+        now = self.core.clock.now()
         if not rounds or rounds[-1].status == "finished":
             # Only after the next round failed to open (else ``start`` or the round's
             # end is opening it): tried again, then at most every RETRY.
-            if ev.id not in self._retry_at or now < self._retry_at[ev.id]:
+            if ev.id not in self.rounds.retry_at or now < self.rounds.retry_at[ev.id]:
                 return 0
-            self._retry_at[ev.id] = now + RETRY
-            await self._next_round(await self.event(ev.id))
+            self.rounds.retry_at[ev.id] = now + RETRY
+            await self.rounds.next_round(await self.events.event(ev.id))
             return 1
         current = rounds[-1]
         tables: list[PairingInfo] = await guarded(self.store.pairings(ev.id, current.round_no))
         changed = 0
-        if ev.id in self._retry_at and now >= self._retry_at[ev.id]:
+        if ev.id in self.rounds.retry_at and now >= self.rounds.retry_at[ev.id]:
             # Tables a front end could not make a channel for (no thread yet).
             late = any(p.table_id is None and p.ew_team != BYE for p in tables)
-            fresh = await self.event(ev.id)
-            if await self._open_tables(fresh) and late:
+            fresh = await self.events.event(ev.id)
+            if await self.rounds.open_tables(fresh) and late:
                 # Their players get the whole grace time (and a round by time its minutes).
                 await guarded(self.store.restart_round(ev.id, current.round_no, now))
                 current = replace(current, started_at=now)
                 if "paired" not in current.news:
-                    await self._announce(fresh, "paired", current.round_no)
+                    await self.rounds.post_news(fresh, "paired", current.round_no)
             tables = await guarded(self.store.pairings(ev.id, current.round_no))
             changed += 1
         grace = timedelta(seconds=int(ev.settings.get("grace", GRACE_SECONDS)))
@@ -154,8 +151,8 @@ class RoundDriver:
         """A table between hands plays the next one, or is done (ended, its result
         stored); one in the middle of a hand plays on."""
         assert p.table_id is not None
-        async with self.svc.locks(p.table_id):
-            live = self.svc.live_table(p.table_id)
+        async with self.core.locks(p.table_id):
+            live = self.core.live_table(p.table_id)
             if live is not None and (live.match is None or live.match.phase != "scored"):
                 return 0  # a hand in play (it finishes, whatever the clock says)
             hands = await guarded(self.store.table_hands(p.table_id))
@@ -171,7 +168,7 @@ class RoundDriver:
                 if played != len(hands):
                     self._scored_seen[p.table_id] = (len(hands), now)
                     seen = now
-                if now < seen + timedelta(seconds=self.svc.defaults.next_hand_seconds):
+                if now < seen + timedelta(seconds=self.core.defaults.next_hand_seconds):
                     return 0
                 del self._scored_seen[p.table_id]
                 if ev.format == "duplicate":  # the next board: a fresh single-hand match
@@ -179,10 +176,10 @@ class RoundDriver:
                         return 0  # no board is played at one table while the other holds it
                     boards = await guarded(self.store.boards(ev.id))
                     board = (p.board_no or 1) + len(hands)
-                    await self.svc._begin(live, board_match(ev.rules, boards[board], board))
+                    await self.lifecycle.begin(live, board_match(ev.rules, boards[board], board))
                 else:
-                    await self.svc.commit(live, NextHand(), None, None)
-                    await self.svc._follow_up(live)
+                    await self.changes.commit(live, NextHand(), None, None)
+                    await self.changes.follow_up(live)
                 return 1
             self._scored_seen.pop(p.table_id, None)
             if live is not None:
@@ -217,9 +214,9 @@ class RoundDriver:
                 return len(await guarded(self.store.table_hands(o.table_id))) < played
         return False
 
-    async def _end_table(self, table_id: int) -> None:
-        async with self.svc.locks(table_id):
-            live = self.svc.live_table(table_id)
+    async def end_table(self, table_id: int) -> None:
+        async with self.core.locks(table_id):
+            live = self.core.live_table(table_id)
             if live is not None:
                 await self._close(live)
 
@@ -228,17 +225,17 @@ class RoundDriver:
         t = live.table
         if t.status not in ("lobby", "playing"):
             return
-        live.table = await guarded(self.svc.store.end_match(t.id, t.version))
-        self.svc._forget(live)
-        await self.svc._emit([Public(t.id, t.channel_id, "table_ended")])
+        live.table = await guarded(self.core.store.end_match(t.id, t.version))
+        self.core.forget(live)
+        await self.core.emit([Public(t.id, t.channel_id, "table_ended")])
 
     async def _no_shows(self, ev: EventInfo, p: PairingInfo) -> int:
         """Seated players who have not moved by the grace time get an AI seat."""
         assert p.table_id is not None
         acted = await guarded(self.store.actors(p.table_id))
         marked = list(p.no_shows)
-        async with self.svc.locks(p.table_id):
-            live = self.svc.live_table(p.table_id)
+        async with self.core.locks(p.table_id):
+            live = self.core.live_table(p.table_id)
             if live is None:
                 return 0
             for s in live.table.seats:
@@ -251,7 +248,7 @@ class RoundDriver:
                     "seat_to_ai",
                     params={"seat": s.seat, "name": s.display_name},
                 )
-                await self.svc._replace_seat(live, ai, note)
+                await self.changes.replace_seat(live, ai, note)
                 marked.append(s.seat)
         self._checked.add((ev.id, p.round_no, p.table_no))
         if marked != list(p.no_shows):
@@ -276,12 +273,12 @@ class RoundDriver:
         last = round_no >= ev.rounds and ev.format != "knockout"
         await guarded(
             self.store.finish_round(
-                ev.id, round_no, self.svc.clock.now(), last=last, table_imps=table_imps
+                ev.id, round_no, self.core.clock.now(), last=last, table_imps=table_imps
             )
         )
-        await self._announce(ev, "finished", round_no)
+        await self.rounds.post_news(ev, "finished", round_no)
         if last:
-            self._running.pop(ev.id, None)
-            await self._announce(ev, "final", round_no)
+            self.rounds.running.pop(ev.id, None)
+            await self.rounds.post_news(ev, "final", round_no)
             return
-        await self._next_round(await self.event(ev.id))
+        await self.rounds.next_round(await self.events.event(ev.id))

@@ -73,7 +73,7 @@ async def act(service: TableService, viewer: Viewer, msg: dict[str, Any]) -> Non
             on = msg.get("on")
             if not isinstance(on, bool):
                 raise BadMessage
-            await set_auto(service, ch, user, on)
+            await set_auto(service.core, service.changes, ch, user, on)
         else:
             raise BadMessage
     except ServiceError as exc:

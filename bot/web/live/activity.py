@@ -37,8 +37,8 @@ from aiohttp import web
 
 from bot.service import ServiceError, TableService
 from bot.service.live_access import LiveAccess, Viewer
+from bot.service.records import ACTIVE_STATUSES
 from bot.text.i18n import language, text
-from storage import ACTIVE_STATUSES
 
 if TYPE_CHECKING:
     from bot.config import Config

@@ -144,7 +144,9 @@ class LiveHub:
 
     async def state_of(self, viewer: Viewer, lang: str) -> dict[str, Any]:
         """The frame ``viewer`` may see now (a closed table: a ``closed`` frame)."""
-        return self._state(viewer, lang, await self.service.queries.status_for_table(viewer.table_id))
+        return self._state(
+            viewer, lang, await self.service.queries.status_for_table(viewer.table_id)
+        )
 
     def _state(self, viewer: Viewer, lang: str, status: TableStatus | None) -> dict[str, Any]:
         """The frame ``viewer`` may see at ``status`` (the table's, read now)."""
