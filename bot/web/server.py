@@ -22,7 +22,8 @@ from bot.service.metrics import ErrorCounter
 from bot.service.records import Database
 from bot.service.replays import ReplayService
 from bot.service.startup import open_database
-from bot.text.i18n import language, text
+from bot.text.i18n import text
+from bot.web.language import page_language
 from bot.web.live.activity import ActivitySettings
 from bot.web.live.routes import LiveSlot, add_live_routes
 from bot.web.metrics_text import CONTENT_TYPE, metrics_text
@@ -46,15 +47,6 @@ VIEWER_HEADERS = {
 
 DB_KEY = web.AppKey("db", Database)
 REPLAYS_KEY = web.AppKey("replays", ReplayService)
-
-
-def page_language(request: web.Request) -> str:
-    """``?lang=`` or the browser's first Accept-Language, as one of our languages."""
-    asked = request.query.get("lang")
-    if not asked:
-        header = request.headers.get("Accept-Language", "")
-        asked = header.split(",")[0].split(";")[0].strip()
-    return language(asked or None)
 
 
 def _page(lang: str, title: str, body: str) -> str:

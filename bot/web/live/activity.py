@@ -39,6 +39,7 @@ from bot.service import ServiceError, TableService
 from bot.service.live_access import LiveAccess, Viewer
 from bot.service.records import ACTIVE_STATUSES
 from bot.text.i18n import language, text
+from bot.web.language import page_language
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -256,7 +257,6 @@ class Activity:
     async def page(self, request: web.Request) -> web.Response:
         """The Activity's page: the table page's markup with relative URLs, the SDK and
         ``activity.js`` (which loads ``table.js`` once logged in)."""
-        from bot.web.live.routes import page_language
 
         lang = page_language(request)
         mock = self.settings.mock and request.query.get("mock") == "1"
@@ -322,7 +322,6 @@ def activity_html(lang: str, client_id: str, mock: bool) -> str:
 
 async def activity_off(request: web.Request) -> web.Response:
     """``/activity`` and ``/api/token`` while the Activity is not configured."""
-    from bot.web.live.routes import page_language
 
     lang = page_language(request)
     if request.method != "GET":

@@ -22,6 +22,7 @@ from aiohttp import WSMsgType, web
 from bot.service import ServiceError, TableService
 from bot.service.live_access import LiveAccess
 from bot.text.i18n import language, text
+from bot.web.language import page_language
 from bot.web.live.actions import BadMessage, act, refusal, verdict_of
 from bot.web.live.activity import (
     Activity,
@@ -75,14 +76,6 @@ PAGE_HEADERS = {
     "X-Robots-Tag": "noindex",
     "Cache-Control": "private, no-store",
 }
-
-
-def page_language(request: web.Request) -> str:
-    asked = request.query.get("lang")
-    if not asked:
-        header = request.headers.get("Accept-Language", "")
-        asked = header.split(",")[0].split(";")[0].strip()
-    return language(asked or None)
 
 
 async def table_page(request: web.Request) -> web.Response:
