@@ -81,9 +81,15 @@
       keepSelection();
       draw();
     } else if (m.t === "ack") {
+      const done = pending.get(m.id);
       pending.delete(m.id);
-      selected.clear();
-      $("verdict").textContent = "";
+      // The cards just played leave the selection; a late answer (after the next
+      // selection began: a bury and then the first lead) leaves that one alone.
+      if (done && done.cards && sameCards(done.cards, selectedIds())) {
+        selected.clear();
+        $("verdict").textContent = "";
+        $("verdict").className = "";
+      }
       if (state) draw();
     } else if (m.t === "error") {
       pending.delete(m.id);
@@ -139,9 +145,16 @@
     }
   }
 
+  function sameCards(a, b) {
+    const x = a.slice().sort((p, q) => p - q);
+    const y = b.slice().sort((p, q) => p - q);
+    return x.length === y.length && x.every((v, i) => v === y[i]);
+  }
+
   function askVerdict() {
     const can = state && state.can;
     if (!can || !(can.play || can.bury)) return;
+    $("verdict").className = ""; // until the verdict on this selection comes
     previewId = newId();
     if (selected.size === 0) {
       $("verdict").textContent = "";
