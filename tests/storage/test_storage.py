@@ -347,7 +347,7 @@ async def test_end_match_frees_the_channel(db: Database) -> None:
     again = await store.create_table(
         guild_id=GUILD_A, channel_id=CHANNEL, creator_id=U2, rules=SHORT
     )
-    assert again.id != t.id and again.queries.status == "lobby"
+    assert again.id != t.id and again.status == "lobby"
     assert await store.table_in_channel(CHANNEL) == again
 
 
