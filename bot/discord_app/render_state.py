@@ -169,6 +169,8 @@ class RenderState:
             r.force = True
         elif n.kind == "event" and n.event is not None:
             self._on_event(n, r)
+        elif n.kind == "changed_elsewhere":  # another process applied it and shows it
+            pass
 
     def _on_event(self, n: Public, r: TableRender) -> None:
         ev = n.event

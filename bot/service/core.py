@@ -11,6 +11,7 @@ here changes a table: that is ``Changes.commit`` and the lobby's versioned write
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 import secrets
@@ -21,16 +22,18 @@ from datetime import datetime
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import ServiceError, guarded
 from bot.service.idle import TableLimits, lobby_deadline
-from bot.service.notices import Notice
+from bot.service.notices import Notice, Public
 from bot.service.options import TableOptions
 from bot.service.schedule import plan_deadline
 from bot.service.shards import Shards
 from bot.service.state import LiveTable
 from storage import ACTIVE_STATUSES, Database, Settings, Stats, Store, TableInfo, TableLocks
+from storage.table_changes import TableChanges
 
 log = logging.getLogger("bot.service")
 
 Listener = Callable[[Notice], Awaitable[None] | None]
+StoredHook = Callable[[int], None]  # a table id: stored by another process, not held here
 REFRESH_SECONDS = 1.0  # how often a process sharing the database polls for changes
 
 
@@ -62,6 +65,13 @@ class Core:
         self._live: dict[int, LiveTable] = {}
         self._by_channel: dict[int, int] = {}
         self._listeners: list[Listener] = []
+        # Hearing of other processes' writes at once (``watch``): PostgreSQL only.
+        self._changes = TableChanges(db)
+        self._watching: asyncio.Future[None] | None = None
+        self._heard: dict[int, int] = {}  # table id -> newest version heard, not yet handled
+        self._catching: dict[int, asyncio.Task[None]] = {}
+        self._stored_hooks: list[StoredHook] = []
+        self._resync: asyncio.Task[None] | None = None
 
     # ---- notices ------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -233,3 +243,92 @@ class Core:
         if live is None or not live.stale:
             return live
         return await guarded(self.reload(table_id))
+
+    # ---- hearing of other processes' writes at once (PostgreSQL's LISTEN/NOTIFY) --------
+    def on_stored_change(self, hook: StoredHook) -> None:
+        """``hook(table_id)`` when another process stored a change to a table this
+        process does not hold (one it holds is reloaded and announced instead:
+        a ``changed_elsewhere`` notice). Must not block. Only while ``watch``-ing."""
+        self._stored_hooks.append(hook)
+
+    async def watch(self) -> None:
+        """From now on, hear of every table write at once (PostgreSQL: LISTEN on a
+        connection of its own; SQLite, one process: nothing). A table held here
+        that another process changed is reloaded, as ``made_current`` would, and
+        announced with a ``changed_elsewhere`` notice; polling (``refresh``) stays
+        as it was. Idempotent; returns once listening."""
+        if self._watching is None:
+            self._watching = asyncio.ensure_future(self._changes.listen(self._stored, self._gap))
+        await asyncio.shield(self._watching)
+
+    async def unwatch(self) -> None:
+        if self._watching is not None:
+            await asyncio.gather(self._watching, return_exceptions=True)
+        self._watching = None
+        await self._changes.close()
+        tasks = [*self._catching.values(), *([self._resync] if self._resync else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._catching.clear()
+        self._heard.clear()
+
+    def _stored(self, table_id: int, version: int) -> None:
+        """A write of ``table_id`` at ``version`` was committed (by any process)."""
+        live = self._live.get(table_id)
+        if live is not None and live.table.version >= version and not live.stale:
+            return  # this process's own write (or one it already has)
+        self._heard[table_id] = max(version, self._heard.get(table_id, 0))
+        if table_id not in self._catching:
+            task = asyncio.create_task(self._catch(table_id), name=f"changed-{table_id}")
+            self._catching[table_id] = task
+
+    def _gap(self) -> None:
+        """The listener reconnected: what was stored meanwhile is read instead."""
+        if self._resync is None or self._resync.done():
+            self._resync = asyncio.create_task(self._catch_up_gap(), name="changed-gap")
+
+    async def _catch_up_gap(self) -> None:
+        try:
+            versions = await guarded(self.store.active_versions())
+        except ServiceError as exc:
+            log.warning("catching up after the listener reconnected failed: %s", exc.code)
+            return
+        active = set()
+        for table_id, _guild, version in versions:
+            active.add(table_id)
+            self._stored(table_id, version)
+        for table_id, live in list(self._live.items()):
+            if table_id not in active:  # ended elsewhere meanwhile
+                self._stored(table_id, live.table.version + 1)
+
+    async def _catch(self, table_id: int) -> None:
+        try:
+            while table_id in self._heard:
+                version = self._heard.pop(table_id)
+                try:
+                    await self._changed_elsewhere(table_id, version)
+                except ServiceError as exc:
+                    log.warning("table %s changed elsewhere, not reloaded: %s", table_id, exc.code)
+                except Exception:
+                    log.exception("table %s changed elsewhere", table_id)
+        finally:
+            self._catching.pop(table_id, None)
+
+    async def _changed_elsewhere(self, table_id: int, version: int) -> None:
+        if table_id in self._live:
+            async with self.locks(table_id):
+                live = self._live.get(table_id)
+                if live is not None:
+                    if live.table.version >= version and not live.stale:
+                        return  # a write of this process, finished meanwhile
+                    live = await guarded(self.reload(table_id))
+                    if live.table.status not in ACTIVE_STATUSES:
+                        self.forget(live)  # ended elsewhere
+                    elif self.shards.owns(live.table.guild_id):
+                        await self.recover_timer(live, locked=True)
+                    notice = Public(table_id, live.table.channel_id, "changed_elsewhere")
+                    await self.emit([notice])
+                    return
+        for hook in self._stored_hooks:
+            hook(table_id)

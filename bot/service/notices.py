@@ -22,7 +22,8 @@ class Notice:
 @dataclass(frozen=True, slots=True)
 class Public(Notice):
     """``kind``: table_created, seats_changed, game_started, event, auto_acted,
-    table_ended, hand_ready."""
+    table_ended, hand_ready, changed_elsewhere (another process stored a change:
+    the table held here was reloaded; ``Core.watch``)."""
 
     kind: str
     event: Event | None = None

@@ -1,6 +1,8 @@
 """The live table's connected clients, and keeping each of them current.
 
-Every notice the service emits for a table marks it changed; one flush per table
+Every notice the service emits for a table marks it changed (changes another
+process stored too, heard through the service's ``watch``: PostgreSQL's
+LISTEN/NOTIFY, so a client may be sent to any process); one flush per table
 then builds each client's frame from the service's state *now* (so a burst of
 changes costs one frame each) and hands it to that client's writer, which sends
 only the newest frame it holds: a slow socket never delays the others and never
@@ -89,10 +91,17 @@ class LiveHub:
         self._dirty: set[int] = set()
         self._flushing: dict[int, asyncio.Task[None]] = {}
         service.core.subscribe(self._on_notice)
+        # Another process stored a change to a table not held here (one held here
+        # comes as a ``changed_elsewhere`` notice): heard while the service watches.
+        service.core.on_stored_change(self._on_stored)
 
     def _on_notice(self, notice: Notice) -> None:
         if notice.table_id in self.clients:
             self.mark(notice.table_id)
+
+    def _on_stored(self, table_id: int) -> None:
+        if table_id in self.clients:
+            self.mark(table_id)
 
     def mark(self, table_id: int) -> None:
         """The table changed: every client of it gets a fresh frame soon."""

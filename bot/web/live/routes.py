@@ -48,14 +48,23 @@ class LiveSlot:
     def __init__(self, activity: ActivitySettings | None = None) -> None:
         self.hub: LiveHub | None = None
         self.access: LiveAccess | None = None
+        self._service: TableService | None = None
+        self._watch: asyncio.Future[None] | None = None
         # The table as a Discord Activity (bot.web.live.activity); None: off.
         self.activity = Activity(activity) if activity is not None else None
 
     def attach(self, service: TableService) -> None:
+        """Serve ``service``'s tables; from now on it hears of the changes other
+        processes store (``Core.watch``: several processes on one PostgreSQL, a
+        client may be sent to any of them)."""
         self.hub = LiveHub(service)
         self.access = service.live
+        self._service = service
+        self._watch = asyncio.ensure_future(service.core.watch())
 
     async def close(self) -> None:
+        if self._service is not None:
+            await self._service.core.unwatch()
         if self.hub is not None:
             await self.hub.close()
         if self.activity is not None:
