@@ -8,6 +8,7 @@ from datetime import datetime
 from bot.service.options import TableOptions
 from rules.ai import Player
 from rules.game import Match
+from rules.memory import memory_allowed
 from rules.views import View
 from storage import TableInfo
 
@@ -46,6 +47,12 @@ class TableStatus:
         if self.table.status in ("finished", "ended"):
             return self.table.status
         return "lobby" if self.view is None else self.view.phase
+
+    @property
+    def card_memory_on(self) -> bool:
+        """记牌器 at this table: the table's option, else what its rules allow."""
+        opt = self.options.card_memory
+        return memory_allowed(self.table.rules) if opt is None else opt
 
     @classmethod
     def of(cls, live: LiveTable) -> TableStatus:

@@ -256,9 +256,14 @@ async def test_spectators_see_hands_one_trick_behind_only_when_the_table_allows(
         expected += [c for s, cs in m.view_for(None).tricks[-1].plays if s == seat for c in cs]
         assert shown == sorted(int(c) for c in expected)
         assert state["kitty"] is None
-        # a seat's own frame never carries the others' hands
+        # a seat's own frame never carries the others' hands; its card memory (记牌器)
+        # comes where the table allows it, and never to a spectator
         mine = await t.connect(await t.seat_token(0))
-        assert (await mine.next("state"))["hands"] is None
+        own = await mine.next("state")
+        assert own["hands"] is None
+        status = svc.queries.cached_status(t.table_id)
+        assert status is not None and status.card_memory_on  # classic allows it
+        assert "Cards out" in own["memory"] and state["memory"] is None
 
 
 async def test_clients_that_see_the_same_share_a_frame_and_no_one_else_does(

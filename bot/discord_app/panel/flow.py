@@ -39,15 +39,14 @@ from bot.text.i18n import text
 from bot.text.panel_text import last_trick_text, memory_text, verdict
 from rules.cards import Card
 from rules.events import Declared
-from rules.memory import card_memory, memory_allowed
+from rules.memory import card_memory
 from rules.preview import preview
 from rules.views import View
 
 
 def memory_enabled(status: TableStatus) -> bool:
     """记牌器 at this table: the table's option, else what its rules allow."""
-    opt = status.options.card_memory
-    return memory_allowed(status.table.rules) if opt is None else opt
+    return status.card_memory_on
 
 
 def emojis_of(bot: Any) -> CardEmojis | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.service import TableStatus
 from bot.text.i18n import seat_name, text
-from bot.text.panel_text import panel_state
+from bot.text.panel_text import memory_text, panel_state
 from bot.text.render import (
     current_winner,
     friends_line,
@@ -27,6 +27,7 @@ from bot.text.render import (
     trump_label,
 )
 from rules.cards import Card, rank_name
+from rules.memory import card_memory
 from rules.views import TrickView, View
 
 # The page's own words: buttons and labels, looked up once per client.
@@ -54,6 +55,7 @@ UI_WORDS = (
     "live.no_access",
     "live.table_closed",
     "live.dealer_badge",
+    "live.memory",
 )
 
 
@@ -148,6 +150,15 @@ def _can(view: View, choices: Choices) -> dict[str, Any]:
     }
 
 
+def _memory(status: TableStatus, view: View, lang: str) -> str | None:
+    """The seat's card memory (记牌器) where the table allows it, during play."""
+    if view.seat is None or view.phase != "playing" or not status.card_memory_on:
+        return None
+    ctx = view.context
+    names = [ctx.suit_name(k) for k in range(5)]
+    return memory_text(lang, card_memory(view), names).replace("**", "")
+
+
 def _actor(view: View) -> int | None:
     """Whom the table waits for now (None: nobody in particular, or everyone)."""
     return {
@@ -238,6 +249,7 @@ def frame(
         "deadline": deadline_ms,
         "dealt": [view.dealt, view.deal_total],
         "hands": [cards(h, lang) for h in hands] if hands is not None else None,
+        "memory": _memory(status, view, lang),
     }
 
 

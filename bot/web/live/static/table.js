@@ -80,6 +80,8 @@
       state = m;
       keepSelection();
       draw();
+      // The table moved (a card led, your turn came): judge the selection again.
+      if (selected.size) askVerdict();
     } else if (m.t === "ack") {
       const done = pending.get(m.id);
       pending.delete(m.id);
@@ -257,6 +259,7 @@
       box.appendChild(k);
     }
     if (state.summary) box.appendChild(el("div", "summary", state.summary));
+    if (state.memory && showMemory) box.appendChild(el("pre", "memory", state.memory));
     if (state.last && state.phase === "playing" && showLast) {
       const l = el("div", "last", w("last_trick"));
       for (const p of state.last.plays) {
@@ -270,6 +273,7 @@
   }
 
   let showLast = false;
+  let showMemory = false;
 
   function drawHand() {
     const box = $("hand");
@@ -356,6 +360,12 @@
     if (state.last && state.phase === "playing") {
       button("last_trick", w("last_trick"), () => {
         showLast = !showLast;
+        drawMiddle();
+      });
+    }
+    if (state.memory) {
+      button("memory", w("memory"), () => {
+        showMemory = !showMemory;
         drawMiddle();
       });
     }
