@@ -14,7 +14,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -39,22 +39,31 @@ def chromium_path() -> str | None:
     return None
 
 
-def missing(reason: str) -> None:
+def missing(reason: str) -> NoReturn:
     """Skip the test (locally) or fail it (CI): the browser tests must run in CI."""
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
         pytest.fail(f"{reason} (CI must run the browser tests: .ci/chromium.sh installs it)")
     pytest.skip(f"{reason}: install it (apt-get install chromium) to run the browser tests")
 
 
-def launch_chromium() -> Iterator[Any]:
-    """Yield a launched headless Chromium browser (Playwright sync API)."""
+def chromium_or_skip() -> str:
+    """The system Chromium's path, with Playwright importable; else skip (or fail
+    under CI) saying what is missing."""
     path = chromium_path()
     if path is None or not Path(path).exists():
         missing("Chromium is not installed")
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright  # noqa: F401
     except ImportError:
         missing("Playwright is not installed (pip install -e '.[dev]')")
+    return path
+
+
+def launch_chromium() -> Iterator[Any]:
+    """Yield a launched headless Chromium browser (Playwright sync API)."""
+    path = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:

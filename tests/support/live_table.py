@@ -27,7 +27,7 @@ from rules.game import Match
 from rules.trump import TRUMP
 from rules.units import decompose
 from storage import Database
-from tests.support.browser_helpers import CHROMIUM_ARGS, chromium_path, missing
+from tests.support.browser_helpers import CHROMIUM_ARGS, chromium_or_skip
 from tests.support.service_helpers import new_service
 
 CHANNEL = 5150
@@ -120,13 +120,9 @@ async def open_page(
 @asynccontextmanager
 async def chromium() -> AsyncIterator[Any]:
     """A headless system Chromium (skipped locally without one; a failure in CI)."""
-    path = chromium_path()
-    if path is None or not Path(path).exists():
-        missing("Chromium is not installed")
-    try:
-        from playwright.async_api import async_playwright
-    except ImportError:
-        missing("Playwright is not installed (pip install -e '.[dev]')")
+    path = chromium_or_skip()
+    from playwright.async_api import async_playwright
+
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
