@@ -74,6 +74,7 @@ def seen(frame: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow  # 100 moves across two processes: in .ci/run's slow pass
 async def test_a_client_on_another_process_sees_each_move_at_once(tmp_path: Path) -> None:
     url = await empty_database_url("postgres", tmp_path)
     child = await asyncio.create_subprocess_exec(

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.web.live.routes import LiveSlot
 from bot.web.server import WebServer
 from rules.cards import Card
@@ -67,6 +69,7 @@ def seat_link(w: World, seat: int) -> str:
     return str(urls[0])
 
 
+@pytest.mark.slow  # a whole hand in simcord and two browsers: in .ci/run's slow pass
 async def test_two_play_in_discord_and_two_in_the_browser(tmp_path: Path) -> None:
     slot = LiveSlot()
     web_db = Database(f"sqlite+aiosqlite:///{tmp_path / 'shengji-discord.db'}")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.support.live_table import (
     BrowserSeat,
     check_frames,
@@ -57,6 +59,7 @@ async def test_four_people_play_a_hand_by_clicking_while_a_fifth_watches(
             assert not p.errors, p.errors
 
 
+@pytest.mark.slow  # six browsers for a whole hand: in .ci/run's slow pass
 async def test_six_play_friends_each_in_their_language(tmp_path: Path) -> None:
     """找朋友 at six seats: the calls made on the page, each person's page in their
     own language with no words of another."""
