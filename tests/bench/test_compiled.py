@@ -98,17 +98,17 @@ def test_a_build_that_plays_differently_is_not_installed(tmp_path: Path) -> None
     src = source_copy(tmp_path)
     out = src / ".compiled"
     build(src, out, ["rules/rng.py"], hands=5, pairs=1)  # an earlier good build
-    play = src / "rules" / "play.py"
-    text = play.read_text(encoding="utf-8")
+    tricks = src / "rules" / "tricks.py"  # the memo of play keys (trick_winner)
+    text = tricks.read_text(encoding="utf-8")
     assert "if got == _MISS:" in text
-    play.write_text(text.replace("if got == _MISS:", "if got is _MISS:"), encoding="utf-8")
+    tricks.write_text(text.replace("if got == _MISS:", "if got is _MISS:"), encoding="utf-8")
     with pytest.raises(BuildError, match="play differently"):
-        build(src, out, ["rules/play.py"], hands=40, pairs=1)
+        build(src, out, ["rules/tricks.py"], hands=40, pairs=1)
     assert not (src / ".compiled.tmp").exists()
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["modules"] == ["rules/rng.py"]
     # the earlier build is kept but, the source having changed, not used
-    assert "rules/play.py" in (stale_reason(src, out) or "")
+    assert "rules/tricks.py" in (stale_reason(src, out) or "")
 
 
 @needs_mypyc
