@@ -244,6 +244,7 @@ async def test_record_writes_the_viewer_in_the_tables_language(tmp_path: Path) -
     assert page_lang("--lang=zh-CN") == "zh-Hans"
 
 
+@pytest.mark.slow  # a dozen `python -m bot` processes: in .ci/run's slow pass
 async def test_stored_hand_refusals(tmp_path: Path) -> None:
     db_file, table_id, _ = await stored_table(tmp_path)
     db = ("--db", str(db_file))
@@ -273,6 +274,7 @@ async def test_stored_hand_refusals(tmp_path: Path) -> None:
     assert "这个数据库里没有第 999 桌。" in chinese.stderr
 
 
+@pytest.mark.slow  # a dozen `python -m bot` processes: in .ci/run's slow pass
 async def test_hands_lists_a_database_and_replay_record_default_to_its_last_hand(
     tmp_path: Path,
 ) -> None:
@@ -318,6 +320,7 @@ async def test_hands_lists_a_database_and_replay_record_default_to_its_last_hand
     assert unknown.returncode == 2 and "There is no table 5 in this database." in unknown.stderr
 
 
+@pytest.mark.slow  # a dozen `python -m bot` processes: in .ci/run's slow pass
 async def test_a_board_of_a_round_in_play_is_refused_on_the_command_line(
     tmp_path: Path,
 ) -> None:

@@ -201,6 +201,7 @@ async def test_a_four_seat_table_under_discords_fault_mix(tmp_path: Path) -> Non
         assert w.discord.resumes > resumes and w.discord.identifies > logins
 
 
+@pytest.mark.slow  # a second whole fault-mix hand (the four-seat one stays): in .ci/run's slow pass
 async def test_a_friends_table_under_discords_fault_mix(tmp_path: Path) -> None:
     """找朋友 at five seats (one AI): calls, friends joining, the news posts."""
     names = ("alice", "bob", "carol", "dave")
