@@ -14,7 +14,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from bench.live_clients import Clients, Links
 from bench.storage_tables import CHANNEL_BASE
@@ -184,27 +184,24 @@ def rss_bytes() -> int:
 # ---- the clients, here or in a subprocess -------------------------------------------------
 
 
-class ClientSide:
-    """What ``measure`` asks of the clients, wherever they run."""
+class ClientSide(Protocol):
+    """What ``measure`` asks of the clients, wherever they run (``Inline``,
+    ``Subprocess``)."""
 
-    async def connect(self, tables: list[Links]) -> int:
-        raise NotImplementedError
+    async def connect(self, tables: list[Links]) -> int: ...
 
-    async def go(self, think: float) -> None:
-        raise NotImplementedError
+    async def go(self, think: float) -> None: ...
 
     async def stop(self) -> tuple[Records, int, int]:
         """Per socket its records; errors answered; matches finished."""
-        raise NotImplementedError
+        ...
 
-    async def close(self) -> None:
-        raise NotImplementedError
+    async def close(self) -> None: ...
 
-    def cpu_seconds(self) -> float | None:
-        return None
+    def cpu_seconds(self) -> float | None: ...
 
 
-class Inline(ClientSide):
+class Inline:
     def __init__(self, server: Server) -> None:
         self.clients = Clients(server.url, server.new_match)
 
@@ -221,8 +218,11 @@ class Inline(ClientSide):
     async def close(self) -> None:
         await self.clients.close()
 
+    def cpu_seconds(self) -> float | None:
+        return None  # the clients share the server's process: no separate figure
 
-class Subprocess(ClientSide):
+
+class Subprocess:
     """``python -m bench.live_clients``, spoken to in JSON lines."""
 
     def __init__(self, server: Server) -> None:
