@@ -66,7 +66,11 @@ class TableWriter:
         if view.hand_no != r.hand_no:
             self._new_hand(r, view.hand_no)
         phase_changed = view.phase != r.rendered_phase
-        if not (r.table.owed or phase_changed or r.table_message_id is None):
+        if phase_changed:
+            # Not every phase change comes with a notice that marks the message (a bury
+            # does not): marked here, a failed edit stays owed until it lands.
+            r.table.mark()
+        if not (r.table.owed or r.table_message_id is None):
             return
         next_ai = (
             view.phase == "playing"

@@ -101,7 +101,8 @@ def abandoned(fake: FakeDiscord) -> list[str]:
     for message_id, edits in message_edits(fake).items():
         last = edits[-1]
         if not last.applied:
-            found.append(f"message {message_id}: last edit {last.status}")
+            tried = [(q.status, _shown(q.body)[:300]) for q in edits[-3:]]
+            found.append(f"message {message_id}: last edit {last.status}; last tries {tried}")
     return found
 
 
@@ -257,6 +258,31 @@ async def test_the_end_of_a_hand_shows_although_its_edits_failed_into_the_next_h
         await settle(w)
         assert failed, "no edit was refused"
         check(w, 1, len(w.members), tmp_path)
+
+
+async def test_a_phase_change_whose_edits_fail_is_still_owed(tmp_path: Path) -> None:
+    """The bury changes the phase without a notice that marks the table message: its
+    edit failing three times in a row (back-off 1, 2, 4 s) must stay owed until it
+    lands, not be forgotten until the next move happens to redraw the message."""
+    async with fault_world(tmp_path, Faults.polite(seed="phase")) as w:
+        t = Table(w)
+        await t.open(preset="one-deck")
+        await t.play_hands(1, until=lambda m: m.phase == "burying")
+        await settle(w)  # the table message shows the dealer burying
+        failed: list[str] = []
+        table_edit = f"/channels/{w.channel_id}/messages/"
+
+        def refuse(method: str, path: str, body: Any) -> int | None:
+            if method == "PATCH" and path.startswith(table_edit) and len(failed) < 3:
+                failed.append(path)
+                return 503
+            return None
+
+        w.discord.refuse = refuse
+        await t.play_hands(1, until=lambda m: m.phase == "playing")
+        await settle(w)
+        assert len(failed) == 3, failed
+        assert not abandoned(w.discord), abandoned(w.discord)
 
 
 async def test_an_answer_that_misses_its_three_seconds_is_handled(tmp_path: Path) -> None:
