@@ -5,16 +5,25 @@ Chromium for the web page tests. Helpers live in ``tests/support``."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from sqlalchemy.engine import make_url
+# Bytecode caches on, whatever the environment says (PYTHONDONTWRITEBYTECODE=1 is set
+# on the CI machines): every xdist worker and each of the ~100 `python -m bot`
+# processes the tests start would otherwise compile bot/, rules/ and the
+# assertion-rewritten tests again — about a tenth of the run's CPU.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from bot.compiled import is_compiled
-from storage.db import Database
-from tests.support.database import (
+import pytest  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+
+from bot.compiled import is_compiled  # noqa: E402
+from storage.db import Database  # noqa: E402
+from tests.support.database import (  # noqa: E402
     BACKENDS,
     POSTGRES_URL,
     SERVER_POSTGRES_URL,
