@@ -44,6 +44,7 @@ from rules.events import ThrowFailed, TrumpFixed
 from rules.game import Match
 from rules.notation import format_cards, parse_cards
 from rules.trump import TRUMP
+from tests.support.database import migrated_sqlite
 from tests.support.settling import fast_settling
 
 NAMES = ("alice", "bob", "carol", "dave")
@@ -307,13 +308,13 @@ async def make_world(
     ``settings``: more ``Config`` fields (e.g. ``tests.support.activity.ACTIVITY_CONFIG``)."""
     config = Config(
         token=None,
-        database_url=f"sqlite+aiosqlite:///{tmp_path / 'shengji-discord.db'}",
+        database_url=await migrated_sqlite(tmp_path / "shengji-discord.db"),
         log_level="WARNING",
         dev_guild_id=None,
         shard_count=None,
         **{"public_url": live_url, **(settings or {})},
     )
-    attach = live_slot.attach if live_slot is not None else (lambda _service: None)
+    attach = live_slot.attach if live_slot is not None else (lambda _service, _check: None)
     live: dict[str, Any] = {"on_service": attach} if live_url else {}
     clock = FakeClock()
     hook = InteractionHook()
