@@ -28,6 +28,7 @@ from rules.trump import TRUMP
 from rules.units import decompose
 from storage import Database
 from tests.support.browser_helpers import CHROMIUM_ARGS, chromium_or_skip
+from tests.support.database import migrated_sqlite
 from tests.support.service_helpers import new_service
 
 CHANNEL = 5150
@@ -144,7 +145,7 @@ async def live_world(
     """A started table of ``players`` people (``FIRST_USER`` …) served live
     (``preset``: the table's rules, e.g. ``friends-6`` for six; with ``activity``:
     as a Discord Activity too, ``tests/support/activity.py``)."""
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'live.db'}")
+    db = Database(await migrated_sqlite(tmp_path / "live.db"))
     await db.upgrade()
     service = new_service(db, seed=options.pop("seed", "live"), **options)
     slot = LiveSlot(activity)
@@ -237,8 +238,23 @@ class BrowserSeat:
             await (
                 self.player.page.locator(f'#hand button.card[data-card="{int(c)}"]').nth(k).click()
             )
-        await self.player.page.locator("#verdict.ok").wait_for()
+        await self.verdict_ok(cards)
         await self.press("play")
+
+    async def verdict_ok(self, cards: tuple[Card, ...]) -> None:
+        """The page judged the selection playable (else what it shows, to say why)."""
+        page = self.player.page
+        try:
+            await page.locator("#verdict.ok").wait_for()
+        except Exception as exc:
+            shown = await page.evaluate(
+                """() => ({verdict: document.querySelector('#verdict').className + ' '
+                    + document.querySelector('#verdict').textContent,
+                  selected: Array.from(document.querySelectorAll('#hand button.card.selected'))
+                    .map(b => b.dataset.card),
+                  conn: document.querySelector('#conn').textContent})"""
+            )
+            raise AssertionError(f"seat {self.player.seat} playing {cards}: {shown}") from exc
 
 
 def lead_for(m: Match, seat: int, wanted: list[str]) -> tuple[Card, ...]:

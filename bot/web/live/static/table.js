@@ -275,41 +275,62 @@
   let showLast = false;
   let showMemory = false;
 
+  // The hand's buttons are rebuilt only when the hand changes: a frame arriving
+  // between the press and the release of a tap (others' plays, the turn coming)
+  // would otherwise replace the button under the finger and lose the tap.
+  let handShown = "";
+
   function drawHand() {
     const box = $("hand");
-    box.textContent = "";
-    if (!state || !state.hand) return;
-    const slots = handSlots();
-    let group = null;
-    let row = null;
-    for (const s of slots) {
-      if (s.group !== group) {
-        group = s.group;
-        row = el("div", "group" + (group.trump ? " trump" : ""));
-        row.appendChild(el("span", "glabel", group.name));
-        box.appendChild(row);
+    const layout = state && state.hand ? JSON.stringify(state.hand) : "";
+    if (layout !== handShown) {
+      handShown = layout;
+      box.textContent = "";
+      let group = null;
+      let row = null;
+      for (const s of handSlots()) {
+        if (s.group !== group) {
+          group = s.group;
+          row = el("div", "group" + (group.trump ? " trump" : ""));
+          row.appendChild(el("span", "glabel", group.name));
+          box.appendChild(row);
+        }
+        const b = cardEl(s.card, "button");
+        b.type = "button";
+        b.classList.add("mine");
+        b.dataset.key = s.key;
+        b.addEventListener("click", () => toggle(s.key));
+        row.appendChild(b);
       }
-      const b = cardEl(s.card, "button");
-      b.type = "button";
-      b.classList.add("mine");
-      if (selected.has(s.key)) b.classList.add("selected");
-      b.setAttribute("aria-pressed", selected.has(s.key) ? "true" : "false");
-      b.addEventListener("click", () => toggle(s.key));
-      row.appendChild(b);
+    }
+    for (const b of box.querySelectorAll("button.card")) {
+      const on = selected.has(b.dataset.key);
+      b.classList.toggle("selected", on);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
     }
   }
+
+  let actionsBox = null; // where drawActions puts the buttons it builds
 
   function button(key, label, onClick, cls) {
     const b = el("button", "act" + (cls ? " " + cls : ""), label);
     b.type = "button";
     b.dataset.do = key;
     b.addEventListener("click", onClick);
-    $("actions").appendChild(b);
+    actionsBox.appendChild(b);
     return b;
   }
 
+  // Built aside and put in place only when they differ from the buttons shown (as the
+  // hand: a tap is never lost to a frame; the call box keeps what is being typed).
   function drawActions() {
-    $("actions").textContent = "";
+    actionsBox = document.createElement("div");
+    buildActions();
+    const shown = $("actions");
+    if (shown.innerHTML !== actionsBox.innerHTML) shown.replaceChildren(...actionsBox.childNodes);
+  }
+
+  function buildActions() {
     if (!state || state.spectator) return;
     const can = state.can;
     for (const d of can.declare) {
@@ -352,7 +373,7 @@
       const input = el("input", "calls");
       input.value = state.calls || "";
       input.setAttribute("aria-label", w("call"));
-      $("actions").appendChild(input);
+      actionsBox.appendChild(input);
       button("call", w("call"), () => act("call", { calls: input.value }), "primary");
     }
     if (can.take_back) button("take_back", w("take_back"), () => act("take_back"));
@@ -395,6 +416,7 @@
       $("trick").textContent = "";
       $("middle").textContent = "";
       $("hand").textContent = "";
+      handShown = "";
       $("actions").textContent = "";
       return;
     }
