@@ -145,6 +145,9 @@ class Config:
     discord_client_secret: str | None = field(default=None, repr=False)
     discord_api_base: str = DISCORD_API_BASE
     activity_mock: bool = False
+    # Signs the live table's links (bot.service.live_access.link_key); unset: a key
+    # derived from DISCORD_TOKEN (resetting the token then ends every link).
+    live_link_secret: str | None = field(default=None, repr=False)
 
     @property
     def activity_on(self) -> bool:
@@ -237,4 +240,5 @@ class Config:
             discord_client_secret=get("DISCORD_CLIENT_SECRET"),
             discord_api_base=(get("DISCORD_API_BASE") or DISCORD_API_BASE).rstrip("/"),
             activity_mock=get("LIVE_ACTIVITY_MOCK") == "1",
+            live_link_secret=get("LIVE_LINK_SECRET"),
         )

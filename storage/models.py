@@ -254,8 +254,9 @@ class ReplayLinkRow(Base):
 
 class TableLinkRow(Base):
     """A link to a table's live page (migration 0011): a seat's (``seat`` and
-    ``user_id`` set) or a spectator's (both None). The token is unguessable and
-    good for one match; a revoked link stays revoked (a new one gets a new token)."""
+    ``user_id`` set) or a spectator's (both None). ``token`` is the link's random id
+    (handed out signed by the service); good for one match; a revoked link stays
+    revoked (a new one gets a new id)."""
 
     __tablename__ = "table_links"
 

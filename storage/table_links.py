@@ -1,6 +1,8 @@
 """Links to a table's live page (``table_links``): a seat's link, handed to that
-player alone, and a spectator link. A token is unguessable (``secrets``), good for
-the match it was made in only, and revocable (``/unshare``)."""
+player alone, and a spectator link. A link's id is unguessable (``secrets``), good
+for the match it was made in only, and revocable (``/unshare``). The id is stored
+in the ``token`` column; the token people are handed is the id signed by the
+service (``bot.service.live_access``), so the table never holds a usable link."""
 
 from __future__ import annotations
 

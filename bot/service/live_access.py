@@ -5,10 +5,20 @@ shows it ``frame_view`` and lets it act only as its seat.
 
 A link is good while its match is the table's current match, the table is open
 and (a seat's link) the seat is still its player's; ``/unshare`` revokes them.
+
+A link's token is signed: ``<id>.<signature>``, the id random and stored with what
+the link opens, the signature an HMAC of the id under the process's link key
+(``link_key``: LIVE_LINK_SECRET, else derived from the bot's token). A token whose
+signature fails is refused before any query, and whoever reads the database (ids
+only) cannot make a working link from it.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -18,7 +28,36 @@ from storage import ACTIVE_STATUSES, Database
 from storage.table_links import TableLinks
 
 StatusReader = Callable[[int], Awaitable[TableStatus | None]]  # None: no such table
-TOKEN_MAX = 64  # longer is no token of ours: refused before any query
+# May this Discord user see this channel? (guild, channel, user) -> yes, no, or None
+# when Discord could not be asked now. The Discord client provides it.
+ChannelCheck = Callable[[int, int, int], Awaitable[bool | None]]
+TOKEN_MAX = 96  # longer is no token of ours: refused before any query
+SIGNATURE_BYTES = 18  # 24 URL-safe characters
+
+
+def link_key(secret: str | None, bot_token: str | None) -> bytes:
+    """The key links are signed with: from LIVE_LINK_SECRET when set, else from the
+    bot's token (every process of one bot has it; resetting it ends the links), else
+    a key of this process alone (no Discord: nobody is handed a link anyway)."""
+    if secret:
+        return hashlib.sha256(b"shengji live links:" + secret.encode()).digest()
+    if bot_token:
+        return hmac.new(bot_token.encode(), b"shengji live links", hashlib.sha256).digest()
+    return secrets.token_bytes(32)
+
+
+def sign(key: bytes, link_id: str) -> str:
+    """The token handed out for a stored link id."""
+    mac = hmac.new(key, b"live link:" + link_id.encode(), hashlib.sha256).digest()
+    return f"{link_id}.{base64.urlsafe_b64encode(mac[:SIGNATURE_BYTES]).decode()}"
+
+
+def verified(key: bytes, token: str) -> str | None:
+    """The link id of a token signed with ``key`` (None: not one of ours)."""
+    link_id, dot, _ = token.partition(".")
+    if not dot or not link_id:
+        return None
+    return link_id if hmac.compare_digest(sign(key, link_id), token) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +89,10 @@ class Viewer:
 class LiveAccess:
     """Links and viewers; ``status`` reads a table as the service holds it."""
 
-    def __init__(self, db: Database, status: StatusReader) -> None:
+    def __init__(self, db: Database, status: StatusReader, key: bytes | None = None) -> None:
         self.links = TableLinks(db)
         self._status = status
+        self.key = key if key is not None else link_key(None, None)
 
     async def seat_link(self, table_id: int, user_id: int) -> str:
         """The user's own link to their seat at the table's current match."""
@@ -62,16 +102,16 @@ class LiveAccess:
             raise ServiceError("not_seated")
         match_id = status.table.current_match_id
         assert match_id is not None  # _open: a match is on
-        token: str = await guarded(self.links.link(table_id, match_id, user_id, seat))
-        return token
+        link_id: str = await guarded(self.links.link(table_id, match_id, user_id, seat))
+        return sign(self.key, link_id)
 
     async def spectator_link(self, table_id: int, user_id: int) -> str:
         """A link anyone may open to watch the table's current match (观战)."""
         status = await self._open(table_id)
         match_id = status.table.current_match_id
         assert match_id is not None
-        token: str = await guarded(self.links.link(table_id, match_id, user_id))
-        return token
+        link_id: str = await guarded(self.links.link(table_id, match_id, user_id))
+        return sign(self.key, link_id)
 
     async def unshare(self, table_id: int, user_id: int) -> int:
         """Revoke every link the user holds or made at the table; how many."""
@@ -81,9 +121,10 @@ class LiveAccess:
     async def by_token(self, token: str) -> Viewer | None:
         """The viewer a link opens, or None (unknown, revoked, another match's, a
         closed table, or a seat that is no longer the link's player's)."""
-        if not token or len(token) > TOKEN_MAX:
-            return None
-        link = await guarded(self.links.by_token(token))
+        link_id = verified(self.key, token) if 0 < len(token) <= TOKEN_MAX else None
+        if link_id is None:
+            return None  # forged, garbled or another bot's: no query
+        link = await guarded(self.links.by_token(link_id))
         if link is None:
             return None
         status = await self._status(link.table_id)

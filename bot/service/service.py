@@ -54,6 +54,7 @@ class TableService:
         seed_source: Callable[[], str] | None = None,
         shards: Shards | None = None,
         limits: TableLimits | None = None,
+        link_key: bytes | None = None,
     ) -> None:
         self.core = core = Core(
             db,
@@ -75,7 +76,8 @@ class TableService:
         self.ranked = Ranked(rankings)
         self.tournaments = TournamentService(core, changes, self.lifecycle)
         # Links to the live table (seats', spectators'), and who a link lets in.
-        self.live = LiveAccess(db, self.queries.status_for_table)
+        # ``link_key`` signs them (``live_access.link_key``; None: this process's own).
+        self.live = LiveAccess(db, self.queries.status_for_table, link_key)
 
     async def start(self) -> int:
         """Load every unfinished table of this process's shards from storage (timers

@@ -14,7 +14,7 @@ from tests.support.discord_helpers import (
 )
 
 URL = "https://shengji.example"
-TOKEN = re.compile(re.escape(URL) + r"/t/([A-Za-z0-9_-]+)")
+TOKEN = re.compile(re.escape(URL) + r"/t/([A-Za-z0-9_.-]+)")
 
 
 def link_tokens(message: object) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import FakeClock, ServiceError, TableOptions, TableService
+from bot.service.live_access import link_key
 from rules.actions import Bury, Play
 from rules.game import Match
 from storage import Database
@@ -27,12 +28,22 @@ def options(**kw: Any) -> TableOptions:
     return TableOptions(**base)
 
 
+# The key the tests' services sign live-table links with: one for every process of a
+# test, as LIVE_LINK_SECRET is for every process of a bot (a restarted or second
+# process accepts the links the first handed out).
+TEST_LINK_KEY = link_key("the tests' live link secret", None)
+
+
 def new_service(
     db: Database, clock: FakeClock | None = None, *, seed: str = "fixed", **kw: Any
 ) -> TableService:
     """A service on ``db`` with the test pace (``options(**kw)``) and a fixed seed."""
     return TableService(
-        db, clock=clock or FakeClock(), defaults=options(**kw), seed_source=lambda: seed
+        db,
+        clock=clock or FakeClock(),
+        defaults=options(**kw),
+        seed_source=lambda: seed,
+        link_key=TEST_LINK_KEY,
     )
 
 

@@ -24,7 +24,7 @@ from storage import Database
 from tests.support.database import POSTGRES_URL, empty_database_url
 from tests.support.live_table import GUILD
 from tests.support.processes import ROOT, child_env
-from tests.support.service_helpers import options
+from tests.support.service_helpers import TEST_LINK_KEY, options
 
 pytestmark = pytest.mark.skipif(not POSTGRES_URL, reason="PostgreSQL not available")
 
@@ -93,7 +93,11 @@ async def test_a_client_on_another_process_sees_each_move_at_once(tmp_path: Path
     mine = 1 - Shards(2).shard_of(GUILD)
     db = Database(url)
     svc = TableService(
-        db, clock=FakeClock(), defaults=options(), shards=Shards(2, frozenset({mine}))
+        db,
+        clock=FakeClock(),
+        defaults=options(),
+        shards=Shards(2, frozenset({mine})),
+        link_key=TEST_LINK_KEY,
     )
     svc.core.refresh_seconds = 60.0
     assert not svc.core.shards.owns(GUILD)

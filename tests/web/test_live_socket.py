@@ -12,15 +12,17 @@ from typing import Any
 
 import aiohttp
 import pytest
+from sqlalchemy import text
 
 from bot.service import ServiceError
+from bot.service.live_access import LiveAccess, link_key, sign
 from bot.service.table_options import set_spectator_hands
 from bot.web.live.routes import LiveSlot
 from bot.web.server import WebServer
 from rules.actions import Play
 from storage import Database
 from tests.support.live_table import CHANNEL, FIRST_USER, GUILD
-from tests.support.service_helpers import new_service
+from tests.support.service_helpers import TEST_LINK_KEY, new_service
 
 
 class Sock:
@@ -101,6 +103,45 @@ async def test_unknown_forged_and_revoked_tokens_get_nothing(tmp_path: Path) -> 
         fresh = await t.seat_token(0)
         assert fresh != good
         assert (await (await t.connect(fresh)).next("state"))["me"] == 0
+
+
+async def test_links_are_signed_and_a_bad_signature_costs_no_query(tmp_path: Path) -> None:
+    """A token is the stored link id signed with the process's key: the id alone (what
+    a copy of the database holds), the id under another key, or another bot's token
+    opens nothing, and is refused before storage is asked."""
+    async with table(tmp_path) as t:
+        token = await t.seat_token(1)
+        link_id, _, signature = token.partition(".")
+        async with t.service.core.db.session() as s:
+            stored = set((await s.execute(text("SELECT token FROM table_links"))).scalars())
+        assert stored == {link_id} and signature  # the table holds no usable token
+        other_key = link_key("another bot's secret", None)
+        asked: list[str] = []
+        lookup = t.access.links.by_token
+
+        async def counted(link: str) -> Any:
+            asked.append(link)
+            return await lookup(link)
+
+        t.access.links.by_token = counted  # type: ignore[method-assign]
+        for forged in (link_id, sign(other_key, link_id), link_id + "." + "A" * len(signature)):
+            sock = await t.connect(forged)
+            assert "unknown" in (await sock.next("denied"))["text"]
+        assert asked == []
+        assert (await (await t.connect(token)).next("state"))["me"] == 1
+        assert asked == [link_id]
+        # The same secret in another process (a restart, another shard) accepts it.
+        again = LiveAccess(t.service.core.db, t.service.queries.status_for_table, TEST_LINK_KEY)
+        viewer = await again.by_token(token)
+        assert viewer is not None and viewer.seat == 1
+        elsewhere = LiveAccess(t.service.core.db, t.service.queries.status_for_table, other_key)
+        assert await elsewhere.by_token(token) is None
+
+
+def test_the_link_key_comes_from_the_secret_else_the_bot_token() -> None:
+    assert link_key("s", "bot-token") == link_key("s", None) != link_key("t", None)
+    assert link_key(None, "bot-token") == link_key("", "bot-token") != link_key(None, "other")
+    assert link_key(None, None) != link_key(None, None)  # no Discord: this process's own
 
 
 async def test_each_client_sees_its_own_hand_and_a_spectator_none(tmp_path: Path) -> None:
