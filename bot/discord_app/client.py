@@ -42,7 +42,9 @@ from bot.discord_app.panel.items import PANEL_ITEMS, play_button
 from bot.discord_app.presenter import Presenter
 from bot.discord_app.replay_view import REPLAY_ITEMS
 from bot.discord_app.translator import ShengjiTranslator
+from bot.discord_app.viewers import channel_check
 from bot.service import Clock, TableOptions, TableService
+from bot.service.live_access import ChannelCheck, link_key
 from bot.service.metrics import REST_CALLS
 from bot.service.records import Database
 from bot.service.startup import open_database
@@ -114,7 +116,7 @@ class _ShengjiCore:
         options: TableOptions | None = None,
         ticker: bool = True,
         emojis: bool = True,
-        on_service: Callable[[TableService], None] | None = None,
+        on_service: Callable[[TableService, ChannelCheck], None] | None = None,
     ) -> None:
         self.config = config
         self._on_service = on_service  # the web side's live table, given the service
@@ -162,10 +164,11 @@ class _ShengjiCore:
             defaults=self._options,
             shards=self.config.shards,
             limits=self.config.limits,
+            link_key=link_key(self.config.live_link_secret, self.config.token),
         )
         self.presenter = Presenter(bot, self.service, self.service.message_refs)
         if self._on_service is not None:
-            self._on_service(self.service)
+            self._on_service(self.service, channel_check(bot))
         if self.live_url is not None:
             self.presenter.dms.live_link = self._seat_link
             # A move made at the live table reaches Discord at once (the timer loop
@@ -324,7 +327,7 @@ async def run_until_signal(bot: discord.Client, main: Awaitable[Any]) -> int:
 async def run_bot(
     config: Config,
     sync_only: bool = False,
-    on_service: Callable[[TableService], None] | None = None,
+    on_service: Callable[[TableService, ChannelCheck], None] | None = None,
 ) -> int:
     """Run the bot; a refused token or intent raises StartupError at once, an
     unreachable Discord is retried after each of RETRY_DELAYS (logged), then
@@ -382,7 +385,7 @@ def _network_reason(exc: BaseException) -> str:
 
 
 async def _run_once(
-    config: Config, sync_only: bool, on_service: Callable[[TableService], None] | None
+    config: Config, sync_only: bool, on_service: Callable[[TableService, ChannelCheck], None] | None
 ) -> int:
     """One try with a fresh client (a failed login leaves discord.py's HTTP session
     half set up, so a retry starts from scratch)."""

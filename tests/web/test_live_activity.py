@@ -215,6 +215,38 @@ async def test_forged_expired_and_strangers_tokens_get_nothing_of_the_table(
             assert secret not in logged
 
 
+async def test_with_a_discord_client_a_spectator_must_see_the_channel(tmp_path: Path) -> None:
+    """Where the process runs the Discord client, it decides who may watch (the
+    channel's permissions, ``bot.discord_app.viewers``) instead of server membership:
+    refused with a sentence, or the socket closed for a retry when Discord could not
+    be asked; seated players are never asked about."""
+    async with activity_table(tmp_path) as (discord, world):
+        ann = discord.add(world.users[0])
+        member = discord.add(STRANGER)  # a member of the server (the stand-in's default)
+        asked: list[tuple[int, int, int]] = []
+        answer: dict[int, bool | None] = {STRANGER: False}
+
+        async def can_view(guild: int, channel: int, user: int) -> bool | None:
+            asked.append((guild, channel, user))
+            return answer.get(user, True)
+
+        world.slot.can_view = can_view
+        hidden = await hello_as(world, discord_hello(member.token, lang="zh-TW"))
+        assert hidden == [{"t": "denied", "text": text("zh-TW", "live.activity_not_in_channel")}]
+        assert asked == [(GUILD, CHANNEL, STRANGER)]
+        assert not [c for c in discord.calls if c[1].endswith("/users/@me/guilds")]
+
+        answer[STRANGER] = None  # Discord not reachable now: no frame, the page retries
+        assert await hello_as(world, discord_hello(member.token)) == []
+
+        answer[STRANGER] = True
+        watching = await hello_as(world, discord_hello(member.token))
+        assert watching[0]["spectator"] and watching[1]["hand"] is None
+        seated = await hello_as(world, discord_hello(ann.token))
+        assert seated[0]["seat"] == 0 and seated[1]["hand"]
+        assert [a[2] for a in asked] == [STRANGER] * 3
+
+
 async def test_the_token_exchange_hands_out_the_access_token_alone(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

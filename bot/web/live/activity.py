@@ -12,8 +12,10 @@ leaves the server — and opens the table's socket with
 The socket believes nothing the page says about the user: ``Activity.login`` asks
 Discord who the token belongs to (``GET /users/@me``; a 401 is refused) and seats
 that user at the table of the channel the page names, as ``LiveAccess.in_channel``
-(their seat, else a spectator — a spectator must be a member of the table's server,
-``GET /users/@me/guilds``). Tokens are never logged.
+(their seat, else a spectator — who must be able to see the table's channel, as the
+Discord client of this process computes it from the channel's permissions; without
+one, a member of the table's server, ``GET /users/@me/guilds``). Tokens are never
+logged.
 
 Off (no ``ActivitySettings``): ``/activity`` and ``/api/token`` answer 404 saying so.
 ``LIVE_ACTIVITY_MOCK=1`` (tests and development only) lets ``?mock=1`` run the page
@@ -36,7 +38,7 @@ import aiohttp
 from aiohttp import web
 
 from bot.service import ServiceError, TableService
-from bot.service.live_access import LiveAccess, Viewer
+from bot.service.live_access import ChannelCheck, LiveAccess, Viewer
 from bot.service.records import ACTIVE_STATUSES
 from bot.text.i18n import language, text
 from bot.web.language import page_language
@@ -226,9 +228,16 @@ class Activity:
     async def close(self) -> None:
         await self.discord.close()
 
-    async def login(self, service: TableService, access: LiveAccess, said: dict[str, Any]) -> Login:
+    async def login(
+        self,
+        service: TableService,
+        access: LiveAccess,
+        said: dict[str, Any],
+        can_view: ChannelCheck | None = None,
+    ) -> Login:
         """The viewer of a hello's ``discord`` part: the token's user (asked of Discord)
-        at the table of the channel the page names."""
+        at the table of the channel the page names. ``can_view``: the Discord client's
+        answer to "may this user see that channel?" (None: no client in this process)."""
         token = said.get("access_token")
         if not isinstance(token, str) or not 0 < len(token) <= CODE_MAX:
             return Login(None, refusal=REFUSED)
@@ -249,7 +258,16 @@ class Activity:
         viewer = await access.in_channel(status, user.id)
         if viewer.spectator:
             guild = status.table.guild_id
-            if guild is None or guild not in await self.discord.guild_ids(token):
+            if guild is None:
+                return Login(None, user.locale, "live.activity_not_member")
+            if can_view is not None:
+                # A page may name any channel: only one its user can see is shown.
+                seen = await can_view(guild, status.table.channel_id, user.id)
+                if seen is None:
+                    raise Unreachable  # Discord not asked now: the page tries again
+                if not seen:
+                    return Login(None, user.locale, "live.activity_not_in_channel")
+            elif guild not in await self.discord.guild_ids(token):
                 return Login(None, user.locale, "live.activity_not_member")
         return Login(viewer, user.locale)
 

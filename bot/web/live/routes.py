@@ -20,7 +20,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bot.service import ServiceError, TableService
-from bot.service.live_access import LiveAccess
+from bot.service.live_access import ChannelCheck, LiveAccess
 from bot.text.i18n import language, text
 from bot.web.language import page_language
 from bot.web.live.actions import BadMessage, act, refusal, verdict_of
@@ -48,15 +48,18 @@ class LiveSlot:
     def __init__(self, activity: ActivitySettings | None = None) -> None:
         self.hub: LiveHub | None = None
         self.access: LiveAccess | None = None
+        self.can_view: ChannelCheck | None = None
         self._service: TableService | None = None
         self._watch: asyncio.Future[None] | None = None
         # The table as a Discord Activity (bot.web.live.activity); None: off.
         self.activity = Activity(activity) if activity is not None else None
 
-    def attach(self, service: TableService) -> None:
+    def attach(self, service: TableService, can_view: ChannelCheck | None = None) -> None:
         """Serve ``service``'s tables; from now on it hears of the changes other
         processes store (``Core.watch``: several processes on one PostgreSQL, a
-        client may be sent to any of them)."""
+        client may be sent to any of them). ``can_view``: the Discord client's check
+        of who may see a channel (the Activity's spectators)."""
+        self.can_view = can_view
         self.hub = LiveHub(service)
         self.access = service.live
         self._service = service
@@ -118,7 +121,7 @@ async def _viewer(slot: LiveSlot, hello: dict[str, Any]) -> Login:
         return Login(await slot.access.by_token(token))
     said = hello.get("discord")  # the Discord Activity: Discord says who it is
     if isinstance(said, dict) and slot.activity is not None:
-        return await slot.activity.login(slot.hub.service, slot.access, said)
+        return await slot.activity.login(slot.hub.service, slot.access, said, slot.can_view)
     return Login(None)
 
 
