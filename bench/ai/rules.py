@@ -37,7 +37,7 @@ from typing import Any
 
 from bench.ai.match import run_pairs
 from bench.ai.records import Config, PairResult
-from bench.ai.stats import summarise
+from bench.ai.stats import summarise, timing
 from rules.cards import POINTS
 from rules.events import (
     Event,
@@ -226,6 +226,9 @@ def play_variant(
         "hands": 2 * pairs,
         "hands_won": stats["all"]["hands_won"],
         "usage": usage_totals(results),
+        # decision times and strong's samples a play by label: a search starved of
+        # samples plays basic's choice
+        "timing": timing(results),
         "seconds": round(time.time() - t0, 1),
     }
 
