@@ -17,6 +17,7 @@ COMMANDS = {
     "latency": "the expert's decision times at every preset, as a table runs it",
     "stall": "the bot's event loop while the expert thinks in a thread",
     "walk": "the inference's deals against the true deal (reads it: a diagnostic)",
+    "rules": "each house rule that changes play: two levels under it, and how often the AI uses it",
 }
 
 

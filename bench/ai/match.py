@@ -63,7 +63,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
@@ -85,12 +85,33 @@ from bench.ai.stats import summarise, timing  # noqa: E402
 from bench.ai.voids import VoidLeads  # noqa: E402
 from bench.cli import build_words, worker_pool  # noqa: E402
 from rules.cards import POINTS  # noqa: E402
+from rules.events import Event  # noqa: E402
+from rules.game import Match  # noqa: E402
 from rules.presets import preset  # noqa: E402
+from rules.ruleset import RuleSet  # noqa: E402
 from rules.scoring import team_of  # noqa: E402
 
 
-def play_pair(cfg: Config, pair: int) -> PairResult:
-    rules = preset(cfg.preset)
+class Tally(Protocol):
+    """Counts what the players did in one hand from its events (``rules``' usage)."""
+
+    def see(self, match: Match, events: Sequence[Event]) -> None: ...
+
+    def counts(self) -> dict[str, int]: ...
+
+
+# A hand's tally from its rules and the seats' labels; a module-level class, so that
+# ``--jobs`` can hand it to the worker processes.
+Tallies = Callable[[RuleSet, Sequence[str]], Tally]
+
+
+def play_pair(
+    cfg: Config, pair: int, rules: RuleSet | None = None, tallies: Tallies | None = None
+) -> PairResult:
+    """One deal played twice; ``rules`` (default: ``cfg.preset``'s) may be a preset with
+    house rules changed, and ``tallies`` adds up each hand's counts in ``usage``."""
+    rules = rules if rules is not None else preset(cfg.preset)
+    usage: dict[str, int] = {}
     deal_seed, level, dealer = pair_params(rules, cfg.seed, pair)
     clock = Clock(cfg.cpu_clock)
     hands: list[HandRecord] = []
@@ -107,6 +128,7 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
         players = [build_player(cfg.a if lab == "A" else cfg.b, cfg, lab) for lab in labels]
         rng = random.Random(f"{cfg.seed}/rng/{pair}/{run}")
         checks = VoidLeads()
+        tally = tallies(rules, labels) if tallies is not None else None
         # The shown-void check reads fixed partners: four-seat tables only.
         m = play_deal(
             rules,
@@ -118,7 +140,11 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
             rng,
             clock,
             None if friends else checks,
+            None if tally is None else tally.see,
         )
+        if tally is not None:
+            for key, k in tally.counts().items():
+                usage[key] = usage.get(key, 0) + k
         h = m.history[-1]
         defenders = team_of(h.dealer)
         a_attacking = defenders != a_team
@@ -153,18 +179,24 @@ def play_pair(cfg: Config, pair: int) -> PairResult:
                 b_seats_lost=sum(labels[s] == "B" for s in lost),
             )
         )
-    return PairResult(hands, clock.times, clock.samples)
+    return PairResult(hands, clock.times, clock.samples, usage)
 
 
-def _work(args: tuple[Config, int]) -> PairResult:
+def _work(args: tuple[Config, int, RuleSet | None, Tallies | None]) -> PairResult:
     return play_pair(*args)
 
 
 def run_pairs(
-    cfg: Config, pairs: int, jobs: int = 1, progress: Callable[[int], None] | None = None
+    cfg: Config,
+    pairs: int,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    rules: RuleSet | None = None,
+    tallies: Tallies | None = None,
 ) -> list[PairResult]:
-    """Play ``pairs`` pairs (in ``jobs`` processes); results in pair order."""
-    tasks = [(cfg, i) for i in range(pairs)]
+    """Play ``pairs`` pairs (in ``jobs`` processes); results in pair order. ``rules``
+    and ``tallies`` as ``play_pair``'s."""
+    tasks = [(cfg, i, rules, tallies) for i in range(pairs)]
     if jobs <= 1:
         out = []
         for k, t in enumerate(tasks):

@@ -12,19 +12,23 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bench.ai.players import ORACLES, SeesAll, strong_kwargs
 from bench.ai.records import Config
 from bench.ai.voids import VoidLeads
 from rules.actions import Action, DealCards, Pass
 from rules.ai.base import LEVELS, Player
+from rules.events import Event
 from rules.game import Match
 from rules.presets import preset
 from rules.ruleset import RuleSet, RuleSetError
 
 DEAL_STEP = 4  # cards dealt between declaration rounds
 PLAYERS = [*sorted(LEVELS), "oracle"]
+# Sees every action's events with the match just after it (``rules`` counts the house
+# rules' use from them); a watcher reads, it never acts.
+Watch = Callable[[Match, Sequence[Event]], None]
 
 
 def pair_params(rules: RuleSet, seed: str, pair: int) -> tuple[str, int, int]:
@@ -73,11 +77,18 @@ def play_deal(
     rng: random.Random,
     clock: Clock,
     void_leads: VoidLeads | None = None,
+    watch: Watch | None = None,
 ) -> Match:
     """Play one hand to its end; every action the players choose must be legal."""
     n = rules.players
     slots = n if rules.friends is not None else 2
     m = Match(rules, deal_seed, levels=(level,) * slots, first_dealer=dealer)
+
+    def apply(action: Action) -> None:
+        events = m.apply(action)
+        if watch is not None:
+            watch(m, events)
+
     order = [(dealer + k) % n for k in range(n)]
     steps = 0
     while m.phase not in ("scored", "finished"):
@@ -85,13 +96,13 @@ def play_deal(
         if steps > 10_000:
             raise RuntimeError("the hand does not end")
         if m.phase == "dealing":
-            m.apply(DealCards(DEAL_STEP))
+            apply(DealCards(DEAL_STEP))
             for s in order:
                 if m.phase != "dealing":
                     break  # the window below asks everyone
                 a = clock.ask(labels[s], players[s], m, s, rng)
                 if a is not None:
-                    m.apply(a)
+                    apply(a)
             continue
         if m.phase == "declaring":
             for s in order:
@@ -100,15 +111,23 @@ def play_deal(
                 if s in m.hand.passes:
                     continue
                 a = clock.ask(labels[s], players[s], m, s, rng)
-                m.apply(a if a is not None else Pass(s))
+                apply(a if a is not None else Pass(s))
+            continue
+        if m.phase == "stealing":
+            # 炒地皮 (``kitty_theft``): the seat whose turn it is steals or passes.
+            t = m.steal_turn
+            assert t is not None
+            a = clock.ask(labels[t], players[t], m, t, rng)
+            apply(a if a is not None else Pass(t))
             continue
         if m.phase in ("burying", "calling"):
-            d = m.dealer
+            # a thief buries the kitty it stole; the dealer calls (and buries otherwise)
+            d = m.burier if m.phase == "burying" and m.burier is not None else m.dealer
             assert d is not None
             a = clock.ask(labels[d], players[d], m, d, rng)
             if a is None:
                 raise RuntimeError(f"{labels[d]} did not {m.phase[:-3]}")
-            m.apply(a)
+            apply(a)
             continue
         if m.phase == "playing":
             t = m.turn
@@ -118,7 +137,7 @@ def play_deal(
                 raise RuntimeError(f"{labels[t]} did not play")
             if void_leads is not None:
                 void_leads.before(m.view_for(t), labels[t], a)
-            m.apply(a)
+            apply(a)
             if void_leads is not None and void_leads.pending:
                 void_leads.after(m.view_for(None).tricks)
             continue

@@ -95,6 +95,8 @@ class PairResult:
     hands: list[HandRecord]
     times: dict[str, list[float]] = field(default_factory=dict)  # label -> seconds
     samples: dict[str, list[int]] = field(default_factory=dict)  # strong: samples/decision
+    # ``rules``: the house rules' use in both hands, "label:what" -> count
+    usage: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
