@@ -235,6 +235,22 @@ async def test_four_seats_under_the_fault_mix_across_seeds(tmp_path: Path, seed:
     await play(tmp_path, Faults(seed=seed, applied_errors=0.01), hands=2)
 
 
+def refuse_channel_edits(w: World, times: int) -> list[str]:
+    """Answer the next ``times`` edits of the channel's messages with a 503 (nothing
+    applied); the list of the edits refused grows as they come."""
+    failed: list[str] = []
+    edits = f"/channels/{w.channel_id}/messages/"
+
+    def refuse(method: str, path: str, body: Any) -> int | None:
+        if method == "PATCH" and path.startswith(edits) and len(failed) < times:
+            failed.append(path)
+            return 503
+        return None
+
+    w.discord.refuse = refuse
+    return failed
+
+
 async def test_the_end_of_a_hand_shows_although_its_edits_failed_into_the_next_hand(
     tmp_path: Path,
 ) -> None:
@@ -244,16 +260,7 @@ async def test_the_end_of_a_hand_shows_although_its_edits_failed_into_the_next_h
         t = Table(w)
         await t.open(preset="one-deck")
         await t.play_hands(1, until=lambda m: m.phase == "playing" and len(m.hand.tricks) >= 11)
-        failed: list[str] = []
-        table_edit = f"/channels/{w.channel_id}/messages/"
-
-        def refuse(method: str, path: str, body: Any) -> int | None:
-            if method == "PATCH" and path.startswith(table_edit) and len(failed) < 4:
-                failed.append(path)
-                return 503
-            return None
-
-        w.discord.refuse = refuse
+        failed = refuse_channel_edits(w, 4)
         await t.play_hands(2, until=lambda m: m.hand_no == 2 and m.phase == "playing")
         await settle(w)
         assert failed, "no edit was refused"
@@ -269,16 +276,7 @@ async def test_a_phase_change_whose_edits_fail_is_still_owed(tmp_path: Path) -> 
         await t.open(preset="one-deck")
         await t.play_hands(1, until=lambda m: m.phase == "burying")
         await settle(w)  # the table message shows the dealer burying
-        failed: list[str] = []
-        table_edit = f"/channels/{w.channel_id}/messages/"
-
-        def refuse(method: str, path: str, body: Any) -> int | None:
-            if method == "PATCH" and path.startswith(table_edit) and len(failed) < 3:
-                failed.append(path)
-                return 503
-            return None
-
-        w.discord.refuse = refuse
+        failed = refuse_channel_edits(w, 3)
         await t.play_hands(1, until=lambda m: m.phase == "playing")
         await settle(w)
         assert len(failed) == 3, failed
