@@ -350,15 +350,23 @@ def _bot_imports() -> dict[str, set[str]]:
 def test_bot_modules_have_no_import_circle() -> None:
     graph = _bot_imports()
     assert "bot.discord_app.presenter" in graph and "bot.discord_app.cogs.play" in graph
-    circles: list[list[str]] = []
+    # Depth-first with the path on a stack: a module met again while still on the path
+    # closes a circle (each module is walked once).
+    done: set[str] = set()
+    path: list[str] = []
 
-    def visit(node: str, path: list[str]) -> None:
+    def circle_from(node: str) -> list[str] | None:
+        path.append(node)
         for dep in sorted(graph.get(node, ())):
             if dep in path:
-                circles.append([*path[path.index(dep) :], dep])
-            elif dep in graph and len(path) < 30:
-                visit(dep, [*path, dep])
+                return [*path[path.index(dep) :], dep]
+            if dep in graph and dep not in done and (found := circle_from(dep)):
+                return found
+        path.pop()
+        done.add(node)
+        return None
 
-    for module in graph:
-        visit(module, [module])
-    assert not circles, " → ".join(circles[0])
+    for module in sorted(graph):
+        if module not in done:
+            found = circle_from(module)
+            assert found is None, " → ".join(found or [])
