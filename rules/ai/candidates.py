@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from math import comb
 
 from rules.ai.basic import cheapest, follow_options, richest, sure_units
+from rules.ai.bombs import winning_bombs
 from rules.ai.common import lead_unit, ruff_suits
 from rules.ai.state import Public, cards_list, units_of
 from rules.cards import NUM_CARDS, POINTS
@@ -38,7 +39,10 @@ def trivial(pub: Public, seat: int, hand: Sequence[int]) -> bool:
             return True
         need = key[1] if key[0] == 1 else -1
         return not any(hand[c] and pos[c] > need for c in ctx.suit_cards[TRUMP])
-    return follow_options(pub, hand).win() is None
+    if follow_options(pub, hand).win() is not None:
+        return False
+    # House rule bombs: a bomb that takes the trick is something to weigh.
+    return not winning_bombs(pub, seat, hand)
 
 
 def candidates(
@@ -143,6 +147,8 @@ def candidates(
     add(opts.cheap())
     add(opts.win())
     add(opts.rich())
+    for bomb in winning_bombs(pub, seat, hand)[:1]:
+        add(bomb)  # the weakest bomb that takes the trick (bombs house rule)
     have = sum(ctx.suit_counts[lead.suit](hand))
     pool = have if have > n else sum(hand) - have
     k = n if have > n else n - have

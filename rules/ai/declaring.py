@@ -48,6 +48,16 @@ def trump_quality(rules: RuleSet, level: int, suit: Suit | None, hand: Sequence[
     return score
 
 
+# Taking an opponent's declaration over (and, 炒地皮, its kitty): our best suit must
+# be about as good as an average hand's trump.
+OVERRIDE_BAR = -0.01
+# A steal must also improve on the current trump for us by this much: a suit no better
+# than the current one would only hand us a re-bury and show the table our suit.
+STEAL_GAIN = 0.10
+# Trading our own trump for another of our suits: as much better as a self-override.
+SELF_SWITCH = 0.12
+
+
 def _declaration_of(view: View) -> Declaration | None:
     if not view.declarations:
         return None
@@ -91,13 +101,13 @@ def choose_declaration(view: View, seat: int, hand: Sequence[int]) -> Declaratio
         if same and (window or dealt > 0.85):
             return min(same, key=lambda d: d.strength)  # reinforce: protect our suit
         q_cur = trump_quality(rules, level, current.suit, hand)
-        if best.suit != current.suit and q - q_cur >= 0.12:
+        if best.suit != current.suit and q - q_cur >= SELF_SWITCH:
             return best
         return None
     if _allied(view, current.seat, seat):
         return None  # never override the partner
     # An opponent's declaration: take it over when ours is about as good.
-    return best if q >= -0.01 else None
+    return best if q >= OVERRIDE_BAR else None
 
 
 def _allied(view: View, a: int, b: int) -> bool:
@@ -117,15 +127,35 @@ def steal_options(view: View, seat: int, hand: Sequence[int]) -> list[Declaratio
 
 
 def steal_or_pass(view: View, seat: int, hand: Sequence[int]) -> Action:
-    """Steal only with a clearly good suit that is much better for us than the
-    current trump (the kitty comes with a re-bury, but the suit is what matters)."""
+    """Steal with the judgement the player declares with, else pass.
+
+    * Over an opponent's trump: with a suit about as good as one it would take an
+      opponent's declaration over (``OVERRIDE_BAR``) that is also clearly better for us
+      than the trump it replaces (``STEAL_GAIN``).
+    * Over our own side's trump: the partner's suit is never changed (as when
+      declaring); our own only for a much better one (``SELF_SWITCH``, as a
+      self-override). When the kitty is the other side's (they buried it last), a
+      reinforcement of our trump takes it from them at no cost to the suit: we see
+      what they buried and bury our own worst cards instead.
+    """
     options = steal_options(view, seat, hand)
     if not options:
         return Pass(seat)
     rules, level = view.rules, view.level_rank
     quality = {d.suit: trump_quality(rules, level, d.suit, hand) for d in options}
     best = max(options, key=lambda d: (quality[d.suit], d.suit is not None, -d.strength))
+    q = quality[best.suit]
     now = trump_quality(rules, level, view.trump_suit, hand)
-    if quality[best.suit] >= 0.12 and quality[best.suit] - now >= 0.15:
+    current = _declaration_of(view)
+    if current is not None and _allied(view, current.seat, seat):
+        if current.seat == seat and best.suit != current.suit and q - now >= SELF_SWITCH:
+            return Declare(seat, best.cards)
+        burier = view.burier
+        if burier is not None and not _allied(view, burier, seat):
+            same = [d for d in options if d.suit == view.trump_suit]
+            if same:
+                return Declare(seat, min(same, key=lambda d: d.strength).cards)
+        return Pass(seat)
+    if q >= OVERRIDE_BAR and q - now >= STEAL_GAIN:
         return Declare(seat, best.cards)
     return Pass(seat)

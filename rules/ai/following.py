@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Final
 
+from rules.ai.bombs import bomb_worth, winning_bombs
 from rules.ai.common import Unseen, beatable, cheapest, highest_unseen, richest
 from rules.ai.follow_options import follow_options
 from rules.ai.state import Public
@@ -267,6 +268,9 @@ def _follow_multi(
     idx, _ = pub.best
     opts = follow_options(pub, hand)
     opps_after = _opps_after(pub, seat)
+    # House rule bombs: only for leads of four or more cards (a bomb matches the lead's
+    # size); looked for only when the trick is worth one (see rules.ai.bombs).
+    can_bomb = n >= 4 and pub.rules.bombs != "off"
     if pub.allies(pub.trick[idx][0], seat):  # the partner is winning
         unseen = Unseen(pub, seat, hand, kitty)
         if _partner_safe(pub, unseen, opps_after):
@@ -276,9 +280,15 @@ def _follow_multi(
             win = opts.win()
             if win is not None and _safe_after(pub, seat, win, unseen, opps_after):
                 return win
+            if can_bomb and (bombs := winning_bombs(pub, seat, hand)):
+                return bombs[0]  # the opponents after us could take the points
         return opts.cheap()
     win = opts.win()
     if win is None:
+        if can_bomb and bomb_worth(pub, not opps_after, _endgame(pub, seat, n)):
+            bombs = winning_bombs(pub, seat, hand)
+            if bombs:
+                return bombs[0]  # the weakest bomb that takes the trick
         return opts.cheap()
     table = pub.table_points
     worth = table + sum(POINTS[c] for c in win) >= 10 or _endgame(pub, seat, n)
