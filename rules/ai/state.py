@@ -175,7 +175,8 @@ class Public:
         s0 = suit_of[cards_t[0]]
         mixed = any(suit_of[c] != s0 for c in cards_t)
         if mixed or s0 != s:
-            self.voids[seat] |= 1 << s
+            if not _bomb_past_the_suit(ctx, lead, cards_t, s0):
+                self.voids[seat] |= 1 << s
         elif lead.units[0].width >= 2 and ctx.rules.follow_protection in (
             "none",
             "tractor-on-tractor",
@@ -408,3 +409,12 @@ def units_of(ctx: TrumpContext, cards: Sequence[int]) -> tuple[Unit, ...]:
 # True in the compiled build (bot/compiled/build.py), where this module is a C extension
 # and indexed loops beat the zips that are fastest in the interpreter.
 _NATIVE: Final = not __file__.endswith(".py")
+
+
+def _bomb_past_the_suit(ctx: TrumpContext, lead: Lead, cards: Sequence[int], suit: int) -> bool:
+    """A bomb the rules let a follower play off the led suit while still holding it
+    (bombs any-suit; a trump bomb under following-suit): it shows no void."""
+    bombs = ctx.rules.bombs
+    if bombs == "off" or len(cards) != len(lead.cards) or not is_bomb(cards):
+        return False
+    return bombs == "any-suit" or suit == TRUMP

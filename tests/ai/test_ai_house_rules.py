@@ -138,3 +138,18 @@ def test_basic_never_steals_over_its_partner() -> None:
     m = stealing(parse_cards(VERY_STRONG), seat=2)
     assert m.steal_turn == 2
     assert BasicPlayer().choose(m.view_for(2), random.Random(0)) == Pass(2)
+
+
+def test_a_bomb_off_the_led_suit_shows_a_void_only_where_it_must() -> None:
+    """any-suit: a ♣ bomb on a ♠ lead may come from a hand still holding ♠ (the strong
+    player's sampler found "no deal consistent" when it took it for a void); under
+    following-suit a plain bomb off the suit shows the void, a trump bomb does not."""
+    spade = 1 << int(Suit.SPADES)
+    anywhere = four_deck_trick("any-suit", [(0, "♠KKQQ"), (1, "♣7777")])
+    assert not anywhere.voids[1] & spade
+    following = four_deck_trick("following-suit", [(0, "♠KKQQ"), (1, "♣7777")])
+    assert following.voids[1] & spade
+    trump = four_deck_trick("following-suit", [(0, "♠KKQQ"), (1, "♥8888")])
+    assert not trump.voids[1] & spade
+    ordinary = four_deck_trick("any-suit", [(0, "♠KKQQ"), (1, "♣7788")])
+    assert ordinary.voids[1] & spade  # not a bomb: an ordinary discard
