@@ -6,6 +6,7 @@ the same play everywhere; an AI's randomness comes from the game state alone."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections import Counter
 
@@ -17,6 +18,8 @@ from storage import TableInfo
 
 THREADED_LEVELS = frozenset({"strong"})  # AI levels that search for a while per move
 DEFAULT_LEVEL = "basic"  # a table with no AI player: 托管 and timeouts play at this level
+
+log = logging.getLogger(__name__)
 
 
 def table_ai_level(table: TableInfo) -> str:
@@ -43,11 +46,27 @@ async def ai_move(live: LiveTable, seat: int) -> Action | None:
     assert m is not None
     player = ai_player(live, seat, level_for(live.table, seat))
     view, rng = m.view_for(seat), rng_for(m, seat)
-    if player.level in THREADED_LEVELS:
-        # A search player thinks for up to its budget: off the event loop, so the
-        # bot keeps answering everyone else (the view is an immutable snapshot).
-        return await asyncio.to_thread(player.choose, view, rng)
-    return player.choose(view, rng)
+    try:
+        if player.level in THREADED_LEVELS:
+            # A search player thinks for up to its budget: off the event loop, so the
+            # bot keeps answering everyone else (the view is an immutable snapshot).
+            return await asyncio.to_thread(player.choose, view, rng)
+        return player.choose(view, rng)
+    except Exception:
+        if player.level == DEFAULT_LEVEL:
+            raise
+        # A fault of a stronger level must never stall the table nor throw the
+        # match: the default level plays this move, the seat's player starts afresh.
+        log.warning(
+            "table %s seat %s: the %s AI failed; %s plays this move",
+            live.table.id,
+            seat,
+            player.level,
+            DEFAULT_LEVEL,
+            exc_info=True,
+        )
+        live.ai_players.pop(seat, None)
+        return make_player(DEFAULT_LEVEL).choose(view, rng_for(m, seat))
 
 
 def ai_player(live: LiveTable, seat: int, level: str) -> Player:

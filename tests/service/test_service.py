@@ -661,3 +661,33 @@ async def test_restart_mid_hand_continues_identically(db: Database, tmp_path: An
         assert results[0] == results[1]
     finally:
         await reference.dispose()
+
+
+async def test_a_failing_expert_never_stalls_the_table(
+    db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An AI of a stronger level that raises (as the expert's sampler once did at a
+    bombs table) does not stop the table: basic plays those moves, the hand ends, and
+    the log says so without a card."""
+    clock = FakeClock()
+    svc = new_service(db, clock)
+    st = await svc.lifecycle.create_table(
+        guild_id=GUILD, channel_id=CH, creator_id=USERS[0], preset_name="one-deck", sit=False
+    )
+    for _ in range(4):
+        await svc.lifecycle.add_ai(CH, USERS[0], level="expert")
+    tid = st.table.id
+    failures: list[int] = []
+
+    def broken(self: StrongPlayer, view: Any, rng: Any) -> Any:
+        failures.append(view.seat)
+        raise ValueError("no deal is consistent with this view")
+
+    monkeypatch.setattr(StrongPlayer, "choose", broken)
+    await svc.lifecycle.start_game(CH, USERS[0])
+    m = await run_until(svc, clock, tid, None, lambda m: m.phase == "scored", limit=2_000)
+    assert m is not None and m.phase == "scored"
+    assert len(failures) > 50  # every AI move went through the failing expert first
+    warned = [r for r in caplog.records if "the strong AI failed" in r.getMessage()]
+    assert warned and all(r.levelname == "WARNING" for r in warned)
+    assert not any(set("♠♥♣♦") & set(r.getMessage()) for r in warned)
