@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import traceback
 from collections import Counter
 
 from bot.service.state import LiveTable
@@ -52,18 +53,22 @@ async def ai_move(live: LiveTable, seat: int) -> Action | None:
             # bot keeps answering everyone else (the view is an immutable snapshot).
             return await asyncio.to_thread(player.choose, view, rng)
         return player.choose(view, rng)
-    except Exception:
+    except Exception as exc:
         if player.level == DEFAULT_LEVEL:
             raise
         # A fault of a stronger level must never stall the table nor throw the
         # match: the default level plays this move, the seat's player starts afresh.
+        # Logged by type and place only: an error's words may name cards in a hand.
+        where = traceback.extract_tb(exc.__traceback__)[-1]
         log.warning(
-            "table %s seat %s: the %s AI failed; %s plays this move",
+            "table %s seat %s: the %s AI failed (%s at %s:%s); %s plays this move",
             live.table.id,
             seat,
             player.level,
+            type(exc).__name__,
+            where.filename.rsplit("/", 1)[-1],
+            where.lineno,
             DEFAULT_LEVEL,
-            exc_info=True,
         )
         live.ai_players.pop(seat, None)
         return make_player(DEFAULT_LEVEL).choose(view, rng_for(m, seat))
