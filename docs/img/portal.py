@@ -18,7 +18,7 @@ def main() -> None:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 800, "height": 1200}, device_scale_factor=1)
+        page = browser.new_page(viewport={"width": 600, "height": 1600}, device_scale_factor=1)
         page.goto((HERE / "portal.html").as_uri())
         for panel, name in PANELS.items():
             page.locator(f"#{panel}").screenshot(path=str(HERE / name))
